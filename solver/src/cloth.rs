@@ -1,0 +1,251 @@
+//! A cloth: a shared model, its own state, and the parameters it steps with.
+
+use crate::distance::Stiffness;
+use crate::dynamics::{Dynamics, Tuning};
+use crate::error::{ParamError, SeedError};
+use crate::model::{MemoryReport, Model, NO_NODE};
+use crate::seed::{self, ClothInput, SeedOptions, Topology};
+use crate::state::State;
+use crate::step::{self, Kernel, Probe, StepReport, SubstepParams};
+use crate::{bend, distance};
+use std::sync::Arc;
+
+/// A simulated cloth or rope.
+#[derive(Clone, Debug)]
+pub struct Cloth {
+    model: Arc<Model>,
+    topology: Arc<Topology>,
+    /// Inverse mass per caller node (0 = fixed), for diagnostics.
+    node_inv_mass: Arc<Vec<f64>>,
+    state: State,
+    dynamics: Dynamics,
+    tuning: Tuning,
+    kernel: Kernel,
+}
+
+impl Cloth {
+    /// Seeds a cloth from a front door's input with the shipped tuning.
+    pub fn new(input: &ClothInput, dynamics: Dynamics) -> Result<Self, SeedError> {
+        Self::with_options(input, dynamics, Tuning::default(), SeedOptions::default())
+    }
+
+    /// Seeds a cloth with explicit tuning and seed options (experiments).
+    pub fn with_options(
+        input: &ClothInput,
+        dynamics: Dynamics,
+        tuning: Tuning,
+        options: SeedOptions,
+    ) -> Result<Self, SeedError> {
+        dynamics.validate().map_err(param_to_seed)?;
+        tuning.validate().map_err(param_to_seed)?;
+        let (model, topology) = seed::build(input, &options)?;
+        let node_inv_mass = (0..input.positions.len())
+            .map(|i| if input.fixed[i] { 0.0 } else { 1.0 / input.masses[i] as f64 })
+            .collect();
+        let state = State::new(&model);
+        Ok(Cloth {
+            model: Arc::new(model),
+            topology: Arc::new(topology),
+            node_inv_mass: Arc::new(node_inv_mass),
+            state,
+            dynamics,
+            tuning,
+            kernel: Kernel::default(),
+        })
+    }
+
+    /// Advances one fixed step of `dynamics.dt`.
+    pub fn step(&mut self) -> StepReport {
+        step::step(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel)
+    }
+
+    /// Advances one step of `dt` seconds. A non-finite or non-positive `dt` is
+    /// refused; a new `dt` rescales every band from the next substep on.
+    pub fn step_dt(&mut self, dt: f64) -> Result<StepReport, ParamError> {
+        if dt != self.dynamics.dt {
+            self.set_dynamics(Dynamics { dt, ..self.dynamics })?;
+        }
+        Ok(self.step())
+    }
+
+    /// [`Cloth::step`] with an observer on every vertex update.
+    pub fn step_probed<P: Probe>(&mut self, probe: &mut P) -> StepReport {
+        step::step_probed(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel, probe)
+    }
+
+    /// Changes parameters that need no reseed.
+    pub fn set_dynamics(&mut self, dynamics: Dynamics) -> Result<(), ParamError> {
+        dynamics.validate()?;
+        self.dynamics = dynamics;
+        Ok(())
+    }
+
+    pub fn set_tuning(&mut self, tuning: Tuning) -> Result<(), ParamError> {
+        tuning.validate()?;
+        self.tuning = tuning;
+        Ok(())
+    }
+
+    pub fn set_kernel(&mut self, kernel: Kernel) {
+        self.kernel = kernel;
+    }
+
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+    pub fn dynamics(&self) -> &Dynamics {
+        &self.dynamics
+    }
+    pub fn tuning(&self) -> &Tuning {
+        &self.tuning
+    }
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+    /// Direct access for experiments and tests (e.g. throwing particles).
+    pub fn state_mut(&mut self) -> &mut State {
+        &mut self.state
+    }
+
+    /// Number of caller nodes.
+    pub fn nodes(&self) -> usize {
+        self.model.nodes
+    }
+
+    /// Position of caller node `node`, m.
+    pub fn position(&self, node: usize) -> [f32; 3] {
+        self.state.x.get(self.model.slot_of_node[node] as usize)
+    }
+
+    /// Positions in caller order, m.
+    pub fn positions(&self) -> Vec<[f32; 3]> {
+        (0..self.nodes()).map(|n| self.position(n)).collect()
+    }
+
+    /// Velocity of caller node `node`, m/s.
+    pub fn velocity(&self, node: usize) -> [f32; 3] {
+        self.state.v.get(self.model.slot_of_node[node] as usize)
+    }
+
+    /// Sets the velocity of a free node (experiments: a kick, a throw).
+    pub fn set_velocity(&mut self, node: usize, v: [f32; 3]) {
+        let s = self.model.slot_of_node[node] as usize;
+        if self.model.inv_mass[s] > 0.0 {
+            self.state.v.set(s, v);
+            self.state.v_prev.set(s, v);
+        }
+    }
+
+    /// `½ Σ m|v|²` over free particles, J.
+    pub fn kinetic_energy(&self) -> f64 {
+        let m = &self.model;
+        (0..m.swept)
+            .filter(|&s| m.inv_mass[s] > 0.0)
+            .map(|s| {
+                let v = self.state.v.get(s).map(f64::from);
+                0.5 * m.mass[s] as f64 * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+            })
+            .sum()
+    }
+
+    /// Gravitational potential `−Σ m g·x` of free particles, J.
+    pub fn gravitational_energy(&self) -> f64 {
+        let m = &self.model;
+        let g = self.dynamics.gravity;
+        (0..m.swept)
+            .filter(|&s| m.inv_mass[s] > 0.0)
+            .map(|s| {
+                let x = self.state.x.get(s).map(f64::from);
+                -(m.mass[s] as f64) * (g[0] * x[0] + g[1] * x[1] + g[2] * x[2])
+            })
+            .sum()
+    }
+
+    /// Elastic energy of soft rows, J: `½kC²` per soft stretch row plus the
+    /// bend energy. Hard rows store none (they are constraints).
+    pub fn elastic_energy(&self) -> f64 {
+        let p = SubstepParams::new(&self.dynamics, &self.tuning);
+        let mut e = bend::energy(&self.topology.hinges, &self.node_inv_mass, p.bend_scale, |n| {
+            self.position(n as usize).map(f64::from)
+        });
+        if let Stiffness::Soft { k } = p.stretch {
+            let rows = &self.model.stretch;
+            for r in 0..rows.len() {
+                let a = self.state.x.get(rows.a[r] as usize).map(f64::from);
+                let b = self.state.x.get(rows.b[r] as usize).map(f64::from);
+                let l = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
+                e += 0.5 * k * (l - rows.rest[r] as f64).powi(2);
+            }
+        }
+        e
+    }
+
+    /// Largest stretch-row `|C|/L0`.
+    pub fn worst_stretch_strain(&self) -> f64 {
+        distance::worst_strain(&self.model.stretch, &self.state.x) as f64
+    }
+
+    /// Mean stretch-row `|C|/L0`.
+    pub fn mean_stretch_strain(&self) -> f64 {
+        let rows = &self.model.stretch;
+        if rows.is_empty() {
+            return 0.0;
+        }
+        let sum: f64 = (0..rows.len())
+            .map(|r| {
+                let a = self.state.x.get(rows.a[r] as usize).map(f64::from);
+                let b = self.state.x.get(rows.b[r] as usize).map(f64::from);
+                let l = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
+                (l - rows.rest[r] as f64).abs() / rows.rest[r] as f64
+            })
+            .sum();
+        sum / rows.len() as f64
+    }
+
+    /// Model and state bytes by region (the §7 report).
+    pub fn memory(&self) -> MemoryReport {
+        let mut r = self.model.memory();
+        let (particles, rows) = self.state.bytes();
+        r.particles += particles;
+        r.rows += rows;
+        r
+    }
+
+    /// A hash of the positions and velocities in caller order (FNV-1a over
+    /// the f32 bits): printed beside timings, so a faster run that changed the
+    /// answer is visible (STYLE.md habit 10).
+    pub fn state_hash(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for node in 0..self.nodes() {
+            let s = self.model.slot_of_node[node] as usize;
+            for v in self.state.x.get(s).iter().chain(self.state.v.get(s).iter()) {
+                for b in v.to_bits().to_le_bytes() {
+                    h ^= b as u64;
+                    h = h.wrapping_mul(0x0100_0000_01b3);
+                }
+            }
+        }
+        h
+    }
+
+    /// Caller nodes of each colour (tests and reports).
+    pub fn colour_members(&self) -> Vec<Vec<u32>> {
+        self.model
+            .colours
+            .iter()
+            .map(|c| self.model.node_of_slot[c.clone()].iter().copied().filter(|&n| n != NO_NODE).collect())
+            .collect()
+    }
+}
+
+fn param_to_seed(e: ParamError) -> SeedError {
+    match e {
+        ParamError::OutOfRange { name, value } => SeedError::BadOption { name, value },
+    }
+}

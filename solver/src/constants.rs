@@ -1,0 +1,76 @@
+//! Solver constants. Each carries its unit, its value's reason and the section
+//! of the reference record (`MEASUREMENTS.md`, "§") or of `DESIGN.md` that
+//! chose it. Experiments vary some of them through [`crate::Tuning`]; the
+//! values here are what ships.
+
+/// Fixed time step, s. Every table of the record runs at 60 Hz, and the
+/// rotation limit, stabilisation window, sleep count and teleport test are
+/// per step (DESIGN §2). The host accumulates time; `k_max = 8·m_eff/h²`
+/// depends on `h`, so another `dt` rescales every band.
+pub const DEFAULT_DT: f64 = 1.0 / 60.0;
+
+/// Warm-start factor α of hard-row multipliers. α and γ act only through
+/// their product; α·γ = 0.25 is a factor of two clear of divergence
+/// (α·γ ≥ 0.5 diverges, §2). α appears nowhere but the warm start (DESIGN §3).
+pub const ALPHA: f64 = 0.25;
+
+/// Warm-start factor γ of hard-row penalties. At a fixed α·γ nothing moves
+/// between γ = 0.3 and 1 (§2); with the persistent band a single point there
+/// is nothing for γ to decay, so it sits at 1.
+pub const GAMMA: f64 = 1.0;
+
+/// Penalty of a persistent hard row (stretch, strain limit, tether, leash) as
+/// a ratio of the row's own `m_eff/h²`: `k_min = k_max = 8·m_eff/h²`. ×8 is the
+/// optimum of §2's table; below it the row is too soft to converge, above it
+/// the chain stops settling (kinetic energy climbs four decades by ×16, §4).
+/// A ratio, never N/m: the same ratio gives the same residual across five
+/// decades of particle mass (§4).
+pub const HARD_ROW_RATIO: f64 = 8.0;
+
+/// Largest dissipative ratio of a soft row's stiffness to `m_eff/h²`. Soft
+/// rows stiffer than about 8·(m/h²) make the step *add* energy (+6.8 J on a
+/// sheet whose potential is 1.2 J, §6), so soft rows are built at
+/// `ratio × SOFT_ROW_RATIO_MAX` with `ratio ≤ 1` (bend, skip: DESIGN §4).
+pub const SOFT_ROW_RATIO_MAX: f64 = 8.0;
+
+/// Damping rate per unit of `damping`, 1/s: `v ← v·exp(−10·damping·h)` each
+/// substep. Reproduces §12's sleep steps (SILK at 0.12 sleeps in 767 steps
+/// against the record's 770) — a prototype of this design backed the law
+/// and the library's per-entry values out of §12 (DESIGN §6).
+pub const DAMPING_RATE: f64 = 10.0;
+
+/// Velocity clamp in units of the particle's correction authority
+/// `ℓ·substeps·iterations/dt` (ℓ = shortest incident rest length): 4, giving
+/// 192 / 96 / 288 m/s for 10 cm links at 2×4 / 2×2 / 2×6 (§13). A backstop:
+/// the record's library peaks 5.7× below it at a ±9 m/s sprint (§13), and it
+/// is what bounds a soft row that pumps energy (§6's "stiff + 5 fps").
+pub const VELOCITY_CLAMP_AUTHORITIES: f64 = 4.0;
+
+/// Shortest admissible rest length of a row, m. A zero-length row has no
+/// direction and a zero trust region (the particle could never move); a
+/// micron is far below any garment's proxy spacing.
+pub const MIN_REST_LENGTH: f64 = 1e-6;
+
+/// Lane count every colour range is padded to: the widest kernel
+/// (`f32x8`). The padding rule is written once, in [`crate::model`].
+pub const LANES: usize = 8;
+
+/// Watchdog (DESIGN §3 rule 9, ours): a cloth whose hard rows stay stretched
+/// beyond this strain (|C|/L0: a link at 10,001× its rest length) ...
+///
+/// Measured on a 16×16 sheet at 2 cm, 2×4, over 600 steps: peak hard strain
+/// 0.16 at 1 g, 20 at 100 g, 1.1e3 at 1000 g (§6's "a thousand g", which must
+/// survive) and 1.8e3 at 10,000 g. Under such loads gravity moves a particle
+/// tens of links per substep while the trust region lets the solver correct
+/// one link per iteration, so the sheet falls away from its rows until the
+/// velocity clamp balances it: a correct, finite, bounded state. The bound
+/// sits an order of magnitude above the worst of those.
+pub const WATCHDOG_STRAIN: f64 = 1.0e4;
+
+/// ... for this many consecutive steps is reset to its animated pose.
+pub const WATCHDOG_STEPS: u32 = 30;
+
+/// Watchdog: a free particle further than this from the cloth's frame
+/// origin, m, counts as non-finite. Particles are anchor-relative, so any
+/// real garment is within metres; 1e6 m is an exploded cloth.
+pub const WATCHDOG_DISTANCE: f64 = 1.0e6;

@@ -1,0 +1,84 @@
+//! Typed errors. Bad input is reported, never panicked on and never carried
+//! into the step as a NaN; every variant names the offending index.
+
+use std::fmt;
+
+/// Why a cloth could not be seeded.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SeedError {
+    /// The input has no nodes.
+    Empty,
+    /// A per-node array does not have one entry per node.
+    LengthMismatch { what: &'static str, expected: usize, got: usize },
+    /// A node's bind position is NaN or infinite.
+    NonFinitePosition { node: usize },
+    /// A free node's mass is not a finite positive number.
+    BadMass { node: usize, mass: f64 },
+    /// A triangle corner is not a node index.
+    TriangleIndexOutOfRange { triangle: usize, index: u32 },
+    /// A triangle repeats a node or has (almost) no area.
+    DegenerateTriangle { triangle: usize },
+    /// An edge is shared by more than two triangles.
+    NonManifoldEdge { a: usize, b: usize },
+    /// A node's parent is not a node index.
+    ParentOutOfRange { node: usize, parent: u32 },
+    /// Following parents from this node returns to it.
+    Cycle { node: usize },
+    /// A row's rest length is below [`crate::constants::MIN_REST_LENGTH`].
+    ZeroLengthRow { a: usize, b: usize, length: f64 },
+    /// A seed option is out of range.
+    BadOption { name: &'static str, value: f64 },
+}
+
+impl fmt::Display for SeedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeedError::Empty => write!(f, "the cloth has no nodes"),
+            SeedError::LengthMismatch { what, expected, got } => {
+                write!(f, "{what} has {got} entries, expected one per node ({expected})")
+            }
+            SeedError::NonFinitePosition { node } => {
+                write!(f, "node {node} has a non-finite position")
+            }
+            SeedError::BadMass { node, mass } => {
+                write!(f, "node {node} has mass {mass}; a free node needs a finite positive mass")
+            }
+            SeedError::TriangleIndexOutOfRange { triangle, index } => {
+                write!(f, "triangle {triangle} names node {index}, which does not exist")
+            }
+            SeedError::DegenerateTriangle { triangle } => {
+                write!(f, "triangle {triangle} repeats a node or has no area")
+            }
+            SeedError::NonManifoldEdge { a, b } => {
+                write!(f, "edge {a}-{b} is shared by more than two triangles")
+            }
+            SeedError::ParentOutOfRange { node, parent } => {
+                write!(f, "node {node} names parent {parent}, which does not exist")
+            }
+            SeedError::Cycle { node } => write!(f, "node {node} is its own ancestor (a cycle)"),
+            SeedError::ZeroLengthRow { a, b, length } => {
+                write!(f, "the row between nodes {a} and {b} has rest length {length} m")
+            }
+            SeedError::BadOption { name, value } => write!(f, "{name} = {value} is out of range"),
+        }
+    }
+}
+
+impl std::error::Error for SeedError {}
+
+/// Why a parameter change or a step request was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamError {
+    /// A dynamics field is out of its documented range (or not finite).
+    OutOfRange { name: &'static str, value: f64 },
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::OutOfRange { name, value } => write!(f, "{name} = {value} is out of range"),
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}

@@ -1,0 +1,348 @@
+//! The lane vocabulary: the only place that knows what a lane type is.
+//!
+//! Storage is plain `f32` columns (STYLE.md habit 3). A kernel is written once,
+//! generic over [`Lanes`], and runs on:
+//!
+//! | type      | width | what it is for                                        |
+//! |-----------|-------|-------------------------------------------------------|
+//! | `f32`     | 1     | the scalar oracle of the f32 kernels                  |
+//! | `f64`     | 1     | the scalar oracle in double precision (measurements)  |
+//! | `F32x8`   | 8     | the wide path (`wide::f32x8`)                         |
+//! | `F64x4`   | 4     | the wide path in double precision (`wide::f64x4`)     |
+//!
+//! **Bit parity rule.** Every operation here is a single IEEE-754 operation
+//! with round-to-nearest (add, sub, mul, div, sqrt, min/max, compare,
+//! select). No fused multiply-add and no approximate `recip`/`rsqrt` appear,
+//! so a lane of `F32x8` computes exactly what `f32` computes: the scalar
+//! path is a bit-exact oracle of the wide path, and results do not depend on
+//! which instruction set the build targets (DESIGN §3 rule 7).
+//!
+//! Loads and gathers read `f32` storage and convert to the lane's scalar, so
+//! an `f64` kernel reads the same stored bits an `f32` kernel reads.
+
+use core::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
+
+/// A vector of `WIDTH` reals with the arithmetic the solver needs.
+pub trait Lanes:
+    Copy
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+{
+    /// Number of particles one value carries.
+    const WIDTH: usize;
+    /// Per-lane truth value.
+    type Mask: Copy;
+
+    /// Every lane set to `v`, rounded once to the lane's precision.
+    fn splat(v: f64) -> Self;
+    /// `WIDTH` consecutive values of `src`, starting at `at`.
+    fn load(src: &[f32], at: usize) -> Self;
+    /// Writes the lanes to `WIDTH` consecutive slots of `dst`, starting at `at`.
+    fn store(self, dst: &mut [f32], at: usize);
+    /// `src[idx[k]]` in lane `k`, for `k < WIDTH`.
+    fn gather(src: &[f32], idx: &[u32]) -> Self;
+    /// Per-lane values as `f64` (tests and diagnostics).
+    fn lane(self, k: usize) -> f64;
+
+    fn sqrt(self) -> Self;
+    /// `self` if `self < o`, else `o` (x86 MINPS: NaN-propagating from `o`).
+    fn min(self, o: Self) -> Self;
+    /// `self` if `self > o`, else `o` (x86 MAXPS).
+    fn max(self, o: Self) -> Self;
+    fn abs(self) -> Self;
+    fn lt(self, o: Self) -> Self::Mask;
+    fn le(self, o: Self) -> Self::Mask;
+    fn gt(self, o: Self) -> Self::Mask;
+    /// True where the value is neither infinite nor NaN.
+    fn finite(self) -> Self::Mask;
+    /// `a` where `m`, else `b`.
+    fn select(m: Self::Mask, a: Self, b: Self) -> Self;
+    fn and(a: Self::Mask, b: Self::Mask) -> Self::Mask;
+    fn or(a: Self::Mask, b: Self::Mask) -> Self::Mask;
+    fn not(a: Self::Mask) -> Self::Mask;
+    /// True if any lane of `m` is set.
+    fn any(m: Self::Mask) -> bool;
+
+    #[inline(always)]
+    fn zero() -> Self {
+        Self::splat(0.0)
+    }
+}
+
+macro_rules! scalar_lanes {
+    ($t:ty) => {
+        impl Lanes for $t {
+            const WIDTH: usize = 1;
+            type Mask = bool;
+            #[inline(always)]
+            fn splat(v: f64) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn load(src: &[f32], at: usize) -> Self {
+                src[at] as $t
+            }
+            #[inline(always)]
+            fn store(self, dst: &mut [f32], at: usize) {
+                dst[at] = self as f32;
+            }
+            #[inline(always)]
+            fn gather(src: &[f32], idx: &[u32]) -> Self {
+                src[idx[0] as usize] as $t
+            }
+            #[inline(always)]
+            fn lane(self, _k: usize) -> f64 {
+                self as f64
+            }
+            #[inline(always)]
+            fn sqrt(self) -> Self {
+                <$t>::sqrt(self)
+            }
+            #[inline(always)]
+            fn min(self, o: Self) -> Self {
+                // x86 MINPS semantics, which the wide lanes use: `o` unless
+                // `self < o` (so a NaN on either side yields `o`).
+                if self < o {
+                    self
+                } else {
+                    o
+                }
+            }
+            #[inline(always)]
+            fn max(self, o: Self) -> Self {
+                if self > o {
+                    self
+                } else {
+                    o
+                }
+            }
+            #[inline(always)]
+            fn abs(self) -> Self {
+                <$t>::abs(self)
+            }
+            #[inline(always)]
+            fn lt(self, o: Self) -> bool {
+                self < o
+            }
+            #[inline(always)]
+            fn le(self, o: Self) -> bool {
+                self <= o
+            }
+            #[inline(always)]
+            fn gt(self, o: Self) -> bool {
+                self > o
+            }
+            #[inline(always)]
+            fn finite(self) -> bool {
+                self.is_finite()
+            }
+            #[inline(always)]
+            fn select(m: bool, a: Self, b: Self) -> Self {
+                if m {
+                    a
+                } else {
+                    b
+                }
+            }
+            #[inline(always)]
+            fn and(a: bool, b: bool) -> bool {
+                a & b
+            }
+            #[inline(always)]
+            fn or(a: bool, b: bool) -> bool {
+                a | b
+            }
+            #[inline(always)]
+            fn not(a: bool) -> bool {
+                !a
+            }
+            #[inline(always)]
+            fn any(m: bool) -> bool {
+                m
+            }
+        }
+    };
+}
+
+scalar_lanes!(f32);
+scalar_lanes!(f64);
+
+/// A 3-vector of lanes: one particle per lane.
+#[derive(Clone, Copy, Debug)]
+pub struct V3<L> {
+    pub x: L,
+    pub y: L,
+    pub z: L,
+}
+
+impl<L: Lanes> V3<L> {
+    #[inline(always)]
+    pub fn new(x: L, y: L, z: L) -> Self {
+        V3 { x, y, z }
+    }
+    #[inline(always)]
+    pub fn zero() -> Self {
+        V3::new(L::zero(), L::zero(), L::zero())
+    }
+    #[inline(always)]
+    pub fn splat(v: [f64; 3]) -> Self {
+        V3::new(L::splat(v[0]), L::splat(v[1]), L::splat(v[2]))
+    }
+    #[inline(always)]
+    pub fn dot(self, o: Self) -> L {
+        self.x * o.x + self.y * o.y + self.z * o.z
+    }
+    #[inline(always)]
+    pub fn norm2(self) -> L {
+        self.dot(self)
+    }
+    #[inline(always)]
+    pub fn scale(self, s: L) -> Self {
+        V3::new(self.x * s, self.y * s, self.z * s)
+    }
+    #[inline(always)]
+    pub fn select(m: L::Mask, a: Self, b: Self) -> Self {
+        V3::new(L::select(m, a.x, b.x), L::select(m, a.y, b.y), L::select(m, a.z, b.z))
+    }
+    #[inline(always)]
+    pub fn finite(self) -> L::Mask {
+        L::and(L::and(self.x.finite(), self.y.finite()), self.z.finite())
+    }
+}
+
+impl<L: Lanes> Add for V3<L> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        V3::new(self.x + o.x, self.y + o.y, self.z + o.z)
+    }
+}
+impl<L: Lanes> Sub for V3<L> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        V3::new(self.x - o.x, self.y - o.y, self.z - o.z)
+    }
+}
+impl<L: Lanes> AddAssign for V3<L> {
+    #[inline(always)]
+    fn add_assign(&mut self, o: Self) {
+        *self = *self + o;
+    }
+}
+impl<L: Lanes> SubAssign for V3<L> {
+    #[inline(always)]
+    fn sub_assign(&mut self, o: Self) {
+        *self = *self - o;
+    }
+}
+
+/// A symmetric 3×3 matrix of lanes (the vertex Hessian), upper triangle.
+#[derive(Clone, Copy, Debug)]
+pub struct Sym3<L> {
+    pub xx: L,
+    pub xy: L,
+    pub xz: L,
+    pub yy: L,
+    pub yz: L,
+    pub zz: L,
+}
+
+impl<L: Lanes> Sym3<L> {
+    #[inline(always)]
+    pub fn diagonal(d: L) -> Self {
+        let z = L::zero();
+        Sym3 { xx: d, xy: z, xz: z, yy: d, yz: z, zz: d }
+    }
+    /// `self += a·I + b·g gᵀ`: the shape of every distance-row Hessian.
+    #[inline(always)]
+    pub fn add_iso_outer(&mut self, a: L, b: L, g: V3<L>) {
+        let bx = b * g.x;
+        let by = b * g.y;
+        let bz = b * g.z;
+        self.xx += a + bx * g.x;
+        self.xy += bx * g.y;
+        self.xz += bx * g.z;
+        self.yy += a + by * g.y;
+        self.yz += by * g.z;
+        self.zz += a + bz * g.z;
+    }
+    #[inline(always)]
+    pub fn add_diagonal(&mut self, d: L) {
+        self.xx += d;
+        self.yy += d;
+        self.zz += d;
+    }
+    #[inline(always)]
+    pub fn mul(&self, v: V3<L>) -> V3<L> {
+        V3::new(
+            self.xx * v.x + self.xy * v.y + self.xz * v.z,
+            self.xy * v.x + self.yy * v.y + self.yz * v.z,
+            self.xz * v.x + self.yz * v.y + self.zz * v.z,
+        )
+    }
+}
+
+/// Column storage of 3-vectors (positions, velocities): three `f32` columns.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Points {
+    pub x: Vec<f32>,
+    pub y: Vec<f32>,
+    pub z: Vec<f32>,
+}
+
+impl Points {
+    pub fn zeros(n: usize) -> Self {
+        Points { x: vec![0.0; n], y: vec![0.0; n], z: vec![0.0; n] }
+    }
+    pub fn len(&self) -> usize {
+        self.x.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.x.is_empty()
+    }
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> [f32; 3] {
+        [self.x[i], self.y[i], self.z[i]]
+    }
+    #[inline(always)]
+    pub fn set(&mut self, i: usize, v: [f32; 3]) {
+        self.x[i] = v[0];
+        self.y[i] = v[1];
+        self.z[i] = v[2];
+    }
+    #[inline(always)]
+    pub fn load<L: Lanes>(&self, at: usize) -> V3<L> {
+        V3::new(L::load(&self.x, at), L::load(&self.y, at), L::load(&self.z, at))
+    }
+    #[inline(always)]
+    pub fn store<L: Lanes>(&mut self, at: usize, v: V3<L>) {
+        v.x.store(&mut self.x, at);
+        v.y.store(&mut self.y, at);
+        v.z.store(&mut self.z, at);
+    }
+    #[inline(always)]
+    pub fn gather<L: Lanes>(&self, idx: &[u32]) -> V3<L> {
+        V3::new(L::gather(&self.x, idx), L::gather(&self.y, idx), L::gather(&self.z, idx))
+    }
+    pub fn copy_from(&mut self, o: &Points) {
+        self.x.copy_from_slice(&o.x);
+        self.y.copy_from_slice(&o.y);
+        self.z.copy_from_slice(&o.z);
+    }
+    pub fn fill(&mut self, v: f32) {
+        self.x.fill(v);
+        self.y.fill(v);
+        self.z.fill(v);
+    }
+    /// Bytes held, for the memory report.
+    pub fn bytes(&self) -> usize {
+        3 * self.x.len() * core::mem::size_of::<f32>()
+    }
+}

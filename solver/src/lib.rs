@@ -1,0 +1,46 @@
+//! # cloth-solver
+//!
+//! Real-time cloth and rope for game characters: Vertex Block Descent with
+//! augmented-Lagrangian hard rows over graph-coloured, lane-friendly
+//! structure-of-arrays storage. The design is `DESIGN.md`; every constant
+//! cites the section of the reference record (`§n`) that chose it.
+//!
+//! ```
+//! use cloth_solver::{scenes, Cloth};
+//! let mut cloth = Cloth::new(&scenes::w0_sheet().input(), scenes::w0_dynamics()).unwrap();
+//! for _ in 0..10 {
+//!     cloth.step();
+//! }
+//! assert!(cloth.positions().iter().all(|p| p.iter().all(|c| c.is_finite())));
+//! ```
+//!
+//! Where things live, by name: the step ([`step`]), the per-vertex 3×3
+//! solve ([`ldlt`]), one file per row kind ([`stretch`], [`bend`], sharing
+//! [`distance`]), seeding ([`seed`]), colouring ([`colour`]), the model
+//! built at seed ([`model`]) apart from the state a step mutates
+//! ([`state`]), the lane vocabulary ([`lanes`]) and the scene registry
+//! ([`scenes`]).
+
+pub mod bend;
+pub mod cloth;
+pub mod colour;
+pub mod constants;
+pub mod distance;
+pub mod dynamics;
+pub mod error;
+pub mod experiments;
+pub mod lanes;
+pub mod ldlt;
+pub mod model;
+pub mod rng;
+pub mod scenes;
+pub mod seed;
+pub mod state;
+pub mod step;
+pub mod stretch;
+
+pub use cloth::Cloth;
+pub use dynamics::{Dynamics, Tuning};
+pub use error::{ParamError, SeedError};
+pub use seed::{ClothInput, SeedOptions};
+pub use step::{Kernel, StepReport, WatchdogReason};

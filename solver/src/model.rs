@@ -1,0 +1,216 @@
+//! The model: everything built once at seed and only read by the step —
+//! storage order, colours, masses, rest data and row tables. The step
+//! mutates [`crate::state::State`], never this (STYLE.md habit 2), so one
+//! model can be shared by several cloths.
+//!
+//! # Storage order
+//!
+//! ```text
+//!  slot: | colour 0 ....... pad | colour 1 .... pad | … | fixed particles |
+//!        '--- multiple of LANES -'                       '- never swept ---'
+//! ```
+//!
+//! Free particles are permuted so each colour is one contiguous range (a
+//! particle's colour *is* the range it sits in, §7); inside a range they keep
+//! ascending caller order unless a seed option shuffles them (the §7
+//! locality control). Fixed particles follow all colour ranges and are never
+//! swept; the host poses them.
+//!
+//! # The padding rule (written once, here)
+//!
+//! Each colour range is padded to a multiple of [`LANES`] with **inert
+//! slots**: inverse mass 0 (so the sweep masks their update out), mass 1 and
+//! position 0 (so every lane's arithmetic stays finite), a trust-region
+//! radius 0, and no node. Every per-block incidence list is padded with
+//! **inert entries** that point a lane at *itself* and at the sentinel row
+//! (index = row count) whose penalty, multiplier and rest length are zero:
+//! a distance of zero gives a zero direction, a zero force and a zero
+//! Hessian, so padding adds exact zeros and no lane ever reads past its data.
+
+use crate::constants::LANES;
+use crate::lanes::Points;
+use std::ops::Range;
+
+/// Storage slot index of "no node" (padding).
+pub const NO_NODE: u32 = u32::MAX;
+
+/// A ragged per-particle list laid out for lanes ("ELL" format): the list of
+/// each block of [`LANES`] consecutive slots is padded to the block's
+/// longest list, and entry `s` of lane `l` of block `b` sits at
+/// `(groups[b] + s)·LANES + l`. A lane of any kernel width reads its entries
+/// at a fixed stride, and the scalar oracle reads exactly the entries (and
+/// in the same order) a wide lane reads.
+#[derive(Clone, Debug, Default)]
+pub struct Ell {
+    /// First group of each block; `groups[b + 1] − groups[b]` groups in
+    /// block `b`. One group is `LANES` entries.
+    pub groups: Vec<u32>,
+}
+
+impl Ell {
+    /// Lays out one list per slot of `slots` (a multiple of `LANES`), padding
+    /// each block's shorter lists with `pad(slot)`. Returns the layout and the
+    /// entries.
+    pub fn layout<T: Copy>(lists: &[Vec<T>], pad: impl Fn(u32) -> T) -> (Ell, Vec<T>) {
+        assert!(lists.len() % LANES == 0);
+        let blocks = lists.len() / LANES;
+        let mut groups = Vec::with_capacity(blocks + 1);
+        let mut entries = Vec::new();
+        groups.push(0u32);
+        for b in 0..blocks {
+            let lanes = &lists[b * LANES..(b + 1) * LANES];
+            let depth = lanes.iter().map(Vec::len).max().unwrap_or(0);
+            for s in 0..depth {
+                for (l, list) in lanes.iter().enumerate() {
+                    let slot = (b * LANES + l) as u32;
+                    entries.push(list.get(s).copied().unwrap_or_else(|| pad(slot)));
+                }
+            }
+            groups.push(groups[b] + depth as u32);
+        }
+        (Ell { groups }, entries)
+    }
+
+    /// Entry range `(first, depth)` of block `b`: entry `s` of lane `l` is at
+    /// `(first + s)·LANES + l`.
+    #[inline(always)]
+    pub fn block(&self, b: usize) -> (usize, usize) {
+        let g0 = self.groups[b] as usize;
+        (g0, self.groups[b + 1] as usize - g0)
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.groups.len() * 4
+    }
+}
+
+/// A table of distance rows `C = ‖x_a − x_b‖ − rest` (stretch; later strain
+/// limit and skip). Row `len()` is the inert sentinel of the padding rule.
+#[derive(Clone, Debug, Default)]
+pub struct DistanceRows {
+    /// Storage slots of the two ends.
+    pub a: Vec<u32>,
+    pub b: Vec<u32>,
+    /// Rest length, m.
+    pub rest: Vec<f32>,
+    /// Effective mass `1/(w_a + w_b)`, kg; 0 for the sentinel.
+    pub m_eff: Vec<f32>,
+    /// Rows whose ends are both fixed: counted (so row counts compare with
+    /// the record), never stored or visited.
+    pub inert: usize,
+    /// Per-slot incidence: which row, and the slot at its other end.
+    pub ell: Ell,
+    pub ell_row: Vec<u32>,
+    pub ell_other: Vec<u32>,
+}
+
+impl DistanceRows {
+    /// Active rows (excluding the sentinel).
+    pub fn len(&self) -> usize {
+        self.a.len().saturating_sub(1)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Active + inert: the count the record reports.
+    pub fn count(&self) -> usize {
+        self.len() + self.inert
+    }
+    pub fn bytes(&self) -> usize {
+        4 * (self.a.len() * 4 + self.ell_row.len() * 2) + self.ell.bytes()
+    }
+}
+
+/// The bend rows, assembled per vertex (see [`crate::bend`]): for each free
+/// slot its coupling to every stencil neighbour, and its own diagonal.
+#[derive(Clone, Debug, Default)]
+pub struct BendCoupling {
+    /// Active hinge rows (at least one free corner).
+    pub rows: usize,
+    /// Hinges with all four corners fixed.
+    pub inert: usize,
+    /// `Σ_r m_eff,r K̂_ra²` per slot, kg (0 for fixed and padding slots).
+    pub diagonal: Vec<f32>,
+    pub ell: Ell,
+    /// Neighbour slot and `Σ_r m_eff,r K̂_ra K̂_rb`, kg, per entry.
+    pub ell_other: Vec<u32>,
+    pub ell_coupling: Vec<f32>,
+}
+
+impl BendCoupling {
+    pub fn count(&self) -> usize {
+        self.rows + self.inert
+    }
+    pub fn bytes(&self) -> usize {
+        4 * (self.diagonal.len() + self.ell_other.len() + self.ell_coupling.len()) + self.ell.bytes()
+    }
+}
+
+/// The immutable half of a cloth.
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// Caller's node count.
+    pub nodes: usize,
+    /// Storage slots: padded colour ranges, then fixed particles.
+    pub slots: usize,
+    /// Colour ranges of free particles, each a multiple of `LANES` long.
+    pub colours: Vec<Range<usize>>,
+    /// End of the swept (free + padding) slots; fixed slots follow.
+    pub swept: usize,
+    /// Caller node of each slot ([`NO_NODE`] for padding).
+    pub node_of_slot: Vec<u32>,
+    /// Slot of each caller node.
+    pub slot_of_node: Vec<u32>,
+    /// Mass per slot, kg (1 for fixed and padding slots, never used as mass).
+    pub mass: Vec<f32>,
+    /// Inverse mass per slot, 1/kg (0 = fixed or padding).
+    pub inv_mass: Vec<f32>,
+    /// Trust-region radius per slot: the shortest rest length of the
+    /// structural rows incident on it, m (§5.3). `f32::INFINITY` for a free
+    /// particle with no structural row, 0 for padding.
+    pub shortest_incident_rest: Vec<f32>,
+    /// Bind pose per slot, m (the cloth frame).
+    pub bind: Points,
+    /// Stretch rows.
+    pub stretch: DistanceRows,
+    /// Bend rows, assembled.
+    pub bend: BendCoupling,
+}
+
+/// Bytes held, by region, for the §7 memory report.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemoryReport {
+    pub particles: usize,
+    pub rows: usize,
+    pub colouring: usize,
+}
+
+impl MemoryReport {
+    pub fn total(&self) -> usize {
+        self.particles + self.rows + self.colouring
+    }
+}
+
+impl Model {
+    /// Free (swept, non-padding) particles.
+    pub fn free_particles(&self) -> usize {
+        (0..self.swept).filter(|&s| self.inv_mass[s] > 0.0).count()
+    }
+
+    /// Incidences per particle: row memberships of the caller's particles,
+    /// counted as the record counts them (a stretch row has 2, a bend row 4).
+    pub fn incidences_per_particle(&self) -> f64 {
+        (2 * self.stretch.count() + 4 * self.bend.count()) as f64 / self.nodes as f64
+    }
+
+    /// Model bytes by region (state is reported by [`crate::state::State`]).
+    pub fn memory(&self) -> MemoryReport {
+        let per_slot = 4 * (self.mass.len() + self.inv_mass.len() + self.shortest_incident_rest.len());
+        MemoryReport {
+            particles: per_slot + self.bind.bytes(),
+            rows: self.stretch.bytes() + self.bend.bytes(),
+            colouring: 4 * (self.node_of_slot.len() + self.slot_of_node.len())
+                + self.colours.len() * std::mem::size_of::<Range<usize>>(),
+        }
+    }
+}

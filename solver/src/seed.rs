@@ -1,0 +1,361 @@
+//! Seeding: one row builder behind every front door (DESIGN §9).
+//!
+//! A sheet, a tree of strips, a rope or a rig all produce a [`ClothInput`] —
+//! bind positions, masses, which nodes are fixed, and a triangle list and/or
+//! a parent per node — and [`build`] turns it into a [`Model`]: validation,
+//! rows, colouring, storage order and incidence. Two front doors that produce
+//! the same input therefore produce bit-identical cloths (§25).
+
+use crate::bend::{self, Hinge};
+use crate::colour;
+use crate::constants::{LANES, MIN_REST_LENGTH};
+use crate::error::SeedError;
+use crate::lanes::Points;
+use crate::model::{BendCoupling, DistanceRows, Ell, Model, NO_NODE};
+use crate::rng::SplitMix64;
+use std::collections::HashMap;
+
+/// What every front door produces. Positions are in the cloth's own frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ClothInput {
+    /// Bind pose per node, m. It is also the initial animated pose.
+    pub positions: Vec<[f32; 3]>,
+    /// Mass per node, kg. Read only for free nodes.
+    pub masses: Vec<f32>,
+    /// Fixed nodes follow their animated position and are never solved.
+    pub fixed: Vec<bool>,
+    /// Triangles of a sheet: a stretch row per edge, a bend row per interior edge.
+    pub triangles: Vec<[u32; 3]>,
+    /// Parent per node of a tree (empty, or one entry per node): a stretch row
+    /// per link.
+    pub parents: Vec<Option<u32>>,
+}
+
+/// Options for experiments (the §7 deletion and locality variants).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeedOptions {
+    /// Build stretch rows (the "no stretch rows" variant clears it).
+    pub stretch_rows: bool,
+    /// Build bend rows.
+    pub bend_rows: bool,
+    /// Permute particles inside each colour range with this seed: the §7
+    /// control that moves every particle to another slot while keeping the
+    /// colouring, the work and its order.
+    pub shuffle_within_colours: Option<u64>,
+}
+
+impl Default for SeedOptions {
+    fn default() -> Self {
+        SeedOptions { stretch_rows: true, bend_rows: true, shuffle_within_colours: None }
+    }
+}
+
+/// The topology the builder derives before any storage decision; kept for
+/// diagnostics (energies, exact row counts) by the cloth.
+#[derive(Clone, Debug, Default)]
+pub struct Topology {
+    /// Unique edges `(a, b)` in first-appearance order (triangles, then links).
+    pub edges: Vec<(u32, u32)>,
+    /// Hinges of interior edges.
+    pub hinges: Vec<Hinge>,
+}
+
+fn validate(input: &ClothInput) -> Result<usize, SeedError> {
+    let n = input.positions.len();
+    if n == 0 {
+        return Err(SeedError::Empty);
+    }
+    if input.masses.len() != n {
+        return Err(SeedError::LengthMismatch { what: "masses", expected: n, got: input.masses.len() });
+    }
+    if input.fixed.len() != n {
+        return Err(SeedError::LengthMismatch { what: "fixed", expected: n, got: input.fixed.len() });
+    }
+    if !input.parents.is_empty() && input.parents.len() != n {
+        return Err(SeedError::LengthMismatch { what: "parents", expected: n, got: input.parents.len() });
+    }
+    for (node, p) in input.positions.iter().enumerate() {
+        if !p.iter().all(|v| v.is_finite()) {
+            return Err(SeedError::NonFinitePosition { node });
+        }
+    }
+    for (node, (&m, &fixed)) in input.masses.iter().zip(&input.fixed).enumerate() {
+        let usable = m.is_finite() && m > 0.0;
+        if !fixed && !usable {
+            return Err(SeedError::BadMass { node, mass: m as f64 });
+        }
+    }
+    for (t, tri) in input.triangles.iter().enumerate() {
+        for &i in tri {
+            if i as usize >= n {
+                return Err(SeedError::TriangleIndexOutOfRange { triangle: t, index: i });
+            }
+        }
+        if tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2] {
+            return Err(SeedError::DegenerateTriangle { triangle: t });
+        }
+    }
+    for (node, p) in input.parents.iter().enumerate() {
+        if let Some(p) = *p {
+            if p as usize >= n {
+                return Err(SeedError::ParentOutOfRange { node, parent: p });
+            }
+        }
+    }
+    // Cycles: walk up from every node, colouring nodes known to reach a root.
+    if !input.parents.is_empty() {
+        let mut state = vec![0u8; n]; // 0 unknown, 1 on the current walk, 2 reaches a root
+        for start in 0..n {
+            let mut path = Vec::new();
+            let mut cur = Some(start as u32);
+            while let Some(c) = cur {
+                match state[c as usize] {
+                    2 => break,
+                    1 => return Err(SeedError::Cycle { node: c as usize }),
+                    _ => {}
+                }
+                state[c as usize] = 1;
+                path.push(c);
+                cur = input.parents[c as usize];
+            }
+            for c in path {
+                state[c as usize] = 2;
+            }
+        }
+    }
+    Ok(n)
+}
+
+fn pos(input: &ClothInput, i: u32) -> [f64; 3] {
+    input.positions[i as usize].map(f64::from)
+}
+
+fn dist(a: [f64; 3], b: [f64; 3]) -> f64 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// Derives edges and hinges from the input's triangles and links.
+pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
+    validate(input)?;
+    let mut index: HashMap<(u32, u32), usize> = HashMap::new();
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    // Per edge: the triangle corners opposite it (at most two on a manifold).
+    let mut opposite: Vec<Vec<(usize, u32)>> = Vec::new();
+    let mut add = |a: u32, b: u32, edges: &mut Vec<(u32, u32)>, opposite: &mut Vec<Vec<(usize, u32)>>| -> usize {
+        let key = (a.min(b), a.max(b));
+        *index.entry(key).or_insert_with(|| {
+            edges.push((a, b));
+            opposite.push(Vec::new());
+            edges.len() - 1
+        })
+    };
+    for (t, tri) in input.triangles.iter().enumerate() {
+        let area2 = {
+            let (p0, p1, p2) = (pos(input, tri[0]), pos(input, tri[1]), pos(input, tri[2]));
+            let u = [p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]];
+            let v = [p2[0] - p0[0], p2[1] - p0[1], p2[2] - p0[2]];
+            let c = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+            (c[0] * c[0] + c[1] * c[1] + c[2] * c[2]).sqrt()
+        };
+        // NaN-safe: a non-finite area fails the test too.
+        if area2.is_nan() || area2 <= MIN_REST_LENGTH * MIN_REST_LENGTH {
+            return Err(SeedError::DegenerateTriangle { triangle: t });
+        }
+        for k in 0..3 {
+            let (a, b, c) = (tri[k], tri[(k + 1) % 3], tri[(k + 2) % 3]);
+            let e = add(a, b, &mut edges, &mut opposite);
+            opposite[e].push((t, c));
+        }
+    }
+    for (node, p) in input.parents.iter().enumerate() {
+        if let Some(p) = *p {
+            add(p, node as u32, &mut edges, &mut opposite);
+        }
+    }
+    for &(a, b) in &edges {
+        let l = dist(pos(input, a), pos(input, b));
+        if l.is_nan() || l < MIN_REST_LENGTH {
+            return Err(SeedError::ZeroLengthRow { a: a as usize, b: b as usize, length: l });
+        }
+    }
+    let mut hinges = Vec::new();
+    for (e, opp) in opposite.iter().enumerate() {
+        match opp.len() {
+            0 | 1 => {}
+            2 => {
+                let (a, b) = edges[e];
+                let corners = [a, b, opp[0].1, opp[1].1];
+                let w = bend::weights(corners.map(|c| pos(input, c)))
+                    .ok_or(SeedError::DegenerateTriangle { triangle: opp[0].0 })?;
+                hinges.push(Hinge { corners, weights: w });
+            }
+            _ => return Err(SeedError::NonManifoldEdge { a: edges[e].0 as usize, b: edges[e].1 as usize }),
+        }
+    }
+    Ok(Topology { edges, hinges })
+}
+
+/// Builds the model: validation, rows, colouring, storage order, incidence.
+pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topology), SeedError> {
+    let topo = topology(input)?;
+    let n = input.positions.len();
+    let inv_mass: Vec<f64> = (0..n).map(|i| if input.fixed[i] { 0.0 } else { 1.0 / input.masses[i] as f64 }).collect();
+    let hinges: &[Hinge] = if options.bend_rows { &topo.hinges } else { &[] };
+    let edges: &[(u32, u32)] = if options.stretch_rows { &topo.edges } else { &[] };
+
+    // --- colouring of the free particles ---------------------------------
+    let free_nodes: Vec<u32> = (0..n as u32).filter(|&i| !input.fixed[i as usize]).collect();
+    let mut free_index = vec![u32::MAX; n];
+    for (k, &node) in free_nodes.iter().enumerate() {
+        free_index[node as usize] = k as u32;
+    }
+    let mut adjacency: Vec<Vec<u32>> = vec![Vec::new(); free_nodes.len()];
+    let mut connect = |a: u32, b: u32| {
+        let (fa, fb) = (free_index[a as usize], free_index[b as usize]);
+        if fa != u32::MAX && fb != u32::MAX && fa != fb {
+            adjacency[fa as usize].push(fb);
+            adjacency[fb as usize].push(fa);
+        }
+    };
+    for &(a, b) in edges {
+        connect(a, b);
+    }
+    for h in hinges {
+        for i in 0..4 {
+            for j in i + 1..4 {
+                connect(h.corners[i], h.corners[j]);
+            }
+        }
+    }
+    for adj in &mut adjacency {
+        adj.sort_unstable();
+        adj.dedup();
+    }
+    let (colour_of, colour_count) = colour::greedy(free_nodes.len(), &adjacency);
+
+    // --- storage order ----------------------------------------------------
+    let mut by_colour: Vec<Vec<u32>> = vec![Vec::new(); colour_count as usize];
+    for (k, &node) in free_nodes.iter().enumerate() {
+        by_colour[colour_of[k] as usize].push(node);
+    }
+    if let Some(seed) = options.shuffle_within_colours {
+        let mut rng = SplitMix64::new(seed);
+        for members in &mut by_colour {
+            rng.shuffle(members);
+        }
+    }
+    let mut node_of_slot: Vec<u32> = Vec::new();
+    let mut colours = Vec::new();
+    for members in &by_colour {
+        let start = node_of_slot.len();
+        node_of_slot.extend_from_slice(members);
+        while node_of_slot.len() % LANES != 0 {
+            node_of_slot.push(NO_NODE);
+        }
+        colours.push(start..node_of_slot.len());
+    }
+    let swept = node_of_slot.len();
+    node_of_slot.extend((0..n as u32).filter(|&i| input.fixed[i as usize]));
+    let slots = node_of_slot.len();
+    let mut slot_of_node = vec![0u32; n];
+    for (slot, &node) in node_of_slot.iter().enumerate() {
+        if node != NO_NODE {
+            slot_of_node[node as usize] = slot as u32;
+        }
+    }
+
+    // --- per-slot particle data (the padding rule: see model.rs) ---------
+    let mut mass = vec![1.0f32; slots];
+    let mut slot_inv_mass = vec![0.0f32; slots];
+    let mut bind = Points::zeros(slots);
+    let mut shortest = vec![0.0f32; slots];
+    for (slot, &node) in node_of_slot.iter().enumerate() {
+        if node == NO_NODE {
+            continue;
+        }
+        let i = node as usize;
+        bind.set(slot, input.positions[i]);
+        if !input.fixed[i] {
+            mass[slot] = input.masses[i];
+            slot_inv_mass[slot] = inv_mass[i] as f32;
+        }
+        shortest[slot] = f32::INFINITY;
+    }
+    // Trust region: the mesh's own shortest edge at each particle (§5.3),
+    // from the geometry whether or not a variant builds the rows.
+    for &(a, b) in &topo.edges {
+        let l = dist(pos(input, a), pos(input, b)) as f32;
+        for s in [slot_of_node[a as usize], slot_of_node[b as usize]] {
+            shortest[s as usize] = shortest[s as usize].min(l);
+        }
+    }
+
+    // --- stretch rows -----------------------------------------------------
+    let stretch = distance_rows(
+        edges.iter().map(|&(a, b)| (a, b, dist(pos(input, a), pos(input, b)))),
+        &inv_mass,
+        &slot_of_node,
+        swept,
+    );
+
+    // --- bend rows --------------------------------------------------------
+    let bend: BendCoupling = bend::assemble(hinges, &inv_mass, &node_of_slot, &slot_of_node, swept);
+
+    let model = Model {
+        nodes: n,
+        slots,
+        colours,
+        swept,
+        node_of_slot,
+        slot_of_node,
+        mass,
+        inv_mass: slot_inv_mass,
+        shortest_incident_rest: shortest,
+        bind,
+        stretch,
+        bend,
+    };
+    Ok((model, topo))
+}
+
+/// A distance-row table from `(node a, node b, rest)` triples: rows with a
+/// free end are stored in slot indices, rows between fixed nodes are counted
+/// as inert; the sentinel row closes the table.
+pub fn distance_rows(
+    rows: impl Iterator<Item = (u32, u32, f64)>,
+    inv_mass: &[f64],
+    slot_of_node: &[u32],
+    swept: usize,
+) -> DistanceRows {
+    let mut t = DistanceRows::default();
+    let mut lists: Vec<Vec<(u32, u32)>> = vec![Vec::new(); swept];
+    for (a, b, rest) in rows {
+        let w = inv_mass[a as usize] + inv_mass[b as usize];
+        if w == 0.0 {
+            t.inert += 1;
+            continue;
+        }
+        let r = t.a.len() as u32;
+        let (sa, sb) = (slot_of_node[a as usize], slot_of_node[b as usize]);
+        t.a.push(sa);
+        t.b.push(sb);
+        t.rest.push(rest as f32);
+        t.m_eff.push((1.0 / w) as f32);
+        if (sa as usize) < swept {
+            lists[sa as usize].push((r, sb));
+        }
+        if (sb as usize) < swept {
+            lists[sb as usize].push((r, sa));
+        }
+    }
+    let sentinel = t.a.len() as u32;
+    t.a.push(0);
+    t.b.push(0);
+    t.rest.push(0.0);
+    t.m_eff.push(0.0);
+    let (ell, entries) = Ell::layout(&lists, |slot| (sentinel, slot));
+    t.ell = ell;
+    t.ell_row = entries.iter().map(|e| e.0).collect();
+    t.ell_other = entries.iter().map(|e| e.1).collect();
+    t
+}
