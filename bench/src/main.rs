@@ -1,32 +1,125 @@
-use cloth_solver::scenes::{self, SheetPlane, SheetSpec};
-use cloth_solver::{Cloth, Dynamics};
-fn main() {
-    for g in [9.81, 98.1, 981.0, 9810.0, 98100.0] {
-        let input = SheetSpec {
-            columns: 16,
-            rows: 16,
-            spacing: 0.02,
-            mass: 0.25,
-            fixed: scenes::top_row,
-            plane: SheetPlane::Horizontal,
-            lean: 1e-3,
+//! `cloth-bench`: rerun any workload or reference table.
+//!
+//! ```text
+//! cargo run --release -p cloth-bench -- <workload> [--rounds N] [--frames N]
+//!                                                  [--warmup N] [--kernel K] [--json]
+//! ```
+
+use cloth_bench::workloads::{self, Protocol};
+use cloth_bench::{tables, Output};
+use cloth_solver::Kernel;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cloth-bench <workload> [--rounds N] [--frames N] [--warmup N] [--kernel K] [--json]
+
+workloads (PERFORMANCE.md):
+  w0            32×32 sheet, 2×4: every kernel + the §7 deletion variants, one run
+
+reference tables (MEASUREMENTS.md):
+  alpha-gamma   §2  α·γ × penalty ratio on the 20-link hard chain
+  mass          §4  the band as a ratio across five decades of mass
+  iterations    §6  hard chains, links × iterations
+  sheet         §6  hard vs soft stretch rows on the 16×20 sheet
+  hooke         §3  a soft row reads Hooke
+  geometric     §5.1 the PSD half of the geometric stiffness
+  tables        all of the above reference tables
+
+options:
+  --rounds N    rounds, a fresh cloth each (default: the workload's)
+  --frames N    measured frames per round
+  --warmup N    warm-up frames per round
+  --kernel K    scalar | scalar-f64 | all (default: all kernels, the first is the default)
+  --json        one JSON object per line, one per table row";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("cloth-bench: {e}\n\n{USAGE}");
+            ExitCode::from(2)
         }
-        .input();
-        let d = Dynamics { gravity: [0.0, -g, 0.0], ..Dynamics::default() };
-        let mut c = Cloth::new(&input, d).unwrap();
-        let mut worst: f32 = 0.0;
-        let mut ext: f32 = 0.0;
-        for _ in 0..600 {
-            c.step();
-            worst = worst.max(c.state().diagnostics.worst_hard_strain);
-            ext = ext.max(
-                c.positions().iter().map(|p| (p[0].powi(2) + p[1].powi(2) + p[2].powi(2)).sqrt()).fold(0f32, f32::max),
-            );
-        }
-        println!(
-            "g {g}: peak hard strain {worst:.2}, final {:.2}, peak extent {ext:.2} m, resets {}",
-            c.state().diagnostics.worst_hard_strain,
-            c.state().diagnostics.resets
-        );
     }
+}
+
+fn number(args: &[String], i: usize, name: &str) -> Result<usize, String> {
+    args.get(i + 1)
+        .ok_or_else(|| format!("{name} needs a value"))?
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("{name} needs a positive integer, got {:?}", args[i + 1]))
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let mut workload = None;
+    let (mut rounds, mut frames, mut warmup) = (None, None, None);
+    let mut json = false;
+    let mut kernels: Vec<Kernel> = Kernel::ALL.to_vec();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--json" => json = true,
+            "--rounds" => {
+                rounds = Some(number(args, i, "--rounds")?);
+                i += 1;
+            }
+            "--frames" => {
+                frames = Some(number(args, i, "--frames")?);
+                i += 1;
+            }
+            "--warmup" => {
+                warmup = Some(number(args, i, "--warmup")?);
+                i += 1;
+            }
+            "--kernel" => {
+                let k = args.get(i + 1).ok_or("--kernel needs a value")?;
+                kernels = match k.as_str() {
+                    "all" => Kernel::ALL.to_vec(),
+                    name => vec![Kernel::ALL
+                        .into_iter()
+                        .find(|k| k.name() == name)
+                        .ok_or_else(|| format!("unknown kernel {name:?}"))?],
+                };
+                i += 1;
+            }
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
+            a if a.starts_with('-') => return Err(format!("unknown option {a:?}")),
+            a if workload.is_none() => workload = Some(a.to_string()),
+            a => return Err(format!("unexpected argument {a:?}")),
+        }
+        i += 1;
+    }
+    let workload = workload.ok_or("no workload given")?;
+    let mut out = Output::new(json);
+    let kernel = kernels[0];
+    match workload.as_str() {
+        "w0" => {
+            let p = Protocol {
+                rounds: rounds.unwrap_or(4),
+                warmup: warmup.unwrap_or(1200),
+                frames: frames.unwrap_or(1500),
+            };
+            workloads::w0(&mut out, p, &kernels);
+        }
+        "alpha-gamma" => tables::alpha_gamma(&mut out, kernel),
+        "mass" => tables::mass(&mut out, kernel),
+        "iterations" => tables::iterations(&mut out, kernel),
+        "sheet" => tables::sheet(&mut out, kernel),
+        "hooke" => tables::hooke(&mut out, kernel),
+        "geometric" => tables::geometric(&mut out),
+        "tables" => {
+            tables::alpha_gamma(&mut out, kernel);
+            tables::mass(&mut out, kernel);
+            tables::iterations(&mut out, kernel);
+            tables::sheet(&mut out, kernel);
+            tables::hooke(&mut out, kernel);
+            tables::geometric(&mut out);
+        }
+        other => return Err(format!("unknown workload {other:?}")),
+    }
+    Ok(())
 }

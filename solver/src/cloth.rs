@@ -133,6 +133,22 @@ impl Cloth {
         self.state.v.get(self.model.slot_of_node[node] as usize)
     }
 
+    /// Sets the animated (target) position of a node, m, cloth frame. A fixed
+    /// node moves there at the next substep; a free node is pulled there only
+    /// by rows that read it (leash) and returns there on a reset. A
+    /// non-finite position is refused, never simulated.
+    pub fn set_animated_position(&mut self, node: usize, p: [f32; 3]) -> Result<(), ParamError> {
+        if node >= self.nodes() {
+            return Err(ParamError::OutOfRange { name: "node", value: node as f64 });
+        }
+        if let Some(&bad) = p.iter().find(|c| !c.is_finite()) {
+            return Err(ParamError::OutOfRange { name: "animated position", value: bad as f64 });
+        }
+        let s = self.model.slot_of_node[node] as usize;
+        self.state.p.set(s, p);
+        Ok(())
+    }
+
     /// Sets the velocity of a free node (experiments: a kick, a throw).
     pub fn set_velocity(&mut self, node: usize, v: [f32; 3]) {
         let s = self.model.slot_of_node[node] as usize;

@@ -130,3 +130,81 @@ pub fn m0_sheet_run(k: f64, substeps: u32, iterations: u32, steps: usize, kernel
     }
     SheetRun { final_kinetic: cloth.kinetic_energy(), mechanical }
 }
+
+/// §3: a 0.05 kg particle hanging on one soft row of `k` N/m, settled for 600
+/// steps; returns measured extension / Hooke's `m·g/k`.
+pub fn hooke_ratio(k: f64, tuning: Tuning, kernel: Kernel) -> f64 {
+    let spec = scenes::ChainSpec { links: 1, link: 0.1, particle_mass: 0.05, direction: [0.0, -1.0, 0.0], lean: 0.0 };
+    let tuning = Tuning { stretch_stiffness: k, ..tuning };
+    let mut cloth = Cloth::with_options(&spec.input(), Dynamics::default(), tuning, SeedOptions::default())
+        .expect("the spring seeds");
+    cloth.set_kernel(kernel);
+    for _ in 0..600 {
+        cloth.step();
+    }
+    let (a, b) = (cloth.position(0), cloth.position(1));
+    let extension = ((a[1] - b[1]) as f64).abs() - 0.1;
+    extension / (0.05 * 9.81 / k)
+}
+
+/// §5.1: one free particle (0.01 kg, so m/h² = 144 at 120 Hz) between two
+/// anchors at ±0.1 m on soft rows pre-stretched 10 %, displaced 1 mm sideways
+/// and released; the tension is set so that the geometric stiffness the two
+/// rows add sideways, `Σ fc/L = 2·fc/L`, is `ratio·m/h²` (the record's column:
+/// its crossover sits "exactly at fc/L ≈ m/h²", which for two rows is the
+/// sum — a single row's `fc/L` would put it at ½). Returns
+/// `ΔE/E` of one vertex update of the solver (PSD half of the geometric
+/// stiffness kept), and of the same Newton step with the term dropped.
+pub fn geometric_stiffness_update(ratio: f64) -> (f64, f64) {
+    let m = 0.01;
+    let h = 1.0 / 120.0;
+    let mh2 = m / (h * h);
+    let half: f64 = 0.1;
+    let rest = half / 1.1;
+    let delta = 0.01 * half;
+    let len = (half * half + delta * delta).sqrt();
+    let k = ratio * mh2 * len / (2.0 * (len - rest));
+    // Bound at rest length, then the anchors are pulled out to ±half.
+    let bound = (rest * rest - delta * delta).sqrt();
+    let input = crate::ClothInput {
+        positions: vec![[-bound as f32, 0.0, 0.0], [0.0, delta as f32, 0.0], [bound as f32, 0.0, 0.0]],
+        masses: vec![m as f32; 3],
+        fixed: vec![true, false, true],
+        triangles: vec![],
+        parents: vec![None, Some(0), Some(1)],
+    };
+    let dynamics = Dynamics { substeps: 1, iterations: 1, gravity: [0.0; 3], dt: h, ..Dynamics::default() };
+    let tuning = Tuning { stretch_stiffness: k, ..Tuning::default() };
+    let mut cloth = Cloth::with_options(&input, dynamics, tuning, SeedOptions::default()).expect("the rig seeds");
+    cloth.set_animated_position(0, [-half as f32, 0.0, 0.0]).expect("finite");
+    cloth.set_animated_position(2, [half as f32, 0.0, 0.0]).expect("finite");
+    // Released from rest: the inertial target is the start. Energies are
+    // measured above the local minimum, so ΔE/E is the fraction of the
+    // excess energy the update removes (−100 % lands on the minimum).
+    let energy = |x: f64| {
+        let l = (half * half + x * x).sqrt();
+        0.5 * mh2 * (x - delta).powi(2) + 2.0 * 0.5 * k * (l - rest).powi(2)
+    };
+    let minimum = {
+        // Golden-section search on [−δ, δ]; the energy is unimodal there.
+        let (mut a, mut b) = (-delta, delta);
+        let r = (5f64.sqrt() - 1.0) / 2.0;
+        for _ in 0..200 {
+            let (c, d) = (b - r * (b - a), a + r * (b - a));
+            if energy(c) < energy(d) {
+                b = d;
+            } else {
+                a = c;
+            }
+        }
+        energy(0.5 * (a + b))
+    };
+    let e0 = energy(delta) - minimum;
+    cloth.step();
+    let kept = (energy(cloth.position(1)[1] as f64) - minimum - e0) / e0;
+    // The Newton step without the geometric term: H_yy = m/h² + 2k·ĝ_y².
+    let gy = delta / len;
+    let force = -2.0 * k * (len - rest) * gy;
+    let dropped = (energy(delta + force / (mh2 + 2.0 * k * gy * gy)) - minimum - e0) / e0;
+    (kept, dropped)
+}

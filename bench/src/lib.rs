@@ -1,0 +1,216 @@
+//! The measurement harness behind `cloth-bench`: timing protocol, machine
+//! description, and table output (text or JSON lines).
+//!
+//! Protocol (PERFORMANCE.md, record §7 and §14): time the **whole step** on a
+//! **moving** cloth, build a **fresh cloth per round**, warm up, then time
+//! every frame; report the minimum and the median; compare variants **in one
+//! run**, interleaved round by round so drift on the machine hits them alike.
+
+use cloth_solver::{Cloth, StepReport};
+use std::time::Instant;
+
+pub mod tables;
+pub mod workloads;
+
+/// One value of a table row.
+#[derive(Clone, Debug)]
+pub enum Value {
+    Str(String),
+    Int(i64),
+    Num(f64),
+    Bool(bool),
+}
+
+impl Value {
+    fn json(&self) -> String {
+        match self {
+            Value::Str(s) => format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\"")),
+            Value::Int(i) => i.to_string(),
+            Value::Num(x) if x.is_finite() => format!("{x:e}"),
+            Value::Num(_) => "null".into(),
+            Value::Bool(b) => b.to_string(),
+        }
+    }
+    fn text(&self) -> String {
+        match self {
+            Value::Str(s) => s.clone(),
+            Value::Int(i) => i.to_string(),
+            Value::Num(x) if x.abs() >= 1e-2 && x.abs() < 1e4 => format!("{x:.3}"),
+            Value::Num(x) => format!("{x:.2e}"),
+            Value::Bool(b) => b.to_string(),
+        }
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Self {
+        Value::Str(s.into())
+    }
+}
+impl From<String> for Value {
+    fn from(s: String) -> Self {
+        Value::Str(s)
+    }
+}
+impl From<f64> for Value {
+    fn from(x: f64) -> Self {
+        Value::Num(x)
+    }
+}
+impl From<usize> for Value {
+    fn from(x: usize) -> Self {
+        Value::Int(x as i64)
+    }
+}
+impl From<u32> for Value {
+    fn from(x: u32) -> Self {
+        Value::Int(x as i64)
+    }
+}
+impl From<bool> for Value {
+    fn from(b: bool) -> Self {
+        Value::Bool(b)
+    }
+}
+
+/// A table row: ordered fields, the first two being `workload` and `variant`.
+#[derive(Clone, Debug, Default)]
+pub struct Row(pub Vec<(&'static str, Value)>);
+
+impl Row {
+    pub fn new(workload: &str, variant: impl Into<String>) -> Self {
+        Row(vec![("workload", workload.into()), ("variant", Value::Str(variant.into()))])
+    }
+    pub fn with(mut self, key: &'static str, v: impl Into<Value>) -> Self {
+        self.0.push((key, v.into()));
+        self
+    }
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+    pub fn json(&self) -> String {
+        let body: Vec<String> = self.0.iter().map(|(k, v)| format!("\"{k}\":{}", v.json())).collect();
+        format!("{{{}}}", body.join(","))
+    }
+}
+
+/// Where rows go: JSON lines, or an aligned text table.
+pub struct Output {
+    pub json: bool,
+    rows: Vec<Row>,
+}
+
+impl Output {
+    pub fn new(json: bool) -> Self {
+        Output { json, rows: Vec::new() }
+    }
+    /// Emits a row (JSON immediately; text at the next flush).
+    pub fn row(&mut self, row: Row) {
+        if self.json {
+            println!("{}", row.json());
+        } else {
+            self.rows.push(row);
+        }
+    }
+    /// Prints a comment line (text mode only).
+    pub fn note(&self, line: &str) {
+        if !self.json {
+            println!("# {line}");
+        }
+    }
+    /// Prints the pending text rows as a table.
+    pub fn flush(&mut self) {
+        if self.rows.is_empty() {
+            return;
+        }
+        let keys: Vec<&'static str> = self.rows[0].0.iter().map(|(k, _)| *k).skip(1).collect();
+        let cells: Vec<Vec<String>> = self
+            .rows
+            .iter()
+            .map(|r| keys.iter().map(|k| r.get(k).map(Value::text).unwrap_or_default()).collect())
+            .collect();
+        let widths: Vec<usize> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| cells.iter().map(|c| c[i].len()).chain([k.len()]).max().unwrap_or(0))
+            .collect();
+        let line = |vals: Vec<String>| {
+            vals.iter().zip(&widths).map(|(v, w)| format!("{v:>w$}")).collect::<Vec<_>>().join("  ")
+        };
+        println!("{}", line(keys.iter().map(|k| k.to_string()).collect()));
+        for c in cells {
+            println!("{}", line(c));
+        }
+        println!();
+        self.rows.clear();
+    }
+}
+
+/// The machine and instruction set every figure is measured with.
+pub fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    format!("{cpu}, {cores} cores, built for {}", isa())
+}
+
+/// The instruction set the solver was compiled for (`wide` picks its
+/// instructions at compile time).
+pub fn isa() -> &'static str {
+    if cfg!(all(target_feature = "avx2", target_feature = "fma")) {
+        "x86-64-v3 (AVX2+FMA)"
+    } else if cfg!(target_feature = "avx") {
+        "AVX"
+    } else if cfg!(target_feature = "sse4.2") {
+        "x86-64-v2 (SSE4.2)"
+    } else if cfg!(target_arch = "x86_64") {
+        "x86-64 baseline (SSE2)"
+    } else {
+        std::env::consts::ARCH
+    }
+}
+
+/// Frame times of one round, ms.
+pub struct Round {
+    pub frames_ms: Vec<f64>,
+}
+
+/// Steps `warmup` frames untimed, then `frames` frames each timed.
+pub fn time_round(
+    cloth: &mut Cloth,
+    warmup: usize,
+    frames: usize,
+    mut after: impl FnMut(&Cloth, usize, StepReport),
+) -> Round {
+    for f in 0..warmup {
+        let r = cloth.step();
+        after(cloth, f, r);
+    }
+    let mut frames_ms = Vec::with_capacity(frames);
+    for f in 0..frames {
+        let t = Instant::now();
+        let r = cloth.step();
+        frames_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        after(cloth, warmup + f, r);
+    }
+    Round { frames_ms }
+}
+
+/// Minimum, median and mean of a sample.
+pub fn stats(v: &[f64]) -> (f64, f64, f64) {
+    let mut s = v.to_vec();
+    s.sort_by(|a, b| a.total_cmp(b));
+    let median = if s.is_empty() { f64::NAN } else { s[s.len() / 2] };
+    (s.first().copied().unwrap_or(f64::NAN), median, s.iter().sum::<f64>() / s.len().max(1) as f64)
+}
+
+/// Median of a sample.
+pub fn median(v: &[f64]) -> f64 {
+    stats(v).1
+}
