@@ -51,11 +51,23 @@ fn quality_of(cloth: &Cloth, frame: usize, q: &mut Quality, worst: &mut Vec<f64>
     }
 }
 
+/// What one variant measured over all its rounds.
+#[derive(Clone, Debug, Default)]
+pub struct VariantResult {
+    /// Every measured frame, ms.
+    pub frames_ms: Vec<f64>,
+    /// (min, median) per round, ms.
+    pub rounds: Vec<(f64, f64)>,
+    /// The first round's answer.
+    pub quality: Quality,
+    /// State hash at the end of the first round.
+    pub hash: u64,
+}
+
 /// Times every variant `rounds` times, interleaved, fresh cloth per round;
 /// the first round of each variant also records the quality of its answer.
-pub fn run_variants(variants: &[Variant], p: Protocol) -> Vec<(Vec<f64>, Vec<(f64, f64)>, Quality, u64)> {
-    let mut results: Vec<(Vec<f64>, Vec<(f64, f64)>, Quality, u64)> =
-        variants.iter().map(|_| (Vec::new(), Vec::new(), Quality::default(), 0)).collect();
+pub fn run_variants(variants: &[Variant], p: Protocol) -> Vec<VariantResult> {
+    let mut results: Vec<VariantResult> = variants.iter().map(|_| VariantResult::default()).collect();
     for round in 0..p.rounds {
         for (v, result) in variants.iter().zip(results.iter_mut()) {
             let mut cloth = (v.build)();
@@ -67,14 +79,14 @@ pub fn run_variants(variants: &[Variant], p: Protocol) -> Vec<(Vec<f64>, Vec<(f6
                 }
             });
             let (min, med, _) = stats(&r.frames_ms);
-            result.1.push((min, med));
-            result.0.extend(r.frames_ms);
+            result.rounds.push((min, med));
+            result.frames_ms.extend(r.frames_ms);
             if round == 0 {
                 q.worst_strain_median = median(&worst);
                 q.mean_strain = median(&mean);
                 q.watchdog_resets = cloth.state().diagnostics.resets;
-                result.2 = q;
-                result.3 = cloth.state_hash();
+                result.quality = q;
+                result.hash = cloth.state_hash();
             }
         }
     }
@@ -134,10 +146,11 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
         });
     }
     let results = run_variants(&variants, p);
-    let everything = stats(&results[0].0).0;
-    for (v, (frames, rounds, q, hash)) in variants.iter().zip(&results) {
-        let (min, med, mean) = stats(frames);
-        let round_minima: Vec<String> = rounds.iter().map(|r| format!("{:.3}", r.0)).collect();
+    let everything = stats(&results[0].frames_ms).0;
+    for (v, r) in variants.iter().zip(&results) {
+        let (min, med, mean) = stats(&r.frames_ms);
+        let q = &r.quality;
+        let round_minima: Vec<String> = r.rounds.iter().map(|r| format!("{:.3}", r.0)).collect();
         out.row(
             Row::new("w0", v.name.clone())
                 .with("particles", m.nodes)
@@ -158,7 +171,7 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
                 .with("kinetic_1500", q.kinetic)
                 .with("hem_1500", q.hem)
                 .with("resets", q.watchdog_resets as usize)
-                .with("hash", format!("{hash:016x}")),
+                .with("hash", format!("{:016x}", r.hash)),
         );
     }
     out.flush();
