@@ -160,20 +160,9 @@ pub fn machine() -> String {
     format!("{cpu}, {cores} cores, built for {}", isa())
 }
 
-/// The instruction set the solver was compiled for (`wide` picks its
-/// instructions at compile time).
+/// The instruction set the solver was compiled for.
 pub fn isa() -> &'static str {
-    if cfg!(all(target_feature = "avx2", target_feature = "fma")) {
-        "x86-64-v3 (AVX2+FMA)"
-    } else if cfg!(target_feature = "avx") {
-        "AVX"
-    } else if cfg!(target_feature = "sse4.2") {
-        "x86-64-v2 (SSE4.2)"
-    } else if cfg!(target_arch = "x86_64") {
-        "x86-64 baseline (SSE2)"
-    } else {
-        std::env::consts::ARCH
-    }
+    cloth_solver::lanes::build_isa()
 }
 
 /// Frame times of one round, ms.

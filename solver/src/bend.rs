@@ -27,8 +27,8 @@
 //! neighbours against 12 hinges × 3 corners read row by row: the sweep
 //! gathers a third of the positions for the same force, to rounding.
 
-use crate::lanes::{Lanes, Points, Sym3, V3};
-use crate::model::{BendCoupling, Ell, NO_NODE};
+use crate::lanes::{Lanes, Sym3, V3};
+use crate::model::{BendCoupling, NO_NODE};
 use std::collections::BTreeMap;
 
 /// A hinge of the caller's mesh: corners as caller nodes (`x0, x1` the edge,
@@ -85,16 +85,11 @@ pub fn effective_mass(h: &Hinge, inv_mass: impl Fn(u32) -> f64) -> Option<f64> {
     (s > 0.0).then(|| 1.0 / s)
 }
 
-/// Assembles hinges into per-slot coupling lists. `inv_mass` is per node;
-/// lists are ordered by the neighbour's caller index, so a permutation of
-/// slots inside a colour changes no summation order.
-pub fn assemble(
-    hinges: &[Hinge],
-    inv_mass: &[f64],
-    node_of_slot: &[u32],
-    slot_of_node: &[u32],
-    swept: usize,
-) -> BendCoupling {
+/// Assembles hinges per vertex. Returns the per-slot diagonal (in
+/// [`BendCoupling`]) and, per caller node, its coupling to every stencil
+/// neighbour (keyed by the neighbour's caller index, so the order never
+/// depends on storage slots) for the neighbour lists.
+pub fn assemble(hinges: &[Hinge], inv_mass: &[f64], node_of_slot: &[u32]) -> (BendCoupling, Vec<BTreeMap<u32, f64>>) {
     let nodes = inv_mass.len();
     let mut diagonal = vec![0.0f64; nodes];
     let mut coupling: Vec<BTreeMap<u32, f64>> = vec![BTreeMap::new(); nodes];
@@ -118,54 +113,23 @@ pub fn assemble(
             }
         }
     }
-    let slots = node_of_slot.len();
-    let mut slot_diagonal = vec![0.0f32; slots];
-    let mut lists: Vec<Vec<(u32, f32)>> = vec![Vec::new(); swept];
-    for (slot, &node) in node_of_slot.iter().enumerate() {
-        if node == NO_NODE {
-            continue;
-        }
-        slot_diagonal[slot] = diagonal[node as usize] as f32;
-        if slot < swept {
-            lists[slot] = coupling[node as usize].iter().map(|(&b, &c)| (slot_of_node[b as usize], c as f32)).collect();
-        }
-    }
-    let (ell, entries) = Ell::layout(&lists, |slot| (slot, 0.0));
-    BendCoupling {
-        rows,
-        inert,
-        diagonal: slot_diagonal,
-        ell,
-        ell_other: entries.iter().map(|e| e.0).collect(),
-        ell_coupling: entries.iter().map(|e| e.1).collect(),
-    }
+    let slot_diagonal =
+        node_of_slot.iter().map(|&n| if n == NO_NODE { 0.0 } else { diagonal[n as usize] as f32 }).collect();
+    (BendCoupling { rows, inert, diagonal: slot_diagonal }, coupling)
 }
 
-/// Adds the bend rows incident on a block's lanes: `f −= scale·Σ B̃_ab (x_b − x_a)`,
-/// `H += scale·B̃_aa I`, where `scale = 8·bend/h²`.
+/// One stencil neighbour's term: `t += c·(x_b − x_a)`, given `d = x_a − x_b`.
+/// The neighbour loop sums `t` over every neighbour, then calls [`finish`].
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-pub fn accumulate<L: Lanes>(
-    bend: &BendCoupling,
-    scale: L,
-    x: &Points,
-    block: usize,
-    off: usize,
-    xi: V3<L>,
-    f: &mut V3<L>,
-    h: &mut Sym3<L>,
-) {
-    let (first, depth) = bend.ell.block(block);
-    let mut t = V3::<L>::zero();
-    for s in 0..depth {
-        let e = (first + s) * crate::constants::LANES + off;
-        let xb = x.gather::<L>(&bend.ell_other[e..e + L::WIDTH]);
-        let c = L::load(&bend.ell_coupling, e);
-        t += (xb - xi).scale(c);
-    }
+pub fn term<L: Lanes>(d: V3<L>, coupling: L, t: &mut V3<L>) {
+    *t -= d.scale(coupling);
+}
+
+/// `f −= scale·Σ B̃_ab (x_b − x_a)`, `H += scale·B̃_aa I`, where `scale = 8·bend/h²`.
+#[inline(always)]
+pub fn finish<L: Lanes>(t: V3<L>, scale: L, diagonal: L, f: &mut V3<L>, h: &mut Sym3<L>) {
     *f -= t.scale(scale);
-    let base = block * crate::constants::LANES + off;
-    h.add_diagonal(scale * L::load(&bend.diagonal, base));
+    h.add_diagonal(scale * diagonal);
 }
 
 /// Total bend energy `½ Σ_r k_r ‖s_r‖²`, J, of caller-indexed positions.

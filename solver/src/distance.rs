@@ -43,25 +43,36 @@ impl Clamp {
     }
 }
 
+/// The geometry of a pair, computed once per neighbour and shared by every
+/// row kind coupling it.
+#[derive(Clone, Copy, Debug)]
+pub struct Geometry<L> {
+    /// `d = x_i − x_j`.
+    pub d: V3<L>,
+    /// `‖d‖`.
+    pub len: L,
+    /// `1/‖d‖`, or 0 when the particles coincide.
+    pub inv_len: L,
+    /// `ĝ = d/‖d‖ = ∇_i ‖x_i − x_j‖` (zero when they coincide).
+    pub g: V3<L>,
+}
+
+impl<L: Lanes> Geometry<L> {
+    #[inline(always)]
+    pub fn of(d: V3<L>) -> Self {
+        let zero = L::zero();
+        let len = d.norm2().sqrt();
+        let inv_len = L::select(len.gt(zero), L::splat(1.0) / len, zero);
+        Geometry { d, len, inv_len, g: d.scale(inv_len) }
+    }
+}
+
 /// One distance row's contribution to the lanes' `(f, H)`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub fn accumulate_row<L: Lanes>(
-    clamp: Clamp,
-    xi: V3<L>,
-    xj: V3<L>,
-    rest: L,
-    k: L,
-    lambda: L,
-    f: &mut V3<L>,
-    h: &mut Sym3<L>,
-) {
+pub fn term<L: Lanes>(clamp: Clamp, geo: &Geometry<L>, rest: L, k: L, lambda: L, f: &mut V3<L>, h: &mut Sym3<L>) {
     let zero = L::zero();
-    let d = xi - xj;
-    let len = d.norm2().sqrt();
-    let inv_len = L::select(len.gt(zero), L::splat(1.0) / len, zero);
-    let g = d.scale(inv_len);
-    let c = len - rest;
+    let c = geo.len - rest;
     let raw = k * c + lambda;
     let (fc, k_eff) = match clamp {
         Clamp::Free => (raw, k),
@@ -70,38 +81,9 @@ pub fn accumulate_row<L: Lanes>(
             (L::select(at_clamp, zero, raw), L::select(at_clamp, zero, k))
         }
     };
-    *f -= g.scale(fc);
-    let geometric = L::select(fc.gt(zero), fc * inv_len, zero);
-    h.add_iso_outer(geometric, k_eff - geometric, g);
-}
-
-/// Accumulates every row of `rows` incident on the lanes of block `block`
-/// starting at lane `off`, whose positions are `xi`.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-pub fn accumulate<L: Lanes>(
-    rows: &DistanceRows,
-    clamp: Clamp,
-    k: &[f32],
-    lambda: &[f32],
-    x: &Points,
-    block: usize,
-    off: usize,
-    xi: V3<L>,
-    f: &mut V3<L>,
-    h: &mut Sym3<L>,
-) {
-    let (first, depth) = rows.ell.block(block);
-    for s in 0..depth {
-        let e = (first + s) * crate::constants::LANES + off;
-        let row = &rows.ell_row[e..e + L::WIDTH];
-        let other = &rows.ell_other[e..e + L::WIDTH];
-        let xj = x.gather::<L>(other);
-        let rest = L::gather(&rows.rest, row);
-        let kr = L::gather(k, row);
-        let lr = L::gather(lambda, row);
-        accumulate_row(clamp, xi, xj, rest, kr, lr, f, h);
-    }
+    *f -= geo.g.scale(fc);
+    let geometric = L::select(fc.gt(zero), fc * geo.inv_len, zero);
+    h.add_iso_outer(geometric, k_eff - geometric, geo.g);
 }
 
 /// The multiplier and penalty of every row of a table (state).
@@ -138,7 +120,7 @@ pub enum Stiffness {
 /// Warm start, once per substep (DESIGN §3): `λ ← (α·γ)·λ`,
 /// `k ← clamp(γ·k, k_min, k_max)`; soft rows get their fixed penalty.
 pub fn warm_start(rows: &DistanceRows, st: &mut RowState, stiffness: Stiffness, alpha: f64, gamma: f64, inv_h2: f64) {
-    let n = rows.len();
+    let n = rows.a.len(); // padding rows have m_eff = 0 and stay inert
     match stiffness {
         Stiffness::Hard { ratio_min, ratio_max, .. } => {
             let ag = (alpha * gamma) as f32;
@@ -152,15 +134,16 @@ pub fn warm_start(rows: &DistanceRows, st: &mut RowState, stiffness: Stiffness, 
             }
         }
         Stiffness::Soft { k } => {
-            st.k[..n].fill(k as f32);
-            st.lambda[..n].fill(0.0);
+            // Padding rows keep k = 0.
+            st.k[..rows.len()].fill(k as f32);
+            st.lambda.fill(0.0);
         }
         Stiffness::SoftRatio { ratio } => {
             let s = (ratio * inv_h2) as f32;
             for r in 0..n {
                 st.k[r] = s * rows.m_eff[r];
             }
-            st.lambda[..n].fill(0.0);
+            st.lambda.fill(0.0);
         }
     }
 }
@@ -168,8 +151,9 @@ pub fn warm_start(rows: &DistanceRows, st: &mut RowState, stiffness: Stiffness, 
 /// The dual update of every hard row, once per iteration after all colours
 /// (DESIGN §3; updating after each colour went unstable in the prototype):
 /// `λ ← clamp(k·C + λ, lo, hi)`, and `k ← min(k + β|C|, k_max)` only while λ
-/// is strictly inside its clamp. Returns the largest `|C|/rest`.
-pub fn dual_update(
+/// is strictly inside its clamp. Runs over whole lane groups (the table is
+/// padded, see [`crate::model`]). Returns the largest `|C|/rest`.
+pub fn dual_update<L: Lanes>(
     rows: &DistanceRows,
     st: &mut RowState,
     x: &Points,
@@ -181,23 +165,25 @@ pub fn dual_update(
         return worst_strain(rows, x);
     };
     let (lo, hi) = clamp.bounds();
-    let (lo, hi) = (lo as f32, hi as f32);
-    let kmax_scale = (ratio_max * inv_h2) as f32;
-    let beta = beta as f32;
-    let mut worst = 0.0f32;
-    for r in 0..rows.len() {
-        let (a, b) = (rows.a[r] as usize, rows.b[r] as usize);
-        let d = [x.x[a] - x.x[b], x.y[a] - x.y[b], x.z[a] - x.z[b]];
-        let c = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() - rows.rest[r];
-        worst = worst.max(c.abs() / rows.rest[r]);
-        let raw = st.k[r] * c + st.lambda[r];
-        let lambda = raw.max(lo).min(hi);
-        st.lambda[r] = lambda;
-        if lambda > lo && lambda < hi && beta > 0.0 {
-            st.k[r] = (st.k[r] + beta * c.abs()).min(kmax_scale * rows.m_eff[r]);
-        }
+    let (lo, hi) = (L::splat(lo), L::splat(hi));
+    let kmax_scale = L::splat(ratio_max * inv_h2);
+    let beta = L::splat(beta);
+    let zero = L::zero();
+    let mut worst = zero;
+    for r in (0..rows.a.len()).step_by(L::WIDTH) {
+        let d = x.gather::<L>(&rows.a[r..]) - x.gather::<L>(&rows.b[r..]);
+        let rest = L::load(&rows.rest, r);
+        let c = d.norm2().sqrt() - rest;
+        let strain = L::select(rest.gt(zero), c.abs() / rest, zero);
+        worst = worst.max(strain);
+        let k = L::load(&st.k, r);
+        let lambda = (k * c + L::load(&st.lambda, r)).max(lo).min(hi);
+        lambda.store(&mut st.lambda, r);
+        let inside = L::and(lo.lt(lambda), lambda.lt(hi));
+        let ramped = (k + beta * c.abs()).min(kmax_scale * L::load(&rows.m_eff, r));
+        L::select(inside, ramped, k).store(&mut st.k, r);
     }
-    worst
+    (0..L::WIDTH).map(|k| worst.lane(k) as f32).fold(0.0, f32::max)
 }
 
 /// Largest `|C|/rest` over the table.

@@ -14,9 +14,9 @@
 //! assert!(cloth.positions().iter().all(|p| p.iter().all(|c| c.is_finite())));
 //! ```
 //!
-//! Where things live, by name: the step ([`step`]), the per-vertex 3×3
-//! solve ([`ldlt`]), one file per row kind ([`stretch`], [`bend`], sharing
-//! [`distance`]), seeding ([`seed`]), colouring ([`colour`]), the model
+//! Where things live, by name: the step ([`step`]), the vertex update
+//! ([`vertex`]) and its 3×3 solve ([`ldlt`]), one file per row kind
+//! ([`stretch`], [`bend`], sharing [`distance`]), seeding ([`seed`]), colouring ([`colour`]), the model
 //! built at seed ([`model`]) apart from the state a step mutates
 //! ([`state`]), the lane vocabulary ([`lanes`]) and the scene registry
 //! ([`scenes`]).
@@ -38,6 +38,7 @@ pub mod seed;
 pub mod state;
 pub mod step;
 pub mod stretch;
+pub mod vertex;
 
 pub use cloth::Cloth;
 pub use dynamics::{Dynamics, Tuning};

@@ -48,27 +48,34 @@ pub struct Ell {
 }
 
 impl Ell {
-    /// Lays out one list per slot of `slots` (a multiple of `LANES`), padding
-    /// each block's shorter lists with `pad(slot)`. Returns the layout and the
-    /// entries.
-    pub fn layout<T: Copy>(lists: &[Vec<T>], pad: impl Fn(u32) -> T) -> (Ell, Vec<T>) {
-        assert!(lists.len() % LANES == 0);
-        let blocks = lists.len() / LANES;
+    /// Lays out two lists per slot (phase A, then phase B), a multiple of
+    /// `LANES` slots: within each block every lane's phase-A list is padded to
+    /// the block's longest, then its phase-B list likewise, with `pad(slot)`.
+    /// Returns the layout, the phase-A group count per block, and the entries.
+    pub fn layout<T: Copy>(phase_a: &[Vec<T>], phase_b: &[Vec<T>], pad: impl Fn(u32) -> T) -> (Ell, Vec<u32>, Vec<T>) {
+        assert!(phase_a.len() % LANES == 0 && phase_a.len() == phase_b.len());
+        let blocks = phase_a.len() / LANES;
         let mut groups = Vec::with_capacity(blocks + 1);
+        let mut split = Vec::with_capacity(blocks);
         let mut entries = Vec::new();
         groups.push(0u32);
         for b in 0..blocks {
-            let lanes = &lists[b * LANES..(b + 1) * LANES];
-            let depth = lanes.iter().map(Vec::len).max().unwrap_or(0);
-            for s in 0..depth {
-                for (l, list) in lanes.iter().enumerate() {
-                    let slot = (b * LANES + l) as u32;
-                    entries.push(list.get(s).copied().unwrap_or_else(|| pad(slot)));
+            let lanes = b * LANES..(b + 1) * LANES;
+            let (a_lists, b_lists) = (&phase_a[lanes.clone()], &phase_b[lanes]);
+            let depth_of = |lists: &[Vec<T>]| lists.iter().map(Vec::len).max().unwrap_or(0);
+            let (da, db) = (depth_of(a_lists), depth_of(b_lists));
+            for (lists, depth) in [(a_lists, da), (b_lists, db)] {
+                for s in 0..depth {
+                    for (l, list) in lists.iter().enumerate() {
+                        let slot = (b * LANES + l) as u32;
+                        entries.push(list.get(s).copied().unwrap_or_else(|| pad(slot)));
+                    }
                 }
             }
-            groups.push(groups[b] + depth as u32);
+            split.push(da as u32);
+            groups.push(groups[b] + (da + db) as u32);
         }
-        (Ell { groups }, entries)
+        (Ell { groups }, split, entries)
     }
 
     /// Entry range `(first, depth)` of block `b`: entry `s` of lane `l` is at
@@ -85,7 +92,8 @@ impl Ell {
 }
 
 /// A table of distance rows `C = ‖x_a − x_b‖ − rest` (stretch; later strain
-/// limit and skip). Row `len()` is the inert sentinel of the padding rule.
+/// limit and skip). Rows `len()..` are inert padding up to a lane multiple;
+/// row `len()` is the sentinel incidence padding points at.
 #[derive(Clone, Debug, Default)]
 pub struct DistanceRows {
     /// Storage slots of the two ends.
@@ -95,19 +103,17 @@ pub struct DistanceRows {
     pub rest: Vec<f32>,
     /// Effective mass `1/(w_a + w_b)`, kg; 0 for the sentinel.
     pub m_eff: Vec<f32>,
+    /// Rows with a free end, stored first.
+    pub active: usize,
     /// Rows whose ends are both fixed: counted (so row counts compare with
     /// the record), never stored or visited.
     pub inert: usize,
-    /// Per-slot incidence: which row, and the slot at its other end.
-    pub ell: Ell,
-    pub ell_row: Vec<u32>,
-    pub ell_other: Vec<u32>,
 }
 
 impl DistanceRows {
-    /// Active rows (excluding the sentinel).
+    /// Active rows (excluding padding).
     pub fn len(&self) -> usize {
-        self.a.len().saturating_sub(1)
+        self.active
     }
     pub fn is_empty(&self) -> bool {
         self.len() == 0
@@ -117,12 +123,13 @@ impl DistanceRows {
         self.len() + self.inert
     }
     pub fn bytes(&self) -> usize {
-        4 * (self.a.len() * 4 + self.ell_row.len() * 2) + self.ell.bytes()
+        4 * self.a.len() * 4
     }
 }
 
-/// The bend rows, assembled per vertex (see [`crate::bend`]): for each free
-/// slot its coupling to every stencil neighbour, and its own diagonal.
+/// The bend rows, assembled per vertex (see [`crate::bend`]): each free
+/// slot's own diagonal here, its coupling to each stencil neighbour in
+/// [`Neighbours::coupling`].
 #[derive(Clone, Debug, Default)]
 pub struct BendCoupling {
     /// Active hinge rows (at least one free corner).
@@ -131,10 +138,6 @@ pub struct BendCoupling {
     pub inert: usize,
     /// `Σ_r m_eff,r K̂_ra²` per slot, kg (0 for fixed and padding slots).
     pub diagonal: Vec<f32>,
-    pub ell: Ell,
-    /// Neighbour slot and `Σ_r m_eff,r K̂_ra K̂_rb`, kg, per entry.
-    pub ell_other: Vec<u32>,
-    pub ell_coupling: Vec<f32>,
 }
 
 impl BendCoupling {
@@ -142,7 +145,48 @@ impl BendCoupling {
         self.rows + self.inert
     }
     pub fn bytes(&self) -> usize {
-        4 * (self.diagonal.len() + self.ell_other.len() + self.ell_coupling.len()) + self.ell.bytes()
+        4 * self.diagonal.len()
+    }
+}
+
+/// Every particle's neighbours — the particles a stretch row or a bend
+/// stencil couples it to — laid out for lanes ([`Ell`]). A neighbour's
+/// position is gathered once per sweep and every row kind coupling the pair
+/// adds its term from the shared geometry (`crate::vertex`).
+///
+/// Per block the first `split[b]` groups are **phase A** (each entry carries
+/// a stretch row and possibly a bend coupling), the rest **phase B** (bend
+/// coupling only, no row arithmetic). Each particle lists its phase-A
+/// neighbours in row order and its phase-B neighbours in caller-node order,
+/// so its summation order never depends on which slot it sits in.
+#[derive(Clone, Debug, Default)]
+pub struct Neighbours {
+    pub ell: Ell,
+    /// Phase-A groups per block.
+    pub split: Vec<u32>,
+    /// Neighbour slot.
+    pub other: Vec<u32>,
+    /// Stretch row (phase A), or the sentinel row.
+    pub row: Vec<u32>,
+    /// That row's rest length, m (0 for the sentinel): copied per entry so the
+    /// sweep loads it instead of gathering it.
+    pub rest: Vec<f32>,
+    /// Bend coupling `B̃_ab = Σ_r m_eff,r K̂_ra K̂_rb`, kg (0 if no hinge
+    /// couples the pair).
+    pub coupling: Vec<f32>,
+}
+
+impl Neighbours {
+    /// `(first group, phase-A groups, all groups)` of block `b`.
+    #[inline(always)]
+    pub fn block(&self, b: usize) -> (usize, usize, usize) {
+        let (first, depth) = self.ell.block(b);
+        (first, self.split[b] as usize, depth)
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.ell.bytes()
+            + 4 * (self.split.len() + self.other.len() + self.row.len() + self.rest.len() + self.coupling.len())
     }
 }
 
@@ -175,6 +219,8 @@ pub struct Model {
     pub stretch: DistanceRows,
     /// Bend rows, assembled.
     pub bend: BendCoupling,
+    /// Per-particle neighbour incidence of stretch and bend rows.
+    pub neighbours: Neighbours,
 }
 
 /// Bytes held, by region, for the §7 memory report.
@@ -208,7 +254,7 @@ impl Model {
         let per_slot = 4 * (self.mass.len() + self.inv_mass.len() + self.shortest_incident_rest.len());
         MemoryReport {
             particles: per_slot + self.bind.bytes(),
-            rows: self.stretch.bytes() + self.bend.bytes(),
+            rows: self.stretch.bytes() + self.bend.bytes() + self.neighbours.bytes(),
             colouring: 4 * (self.node_of_slot.len() + self.slot_of_node.len())
                 + self.colours.len() * std::mem::size_of::<Range<usize>>(),
         }

@@ -11,9 +11,9 @@ use crate::colour;
 use crate::constants::{LANES, MIN_REST_LENGTH};
 use crate::error::SeedError;
 use crate::lanes::Points;
-use crate::model::{BendCoupling, DistanceRows, Ell, Model, NO_NODE};
+use crate::model::{DistanceRows, Ell, Model, Neighbours, NO_NODE};
 use crate::rng::SplitMix64;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// What every front door produces. Positions are in the cloth's own frame.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -291,15 +291,14 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
     }
 
     // --- stretch rows -----------------------------------------------------
-    let stretch = distance_rows(
-        edges.iter().map(|&(a, b)| (a, b, dist(pos(input, a), pos(input, b)))),
-        &inv_mass,
-        &slot_of_node,
-        swept,
-    );
+    let stretch =
+        distance_rows(edges.iter().map(|&(a, b)| (a, b, dist(pos(input, a), pos(input, b)))), &inv_mass, &slot_of_node);
 
     // --- bend rows --------------------------------------------------------
-    let bend: BendCoupling = bend::assemble(hinges, &inv_mass, &node_of_slot, &slot_of_node, swept);
+    let (bend, coupling) = bend::assemble(hinges, &inv_mass, &node_of_slot);
+
+    // --- neighbour incidence ----------------------------------------------
+    let neighbours = neighbours(&stretch, &coupling, &node_of_slot, &slot_of_node, swept);
 
     let model = Model {
         nodes: n,
@@ -314,6 +313,7 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
         bind,
         stretch,
         bend,
+        neighbours,
     };
     Ok((model, topo))
 }
@@ -325,37 +325,83 @@ pub fn distance_rows(
     rows: impl Iterator<Item = (u32, u32, f64)>,
     inv_mass: &[f64],
     slot_of_node: &[u32],
-    swept: usize,
 ) -> DistanceRows {
     let mut t = DistanceRows::default();
-    let mut lists: Vec<Vec<(u32, u32)>> = vec![Vec::new(); swept];
     for (a, b, rest) in rows {
         let w = inv_mass[a as usize] + inv_mass[b as usize];
         if w == 0.0 {
             t.inert += 1;
             continue;
         }
-        let r = t.a.len() as u32;
+        t.active += 1;
         let (sa, sb) = (slot_of_node[a as usize], slot_of_node[b as usize]);
         t.a.push(sa);
         t.b.push(sb);
         t.rest.push(rest as f32);
         t.m_eff.push((1.0 / w) as f32);
-        if (sa as usize) < swept {
-            lists[sa as usize].push((r, sb));
-        }
-        if (sb as usize) < swept {
-            lists[sb as usize].push((r, sa));
+    }
+    // The padding rule (model.rs): inert rows close the table up to a lane
+    // multiple (at least one: the incidence sentinel).
+    loop {
+        t.a.push(0);
+        t.b.push(0);
+        t.rest.push(0.0);
+        t.m_eff.push(0.0);
+        if t.a.len() % LANES == 0 {
+            break;
         }
     }
-    let sentinel = t.a.len() as u32;
-    t.a.push(0);
-    t.b.push(0);
-    t.rest.push(0.0);
-    t.m_eff.push(0.0);
-    let (ell, entries) = Ell::layout(&lists, |slot| (sentinel, slot));
-    t.ell = ell;
-    t.ell_row = entries.iter().map(|e| e.0).collect();
-    t.ell_other = entries.iter().map(|e| e.1).collect();
     t
+}
+
+/// One neighbour entry: slot, stretch row, rest length, bend coupling.
+type Entry = (u32, u32, f32, f32);
+
+/// Lays out every free particle's neighbours (see [`Neighbours`]): phase A
+/// holds its stretch rows in row order, each with the bend coupling of the
+/// same pair; phase B the stencil neighbours no stretch row reaches, in
+/// caller-node order.
+fn neighbours(
+    stretch: &DistanceRows,
+    coupling: &[BTreeMap<u32, f64>],
+    node_of_slot: &[u32],
+    slot_of_node: &[u32],
+    swept: usize,
+) -> Neighbours {
+    let sentinel = stretch.len() as u32;
+    let mut phase_a: Vec<Vec<Entry>> = vec![Vec::new(); swept];
+    let mut phase_b: Vec<Vec<Entry>> = vec![Vec::new(); swept];
+    let couple = |slot: u32, other: u32| -> f32 {
+        let (n, m) = (node_of_slot[slot as usize], node_of_slot[other as usize]);
+        coupling.get(n as usize).and_then(|c| c.get(&m)).copied().unwrap_or(0.0) as f32
+    };
+    for r in 0..stretch.len() {
+        let (a, b) = (stretch.a[r], stretch.b[r]);
+        for (me, other) in [(a, b), (b, a)] {
+            if (me as usize) < swept {
+                phase_a[me as usize].push((other, r as u32, stretch.rest[r], couple(me, other)));
+            }
+        }
+    }
+    for slot in 0..swept {
+        let node = node_of_slot[slot];
+        if node == NO_NODE {
+            continue;
+        }
+        for (&m, &c) in &coupling[node as usize] {
+            let other = slot_of_node[m as usize];
+            if !phase_a[slot].iter().any(|e| e.0 == other) {
+                phase_b[slot].push((other, sentinel, 0.0, c as f32));
+            }
+        }
+    }
+    let (ell, split, entries) = Ell::layout(&phase_a, &phase_b, |slot| (slot, sentinel, 0.0, 0.0));
+    Neighbours {
+        ell,
+        split,
+        other: entries.iter().map(|e| e.0).collect(),
+        row: entries.iter().map(|e| e.1).collect(),
+        rest: entries.iter().map(|e| e.2).collect(),
+        coupling: entries.iter().map(|e| e.3).collect(),
+    }
 }

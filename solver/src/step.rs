@@ -39,28 +39,35 @@ use crate::constants::{
 };
 use crate::distance::{self, Stiffness};
 use crate::dynamics::{Dynamics, Tuning};
-use crate::lanes::{Lanes, Sym3, V3};
+use crate::lanes::{Lanes, V3};
 use crate::model::Model;
 use crate::state::State;
-use crate::{bend, ldlt, stretch};
+use crate::stretch;
+use crate::vertex::{self, LaneParams};
 
 /// Which kernel sweeps the colours. Selectable at run time so both run side
 /// by side in one benchmark; every kernel computes the same step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Kernel {
-    /// One particle at a time in f32: the oracle of the wide path.
+    /// Eight particles per instruction in f32 (`wide::f32x8`): the product.
     #[default]
+    Wide,
+    /// One particle at a time in f32: the bit-exact oracle of [`Kernel::Wide`].
     Scalar,
-    /// One particle at a time in f64 (positions still stored in f32).
+    /// Four particles per instruction in f64 (`wide::f64x4`), f32 storage.
+    WideF64,
+    /// One particle at a time in f64: the oracle of [`Kernel::WideF64`].
     ScalarF64,
 }
 
 impl Kernel {
-    pub const ALL: [Kernel; 2] = [Kernel::Scalar, Kernel::ScalarF64];
+    pub const ALL: [Kernel; 4] = [Kernel::Wide, Kernel::Scalar, Kernel::WideF64, Kernel::ScalarF64];
 
     pub fn name(self) -> &'static str {
         match self {
+            Kernel::Wide => "wide",
             Kernel::Scalar => "scalar",
+            Kernel::WideF64 => "wide-f64",
             Kernel::ScalarF64 => "scalar-f64",
         }
     }
@@ -162,7 +169,9 @@ pub fn step_probed<P: Probe>(
     probe: &mut P,
 ) -> StepReport {
     match kernel {
+        Kernel::Wide => step_lanes::<wide::f32x8, P>(model, state, d, t, probe),
         Kernel::Scalar => step_lanes::<f32, P>(model, state, d, t, probe),
+        Kernel::WideF64 => step_lanes::<wide::f64x4, P>(model, state, d, t, probe),
         Kernel::ScalarF64 => step_lanes::<f64, P>(model, state, d, t, probe),
     }
 }
@@ -181,7 +190,7 @@ fn step_lanes<L: Lanes, P: Probe>(
         distance::warm_start(&model.stretch, &mut state.stretch, p.stretch, t.alpha, t.gamma, p.inv_h2);
         for _ in 0..d.iterations {
             sweep::<L, P>(model, state, &p, probe);
-            state.diagnostics.worst_hard_strain = distance::dual_update(
+            state.diagnostics.worst_hard_strain = distance::dual_update::<L>(
                 &model.stretch,
                 &mut state.stretch,
                 &state.x,
@@ -226,62 +235,14 @@ fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
 
 /// One Gauss–Seidel sweep over every colour.
 fn sweep<L: Lanes, P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, probe: &mut P) {
-    let inv_h2 = L::splat(p.inv_h2);
-    let bend_scale = L::splat(p.bend_scale);
+    let lp = LaneParams { inv_h2: L::splat(p.inv_h2), bend_scale: L::splat(p.bend_scale) };
     for colour in &model.colours {
         for block in colour.start / LANES..colour.end / LANES {
             for off in (0..LANES).step_by(L::WIDTH) {
-                solve_lanes::<L, P>(model, st, p, inv_h2, bend_scale, block, off, probe);
+                vertex::solve::<L, P>(model, st, p, &lp, block, off, probe);
             }
         }
     }
-}
-
-/// The vertex update of `L::WIDTH` particles of one colour.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn solve_lanes<L: Lanes, P: Probe>(
-    model: &Model,
-    st: &mut State,
-    p: &SubstepParams,
-    inv_h2: L,
-    bend_scale: L,
-    block: usize,
-    off: usize,
-    probe: &mut P,
-) {
-    let base = block * LANES + off;
-    let xi = st.x.load::<L>(base);
-    let mh2 = L::load(&model.mass, base) * inv_h2;
-    let mut f = (st.y.load::<L>(base) - xi).scale(mh2);
-    let mut h = Sym3::diagonal(mh2);
-    stretch::accumulate(&model.stretch, &st.stretch, &st.x, block, off, xi, &mut f, &mut h);
-    bend::accumulate(&model.bend, bend_scale, &st.x, block, off, xi, &mut f, &mut h);
-    let (delta, failed) = ldlt::solve(&h, f);
-    // Trust region (§5.3): the step's length is capped at the particle's
-    // shortest incident rest length; the direction is kept.
-    let ell = L::load(&model.shortest_incident_rest, base);
-    let n2 = delta.norm2();
-    let scale = L::select(n2.gt(ell * ell), ell / n2.sqrt(), L::splat(1.0));
-    let free = L::load(&model.inv_mass, base).gt(L::zero());
-    let x_new = V3::select(free, xi + delta.scale(scale), xi);
-    if L::any(L::and(failed, free)) {
-        for k in 0..L::WIDTH {
-            if model.inv_mass[base + k] > 0.0 && L::select(failed, L::splat(1.0), L::zero()).lane(k) != 0.0 {
-                st.diagnostics.pivot_failures += 1;
-            }
-        }
-    }
-    if P::ACTIVE {
-        for k in 0..L::WIDTH {
-            if model.inv_mass[base + k] > 0.0 {
-                let before = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
-                let after = [x_new.x.lane(k), x_new.y.lane(k), x_new.z.lane(k)];
-                probe.vertex(model, st, p, base + k, before, after);
-            }
-        }
-    }
-    st.x.store(base, x_new);
 }
 
 /// `v_prev = v`, `v = (x − x0)/h`, damping, velocity clamp.

@@ -15,9 +15,8 @@
 //! The arithmetic is [`crate::distance`]'s; this file names the kind.
 
 use crate::constants::HARD_ROW_RATIO;
-use crate::distance::{self, Clamp, RowState, Stiffness};
-use crate::lanes::{Lanes, Points, Sym3, V3};
-use crate::model::DistanceRows;
+use crate::distance::{self, Clamp, Geometry, Stiffness};
+use crate::lanes::{Lanes, Sym3, V3};
 
 /// Stretch rows bound nothing: an equality.
 pub const CLAMP: Clamp = Clamp::Free;
@@ -35,18 +34,8 @@ pub fn stiffness(k: f64, band: (f64, f64), beta: f64) -> Stiffness {
 /// The shipped band: the single point ×8 (§2, §4).
 pub const BAND: (f64, f64) = (HARD_ROW_RATIO, HARD_ROW_RATIO);
 
-/// Adds the stretch rows incident on a block's lanes to their `(f, H)`.
+/// A stretch row's term for the lanes' `(f, H)`, from the pair's geometry.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-pub fn accumulate<L: Lanes>(
-    rows: &DistanceRows,
-    st: &RowState,
-    x: &Points,
-    block: usize,
-    off: usize,
-    xi: V3<L>,
-    f: &mut V3<L>,
-    h: &mut Sym3<L>,
-) {
-    distance::accumulate(rows, CLAMP, &st.k, &st.lambda, x, block, off, xi, f, h);
+pub fn term<L: Lanes>(geo: &Geometry<L>, rest: L, k: L, lambda: L, f: &mut V3<L>, h: &mut Sym3<L>) {
+    distance::term(CLAMP, geo, rest, k, lambda, f, h);
 }

@@ -81,23 +81,20 @@ fn w0_has_the_record_counts() {
     assert_eq!(m.bend.count(), 2821);
     assert_eq!(m.colours.len(), 4);
     assert!((m.incidences_per_particle() - 16.8).abs() < 0.05);
+    // PERFORMANCE.md: particles + rows + colouring ≤ 400 KiB (record 370.4 KiB, §7).
+    let bytes = c.memory().total();
+    assert!(bytes <= 400 * 1024, "W0 state is {:.1} KiB", bytes as f64 / 1024.0);
     // No particle shares a row (stretch or bend stencil) with another of its
     // colour. Incidence entries pointing a lane at itself are padding.
     let colour_of = |slot: usize| m.colours.iter().position(|c| c.contains(&slot));
-    for (b, block) in (0..m.swept / 8).map(|b| (b, b * 8)) {
-        for (ell, others) in [(&m.stretch.ell, &m.stretch.ell_other), (&m.bend.ell, &m.bend.ell_other)] {
-            let (first, depth) = ell.block(b);
-            for s in 0..depth {
-                for lane in 0..8 {
-                    let other = others[(first + s) * 8 + lane] as usize;
-                    if other != block + lane {
-                        assert_ne!(
-                            colour_of(other),
-                            colour_of(block + lane),
-                            "slot {} and {other} share a colour",
-                            block + lane
-                        );
-                    }
+    let nb = &m.neighbours;
+    for b in 0..m.swept / 8 {
+        let (first, _, depth) = nb.block(b);
+        for s in 0..depth {
+            for lane in 0..8 {
+                let (me, other) = (b * 8 + lane, nb.other[(first + s) * 8 + lane] as usize);
+                if other != me {
+                    assert_ne!(colour_of(other), colour_of(me), "slot {me} and {other} share a colour");
                 }
             }
         }

@@ -35,12 +35,13 @@ fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
 }
 
 fn stretch_energy(model: &Model, st: &State, slot: usize, q: [f64; 3]) -> f64 {
+    let nb = &model.neighbours;
     let (block, lane) = (slot / LANES, slot % LANES);
-    let (first, depth) = model.stretch.ell.block(block);
+    let (first, split, _) = nb.block(block);
     let mut e = 0.0;
-    for s in 0..depth {
+    for s in 0..split {
         let at = (first + s) * LANES + lane;
-        let (row, other) = (model.stretch.ell_row[at] as usize, model.stretch.ell_other[at] as usize);
+        let (row, other) = (nb.row[at] as usize, nb.other[at] as usize);
         if row >= model.stretch.len() {
             continue;
         }
@@ -54,14 +55,15 @@ fn stretch_energy(model: &Model, st: &State, slot: usize, q: [f64; 3]) -> f64 {
 }
 
 fn bend_energy_change(model: &Model, st: &State, p: &SubstepParams, slot: usize, q0: [f64; 3], q1: [f64; 3]) -> f64 {
+    let nb = &model.neighbours;
     let (block, lane) = (slot / LANES, slot % LANES);
-    let (first, depth) = model.bend.ell.block(block);
+    let (first, _, depth) = nb.block(block);
     let mid = [0.5 * (q0[0] + q1[0]), 0.5 * (q0[1] + q1[1]), 0.5 * (q0[2] + q1[2])];
     let mut t = [0.0; 3];
     for s in 0..depth {
         let at = (first + s) * LANES + lane;
-        let c = model.bend.ell_coupling[at] as f64;
-        let xb = st.x.get(model.bend.ell_other[at] as usize).map(f64::from);
+        let c = nb.coupling[at] as f64;
+        let xb = st.x.get(nb.other[at] as usize).map(f64::from);
         let d = sub(xb, mid);
         for k in 0..3 {
             t[k] += c * d[k];

@@ -6,7 +6,7 @@
 use cloth_solver::experiments::{self, ChainCell};
 use cloth_solver::Kernel;
 
-const KERNEL: Kernel = Kernel::Scalar;
+const KERNEL: Kernel = Kernel::Wide;
 
 fn chain(ag: f64, ratio: f64) -> ChainCell {
     experiments::hard_chain(5e-4, ag, ratio, 2, 4, 400, KERNEL)

@@ -1,0 +1,93 @@
+//! The vertex update: `L::WIDTH` particles of one colour at a time.
+//!
+//! ```text
+//!   f = (m/h²)(y_i − x_i)                H = (m/h²)·I
+//!   for each neighbour j (one gather of x_j):
+//!       geometry of d = x_i − x_j          (once, shared by the row kinds)
+//!       phase A: stretch row term          (+ bend coupling)
+//!       phase B: bend coupling only
+//!   bend: f −= (8·bend/h²)·Σ B̃_ij (x_j − x_i),  H += (8·bend/h²)·B̃_ii·I
+//!   Δ = LDLᵀ-solve(H, f)  (pivot-checked)
+//!   Δ ← Δ·min(1, ℓ_i/‖Δ‖)                  trust region, §5.3
+//!   x_i += Δ                               free lanes only
+//! ```
+//!
+//! Particles of one colour share no row, so their updates are independent:
+//! computing them eight at a time gives exactly what one at a time gives.
+
+use crate::constants::LANES;
+use crate::distance::Geometry;
+use crate::lanes::{Lanes, Sym3, V3};
+use crate::model::Model;
+use crate::state::State;
+use crate::step::{Probe, SubstepParams};
+use crate::{bend, ldlt, stretch};
+
+/// Per-substep constants as lanes.
+#[derive(Clone, Copy)]
+pub struct LaneParams<L> {
+    pub inv_h2: L,
+    pub bend_scale: L,
+}
+
+/// Updates the `L::WIDTH` particles of block `block` starting at lane `off`.
+#[inline(always)]
+pub fn solve<L: Lanes, P: Probe>(
+    model: &Model,
+    st: &mut State,
+    p: &SubstepParams,
+    lp: &LaneParams<L>,
+    block: usize,
+    off: usize,
+    probe: &mut P,
+) {
+    let base = block * LANES + off;
+    let xi = st.x.load::<L>(base);
+    let mh2 = L::load(&model.mass, base) * lp.inv_h2;
+    let mut f = (st.y.load::<L>(base) - xi).scale(mh2);
+    let mut h = Sym3::diagonal(mh2);
+
+    let nb = &model.neighbours;
+    let (first, split, depth) = nb.block(block);
+    let mut bend_sum = V3::<L>::zero();
+    for s in 0..split {
+        let e = (first + s) * LANES + off;
+        let row = &nb.row[e..e + L::WIDTH];
+        let geo = Geometry::of(xi - st.x.gather::<L>(&nb.other[e..e + L::WIDTH]));
+        let k = L::gather(&st.stretch.k, row);
+        let lambda = L::gather(&st.stretch.lambda, row);
+        stretch::term(&geo, L::load(&nb.rest, e), k, lambda, &mut f, &mut h);
+        bend::term(geo.d, L::load(&nb.coupling, e), &mut bend_sum);
+    }
+    for s in split..depth {
+        let e = (first + s) * LANES + off;
+        let d = xi - st.x.gather::<L>(&nb.other[e..e + L::WIDTH]);
+        bend::term(d, L::load(&nb.coupling, e), &mut bend_sum);
+    }
+    bend::finish(bend_sum, lp.bend_scale, L::load(&model.bend.diagonal, base), &mut f, &mut h);
+
+    let (delta, failed) = ldlt::solve(&h, f);
+    // Trust region (§5.3): the step's length is capped at the particle's
+    // shortest incident rest length; the direction is kept.
+    let ell = L::load(&model.shortest_incident_rest, base);
+    let n2 = delta.norm2();
+    let scale = L::select(n2.gt(ell * ell), ell / n2.sqrt(), L::splat(1.0));
+    let free = L::load(&model.inv_mass, base).gt(L::zero());
+    let x_new = V3::select(free, xi + delta.scale(scale), xi);
+
+    let failed = L::and(failed, free);
+    if L::any(failed) {
+        let ones = L::select(failed, L::splat(1.0), L::zero());
+        st.diagnostics.pivot_failures += (0..L::WIDTH).map(|k| ones.lane(k) as u64).sum::<u64>();
+    }
+    if P::ACTIVE {
+        for k in 0..L::WIDTH {
+            if model.inv_mass[base + k] > 0.0 {
+                let before = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
+                let after = [x_new.x.lane(k), x_new.y.lane(k), x_new.z.lane(k)];
+                probe.vertex(model, st, p, base + k, before, after);
+            }
+        }
+    }
+    st.x.store(base, x_new);
+}
