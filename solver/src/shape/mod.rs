@@ -1,0 +1,1 @@
+//! Collider shapes as signed distance fields (DESIGN §8). Being built.
