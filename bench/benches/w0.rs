@@ -3,11 +3,11 @@
 //! each sample times the same frame of a moving cloth (PERFORMANCE.md: never
 //! time a converged mesh, §7).
 
-use cloth_solver::{scenes, Cloth, Kernel};
+use cloth_solver::{scenes, Cloth, Kernel, SeedOptions};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
 fn warmed(kernel: Kernel) -> Cloth {
-    let mut c = Cloth::new(&scenes::w0_sheet().input(), scenes::w0_dynamics()).expect("W0 seeds");
+    let mut c = scenes::w0_cloth(SeedOptions::m0());
     c.set_kernel(kernel);
     for _ in 0..1200 {
         c.step();

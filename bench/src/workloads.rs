@@ -1,7 +1,7 @@
 //! The workloads of PERFORMANCE.md, each a set of variants timed in one run.
 
 use crate::{machine, median, stats, time_round, Output, Row};
-use cloth_solver::{scenes, Cloth, Kernel, SeedOptions, Tuning};
+use cloth_solver::{scenes, Cloth, Kernel, SeedOptions};
 
 /// Protocol knobs shared by every workload.
 #[derive(Clone, Copy, Debug)]
@@ -94,8 +94,7 @@ pub fn run_variants(variants: &[Variant], p: Protocol) -> Vec<VariantResult> {
 }
 
 fn w0_cloth(kernel: Kernel, options: SeedOptions) -> Cloth {
-    let mut c = Cloth::with_options(&scenes::w0_sheet().input(), scenes::w0_dynamics(), Tuning::default(), options)
-        .expect("W0 seeds");
+    let mut c = scenes::w0_cloth(options);
     c.set_kernel(kernel);
     c
 }
@@ -103,7 +102,7 @@ fn w0_cloth(kernel: Kernel, options: SeedOptions) -> Cloth {
 /// W0 (PERFORMANCE.md): every kernel, then the §7 deletion variants on the
 /// default kernel, all in one run.
 pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
-    let reference = w0_cloth(Kernel::default(), SeedOptions::default());
+    let reference = w0_cloth(Kernel::default(), SeedOptions::m0());
     let m = reference.model();
     let mem = reference.memory();
     let d = reference.dynamics();
@@ -113,7 +112,7 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
     ));
     out.note(&format!(
         "{} stretch rows, {} bend rows, {} colours, {:.1} KiB of state (particles {:.1}, rows {:.1}, colouring {:.1})",
-        m.stretch.count(),
+        m.links.stretch_count(),
         m.bend.count(),
         m.colours.len(),
         mem.total() as f64 / 1024.0,
@@ -131,13 +130,13 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
     let default_kernel = kernels[0];
     let mut variants: Vec<Variant> = kernels
         .iter()
-        .map(|&k| Variant { name: k.name().to_string(), build: Box::new(move || w0_cloth(k, SeedOptions::default())) })
+        .map(|&k| Variant { name: k.name().to_string(), build: Box::new(move || w0_cloth(k, SeedOptions::m0())) })
         .collect();
     let deletions: [(&str, SeedOptions); 4] = [
-        ("no-bend", SeedOptions { bend_rows: false, ..SeedOptions::default() }),
-        ("no-stretch", SeedOptions { stretch_rows: false, ..SeedOptions::default() }),
-        ("no-rows", SeedOptions { stretch_rows: false, bend_rows: false, ..SeedOptions::default() }),
-        ("shuffled", SeedOptions { shuffle_within_colours: Some(1), ..SeedOptions::default() }),
+        ("no-bend", SeedOptions { bend_rows: false, ..SeedOptions::m0() }),
+        ("no-stretch", SeedOptions { stretch_rows: false, ..SeedOptions::m0() }),
+        ("no-rows", SeedOptions { stretch_rows: false, bend_rows: false, ..SeedOptions::m0() }),
+        ("shuffled", SeedOptions { shuffle_within_colours: Some(1), ..SeedOptions::m0() }),
     ];
     for (name, options) in deletions {
         variants.push(Variant {
@@ -159,7 +158,7 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
                 .with("ms_mean", mean)
                 .with("vs_first", min / everything)
                 .with("round_minima", round_minima.join(" "))
-                .with("stretch_rows", m.stretch.count())
+                .with("stretch_rows", m.links.stretch_count())
                 .with("bend_rows", m.bend.count())
                 .with("colours", m.colours.len())
                 .with("threads", 1usize)

@@ -2,16 +2,16 @@
 //! the W0 scene (a 32×32 sheet released from horizontal) and reports what it
 //! did; the character demo replaces it (issue 8).
 
-use cloth_solver::{scenes, Cloth};
+use cloth_solver::{scenes, SeedOptions};
 use std::time::Instant;
 
 fn main() {
-    let mut cloth = Cloth::new(&scenes::w0_sheet().input(), scenes::w0_dynamics()).expect("the default scene seeds");
+    let mut cloth = scenes::w0_cloth(SeedOptions::m0());
     let m = cloth.model();
     println!(
         "W0: {} particles, {} stretch rows, {} bend rows, {} colours, {:.1} KiB",
         m.nodes,
-        m.stretch.count(),
+        m.links.stretch_count(),
         m.bend.count(),
         m.colours.len(),
         cloth.memory().total() as f64 / 1024.0

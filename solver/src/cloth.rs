@@ -190,38 +190,54 @@ impl Cloth {
         let mut e = bend::energy(&self.topology.hinges, &self.node_inv_mass, p.bend_scale, |n| {
             self.position(n as usize).map(f64::from)
         });
-        if let Stiffness::Soft { k } = p.stretch {
-            let rows = &self.model.stretch;
-            for r in 0..rows.len() {
-                let a = self.state.x.get(rows.a[r] as usize).map(f64::from);
-                let b = self.state.x.get(rows.b[r] as usize).map(f64::from);
-                let l = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
-                e += 0.5 * k * (l - rows.rest[r] as f64).powi(2);
-            }
+        // Soft links rows: soft stretch (experiments) and skip rows, at the
+        // penalty the last warm start set.
+        let rows = &self.model.links;
+        let soft = if let Stiffness::Soft { .. } = p.stretch {
+            rows.rows().collect()
+        } else {
+            rows.skip.clone().collect::<Vec<_>>()
+        };
+        for r in soft {
+            let k = match p.stretch {
+                Stiffness::Soft { k } if rows.stretch.contains(&r) => k,
+                _ => self.state.links.k[r] as f64,
+            };
+            let a = self.state.x.get(rows.a[r] as usize).map(f64::from);
+            let b = self.state.x.get(rows.b[r] as usize).map(f64::from);
+            let l = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
+            e += 0.5 * k * (l - rows.rest[r] as f64).powi(2);
         }
         e
     }
 
     /// Largest stretch-row `|C|/L0`.
     pub fn worst_stretch_strain(&self) -> f64 {
-        distance::worst_strain(&self.model.stretch, &self.state.x) as f64
+        distance::worst_strain(&self.model.links, self.model.links.stretch.clone(), &self.state.x) as f64
     }
 
     /// Mean stretch-row `|C|/L0`.
     pub fn mean_stretch_strain(&self) -> f64 {
-        let rows = &self.model.stretch;
-        if rows.is_empty() {
+        let rows = &self.model.links;
+        if rows.stretch.is_empty() {
             return 0.0;
         }
-        let sum: f64 = (0..rows.len())
-            .map(|r| {
-                let a = self.state.x.get(rows.a[r] as usize).map(f64::from);
-                let b = self.state.x.get(rows.b[r] as usize).map(f64::from);
-                let l = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
-                (l - rows.rest[r] as f64).abs() / rows.rest[r] as f64
+        let sum: f64 = rows.stretch.clone().map(|r| distance::strain(rows, r, &self.state.x) as f64).sum();
+        sum / rows.stretch.len() as f64
+    }
+
+    /// Largest `‖x_i − x_anchor‖/d_geo` over tethered particles: how far the
+    /// cloth strays beyond its own reach (the §10 and §26 figure).
+    pub fn worst_tether_ratio(&self) -> f64 {
+        let u = &self.model.unary;
+        (0..self.model.swept)
+            .filter(|&s| u.d_geo[s] > 0.0 && self.model.inv_mass[s] > 0.0)
+            .map(|s| {
+                let x = self.state.x.get(s).map(f64::from);
+                let a = self.state.x.get(u.anchor[s] as usize).map(f64::from);
+                ((x[0] - a[0]).powi(2) + (x[1] - a[1]).powi(2) + (x[2] - a[2]).powi(2)).sqrt() / u.d_geo[s] as f64
             })
-            .sum();
-        sum / rows.len() as f64
+            .fold(0.0, f64::max)
     }
 
     /// Model and state bytes by region (the §7 report).

@@ -18,9 +18,9 @@
 //! length. A zero distance (the padding rule, or two coincident particles)
 //! gives `ĝ = 0` and therefore no force and no Hessian — never a NaN.
 
-use crate::lanes::Points;
-use crate::lanes::{Lanes, Sym3, V3};
+use crate::lanes::{Lanes, Points, Sym3, V3};
 use crate::model::DistanceRows;
+use std::ops::Range;
 
 /// What a table's rows admit (DESIGN §4). The solver applies `f −= fc·∇C`, so
 /// `[0, ∞)` admits only forces that *reduce* C (bounds a distance from above:
@@ -89,15 +89,22 @@ pub fn term<L: Lanes>(clamp: Clamp, geo: &Geometry<L>, rest: L, k: L, lambda: L,
 /// The multiplier and penalty of every row of a table (state).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RowState {
-    /// Multiplier λ, N (0 for soft rows and the sentinel).
+    /// Multiplier λ, N (0 for soft rows and padding).
     pub lambda: Vec<f32>,
-    /// Current penalty k, N/m (0 for the sentinel).
+    /// Current penalty k, N/m (0 for padding and inert rows).
     pub k: Vec<f32>,
 }
 
 impl RowState {
-    pub fn new(rows: &DistanceRows) -> Self {
-        RowState { lambda: vec![0.0; rows.a.len()], k: vec![0.0; rows.a.len()] }
+    pub fn new(rows: usize) -> Self {
+        RowState { lambda: vec![0.0; rows], k: vec![0.0; rows] }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.lambda.is_empty()
+    }
+    pub fn clear(&mut self) {
+        self.lambda.fill(0.0);
+        self.k.fill(0.0);
     }
     pub fn bytes(&self) -> usize {
         4 * (self.lambda.len() + self.k.len())
@@ -117,83 +124,133 @@ pub enum Stiffness {
     SoftRatio { ratio: f64 },
 }
 
-/// Warm start, once per substep (DESIGN §3): `λ ← (α·γ)·λ`,
-/// `k ← clamp(γ·k, k_min, k_max)`; soft rows get their fixed penalty.
-pub fn warm_start(rows: &DistanceRows, st: &mut RowState, stiffness: Stiffness, alpha: f64, gamma: f64, inv_h2: f64) {
-    let n = rows.a.len(); // padding rows have m_eff = 0 and stay inert
+/// Warm start of the rows `range`, once per substep (DESIGN §3):
+/// `λ ← (α·γ)·λ`, `k ← clamp(γ·k, k_min, k_max)`; soft rows get their fixed
+/// penalty and no multiplier. `m_eff` is per row (0 keeps a row inert).
+pub fn warm_start(
+    m_eff: &[f32],
+    st: &mut RowState,
+    range: Range<usize>,
+    stiffness: Stiffness,
+    alpha: f64,
+    gamma: f64,
+    inv_h2: f64,
+) {
     match stiffness {
         Stiffness::Hard { ratio_min, ratio_max, .. } => {
             let ag = (alpha * gamma) as f32;
             let gamma = gamma as f32;
             let lo = (ratio_min * inv_h2) as f32;
             let hi = (ratio_max * inv_h2) as f32;
-            for r in 0..n {
-                let m = rows.m_eff[r];
+            for r in range {
+                let m = m_eff[r];
                 st.lambda[r] *= ag;
                 st.k[r] = (gamma * st.k[r]).max(lo * m).min(hi * m);
             }
         }
         Stiffness::Soft { k } => {
-            // Padding rows keep k = 0.
-            st.k[..rows.len()].fill(k as f32);
-            st.lambda.fill(0.0);
+            for r in range {
+                st.k[r] = if m_eff[r] > 0.0 { k as f32 } else { 0.0 };
+                st.lambda[r] = 0.0;
+            }
         }
         Stiffness::SoftRatio { ratio } => {
             let s = (ratio * inv_h2) as f32;
-            for r in 0..n {
-                st.k[r] = s * rows.m_eff[r];
+            for r in range {
+                st.k[r] = s * m_eff[r];
+                st.lambda[r] = 0.0;
             }
-            st.lambda.fill(0.0);
         }
     }
 }
 
-/// The dual update of every hard row, once per iteration after all colours
+/// The dual update of hard rows, once per iteration after all colours
 /// (DESIGN §3; updating after each colour went unstable in the prototype):
 /// `λ ← clamp(k·C + λ, lo, hi)`, and `k ← min(k + β|C|, k_max)` only while λ
-/// is strictly inside its clamp. Runs over whole lane groups (the table is
-/// padded, see [`crate::model`]). Returns the largest `|C|/rest`.
-pub fn dual_update<L: Lanes>(
+/// is strictly inside its clamp. `C = ‖x_i − x_j‖ − rest_scale·rest`, where
+/// `x_i` is the row's own particle(s) and `x_j` its other end. Runs over the
+/// lane-aligned `range`. Returns the largest `|C|/(rest_scale·rest)`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn dual_update_lanes<L: Lanes>(
+    range: Range<usize>,
+    ends: impl Fn(usize) -> (V3<L>, V3<L>),
+    rest: &[f32],
+    rest_scale: f64,
+    m_eff: &[f32],
+    st: &mut RowState,
+    clamp: Clamp,
+    stiffness: Stiffness,
+    inv_h2: f64,
+) -> f32 {
+    let Stiffness::Hard { ratio_max, beta, .. } = stiffness else {
+        return 0.0;
+    };
+    let (lo, hi) = clamp.bounds();
+    let (lo, hi) = (L::splat(lo), L::splat(hi));
+    let kmax_scale = L::splat(ratio_max * inv_h2);
+    let beta = L::splat(beta);
+    let rest_scale = L::splat(rest_scale);
+    let zero = L::zero();
+    let mut worst = zero;
+    for r in range.step_by(L::WIDTH) {
+        let (xi, xj) = ends(r);
+        let rest = L::load(rest, r) * rest_scale;
+        let c = (xi - xj).norm2().sqrt() - rest;
+        worst = worst.max(L::select(rest.gt(zero), c.abs() / rest, zero));
+        let k = L::load(&st.k, r);
+        let lambda = (k * c + L::load(&st.lambda, r)).max(lo).min(hi);
+        lambda.store(&mut st.lambda, r);
+        let inside = L::and(lo.lt(lambda), lambda.lt(hi));
+        let ramped = (k + beta * c.abs()).min(kmax_scale * L::load(m_eff, r));
+        L::select(inside, ramped, k).store(&mut st.k, r);
+    }
+    (0..L::WIDTH).map(|k| worst.lane(k) as f32).fold(0.0, f32::max)
+}
+
+/// [`dual_update_lanes`] over pair rows of a table (stretch; strain limit with
+/// `rest_scale` = the allowance).
+#[allow(clippy::too_many_arguments)]
+pub fn dual_update_pairs<L: Lanes>(
     rows: &DistanceRows,
+    range: Range<usize>,
+    rest_scale: f64,
     st: &mut RowState,
     x: &Points,
     clamp: Clamp,
     stiffness: Stiffness,
     inv_h2: f64,
 ) -> f32 {
-    let Stiffness::Hard { ratio_max, beta, .. } = stiffness else {
-        return worst_strain(rows, x);
-    };
-    let (lo, hi) = clamp.bounds();
-    let (lo, hi) = (L::splat(lo), L::splat(hi));
-    let kmax_scale = L::splat(ratio_max * inv_h2);
-    let beta = L::splat(beta);
-    let zero = L::zero();
-    let mut worst = zero;
-    for r in (0..rows.a.len()).step_by(L::WIDTH) {
-        let d = x.gather::<L>(&rows.a[r..]) - x.gather::<L>(&rows.b[r..]);
-        let rest = L::load(&rows.rest, r);
-        let c = d.norm2().sqrt() - rest;
-        let strain = L::select(rest.gt(zero), c.abs() / rest, zero);
-        worst = worst.max(strain);
-        let k = L::load(&st.k, r);
-        let lambda = (k * c + L::load(&st.lambda, r)).max(lo).min(hi);
-        lambda.store(&mut st.lambda, r);
-        let inside = L::and(lo.lt(lambda), lambda.lt(hi));
-        let ramped = (k + beta * c.abs()).min(kmax_scale * L::load(&rows.m_eff, r));
-        L::select(inside, ramped, k).store(&mut st.k, r);
-    }
-    (0..L::WIDTH).map(|k| worst.lane(k) as f32).fold(0.0, f32::max)
+    let ends = |r: usize| (x.gather::<L>(&rows.a[r..]), x.gather::<L>(&rows.b[r..]));
+    dual_update_lanes::<L>(range, ends, &rows.rest, rest_scale, &rows.m_eff, st, clamp, stiffness, inv_h2)
 }
 
-/// Largest `|C|/rest` over the table.
-pub fn worst_strain(rows: &DistanceRows, x: &Points) -> f32 {
-    let mut worst = 0.0f32;
-    for r in 0..rows.len() {
-        let (a, b) = (rows.a[r] as usize, rows.b[r] as usize);
-        let d = [x.x[a] - x.x[b], x.y[a] - x.y[b], x.z[a] - x.z[b]];
-        let c = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() - rows.rest[r];
-        worst = worst.max(c.abs() / rows.rest[r]);
-    }
-    worst
+/// [`dual_update_lanes`] over unary rows, one per slot in `range`: the other
+/// end is `target(slot)` (a gathered anchor, or the animated position).
+#[allow(clippy::too_many_arguments)]
+pub fn dual_update_unary<L: Lanes>(
+    range: Range<usize>,
+    x: &Points,
+    target: impl Fn(usize) -> V3<L>,
+    radius: &[f32],
+    radius_scale: f64,
+    m_eff: &[f32],
+    st: &mut RowState,
+    stiffness: Stiffness,
+    inv_h2: f64,
+) -> f32 {
+    let ends = |s: usize| (x.load::<L>(s), target(s));
+    dual_update_lanes::<L>(range, ends, radius, radius_scale, m_eff, st, Clamp::UpperBound, stiffness, inv_h2)
+}
+
+/// Largest `|C|/rest` over the rows `range` of a table.
+pub fn worst_strain(rows: &DistanceRows, range: Range<usize>, x: &Points) -> f32 {
+    range.map(|r| strain(rows, r, x)).fold(0.0, f32::max)
+}
+
+/// `|C|/rest` of row `r`.
+pub fn strain(rows: &DistanceRows, r: usize, x: &Points) -> f32 {
+    let (a, b) = (rows.a[r] as usize, rows.b[r] as usize);
+    let d = [x.x[a] - x.x[b], x.y[a] - x.y[b], x.z[a] - x.z[b]];
+    ((d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() - rows.rest[r]).abs() / rows.rest[r]
 }

@@ -1,12 +1,37 @@
 //! The parameters a host sets ([`Dynamics`]) and the solver internals that
 //! only experiments move ([`Tuning`]).
+//!
+//! **What needs a reseed.** Nothing in [`Dynamics`]. The reference baked the
+//! strain allowance into its rows and built or removed leash rows when
+//! `slack` crossed 1 (DESIGN §6); here the strain-limit rows read the
+//! allowance each substep, leash radii are `2·slack·d_geo` computed in the
+//! kernel, and the strain-limit and leash multipliers are sized on the
+//! dynamics change that first needs them — outside any step. A reseed is a
+//! change of the *input*: topology, bind pose, masses, the fixed set.
+//! Changing dynamics never allocates inside a step and never discards state
+//! the step still needs (DESIGN §6 lists these as no-reseed: SelfCollision,
+//! damping, friction, inertia, teleport mode, thickness; ours adds stretch,
+//! slack, StrainLimit, substeps, iterations, dt, gravity and bend).
 
 use crate::constants::{ALPHA, DEFAULT_DT, GAMMA};
 use crate::error::ParamError;
 use crate::stretch;
 
+/// What the anchor does when it moves further than the teleport threshold in
+/// one step (DESIGN §7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TeleportMode {
+    /// Re-seed at the animated pose with zero velocity, zero multipliers and
+    /// penalties, and ramp the velocity limit back over 20 steps.
+    #[default]
+    Reset,
+    /// Carry the shape across: the particles are anchor-relative, so this
+    /// costs nothing (§13).
+    Keep,
+}
+
 /// How a cloth moves. Every field has a documented range; [`Dynamics::validate`]
-/// rejects anything outside it (and any non-finite value).
+/// rejects anything outside it and any non-finite value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Dynamics {
     /// Fixed step, s: `(0, 1]`. Default 1/60.
@@ -15,18 +40,56 @@ pub struct Dynamics {
     pub substeps: u32,
     /// Colour sweeps per substep: `1..=64`.
     pub iterations: u32,
-    /// Gravity in the cloth frame, m/s².
+    /// Gravity in **world** space, m/s² (the anchor frame rotates it).
     pub gravity: [f64; 3],
-    /// Bending resistance `0..=1`: bend rows sit at ratio `8·bend` of their
-    /// own `m_eff/h²` (DESIGN §4).
+    /// Strain allowance control `0..=1`: strain-limit rows admit a link
+    /// length of `a·L0` with `a = 1 + 0.25·250^(−stretch)` (DESIGN §4, §11).
+    /// Read only with [`Dynamics::strain_limit`]. The fabric's stretch rows
+    /// are hard whatever this is.
+    pub stretch: f64,
+    /// Bending resistance `0..=1`: bend and skip rows sit at ratio `8·bend`
+    /// of their own `m_eff/h²` (DESIGN §4).
     pub bend: f64,
     /// Damping `0..=1`: `v ← v·exp(−10·damping·h)` per substep (DESIGN §6).
     pub damping: f64,
+    /// How much of the anchor's motion the particles feel, `0..=1`: 0 welds
+    /// the cloth into the anchor frame (exactly zero lag), 1 is full world
+    /// inertia (DESIGN §7, §13).
+    pub inertia: f64,
+    /// Leash `0..=1`: each particle may stray `2·slack·d_geo` from its
+    /// animated position; 1 builds no leash (the bound is then provably
+    /// inert given the tether, §10).
+    pub slack: f64,
+    /// Contact offset, m, `0..=0.5`: colliders keep particles this far out.
+    pub thickness: f64,
+    /// Coulomb friction coefficient μ against colliders, `0..=4`.
+    pub friction: f64,
+    /// Build strain-limit rows on every stretch row (§11).
+    pub strain_limit: bool,
+    /// Particle–particle self-collision (§30–§37).
+    pub self_collision: bool,
+    /// What a teleport does.
+    pub teleport: TeleportMode,
 }
 
 impl Default for Dynamics {
     fn default() -> Self {
-        Dynamics { dt: DEFAULT_DT, substeps: 2, iterations: 4, gravity: [0.0, -9.81, 0.0], bend: 0.25, damping: 0.0 }
+        Dynamics {
+            dt: DEFAULT_DT,
+            substeps: 2,
+            iterations: 4,
+            gravity: [0.0, -9.81, 0.0],
+            stretch: 1.0,
+            bend: 0.25,
+            damping: 0.0,
+            inertia: 1.0,
+            slack: 1.0,
+            thickness: 0.008,
+            friction: 0.5,
+            strain_limit: false,
+            self_collision: false,
+            teleport: TeleportMode::Reset,
+        }
     }
 }
 
@@ -48,14 +111,24 @@ impl Dynamics {
         for g in self.gravity {
             check("gravity", g, -1e6, 1e6)?;
         }
+        check("stretch", self.stretch, 0.0, 1.0)?;
         check("bend", self.bend, 0.0, 1.0)?;
         check("damping", self.damping, 0.0, 1.0)?;
+        check("inertia", self.inertia, 0.0, 1.0)?;
+        check("slack", self.slack, 0.0, 1.0)?;
+        check("thickness", self.thickness, 0.0, 0.5)?;
+        check("friction", self.friction, 0.0, 4.0)?;
         Ok(())
     }
 
     /// Substep length `h = dt/substeps`, s.
     pub fn h(&self) -> f64 {
         self.dt / self.substeps as f64
+    }
+
+    /// Whether leash rows act (`slack < 1`).
+    pub fn leashed(&self) -> bool {
+        self.slack < 1.0
     }
 }
 

@@ -65,8 +65,7 @@ pub fn hard_chain_links(
     let spec = scenes::ChainSpec { links, particle_mass, ..scenes::m0_chain() };
     let dynamics = Dynamics { substeps, iterations, bend: 0.0, damping: 0.0, ..Dynamics::default() };
     let tuning = Tuning { alpha: alpha_gamma, gamma: 1.0, hard_band: (ratio, ratio), ..Tuning::default() };
-    let mut cloth =
-        Cloth::with_options(&spec.input(), dynamics, tuning, SeedOptions::default()).expect("the chain seeds");
+    let mut cloth = Cloth::with_options(&spec.input(), dynamics, tuning, SeedOptions::m0()).expect("the chain seeds");
     cloth.set_kernel(kernel);
     let mut diverged = false;
     let mut peak = 0.0f64;
@@ -115,7 +114,7 @@ pub struct SheetRun {
 pub fn m0_sheet_run(k: f64, substeps: u32, iterations: u32, steps: usize, kernel: Kernel) -> SheetRun {
     let dynamics = Dynamics { substeps, iterations, bend: 0.0, damping: 0.0, ..Dynamics::default() };
     let tuning = Tuning { stretch_stiffness: k, ..Tuning::default() };
-    let options = SeedOptions { bend_rows: false, ..SeedOptions::default() };
+    let options = SeedOptions { bend_rows: false, ..SeedOptions::m0() };
     let mut cloth =
         Cloth::with_options(&m0_hanging_sheet().input(), dynamics, tuning, options).expect("the sheet seeds");
     cloth.set_kernel(kernel);
@@ -136,8 +135,8 @@ pub fn m0_sheet_run(k: f64, substeps: u32, iterations: u32, steps: usize, kernel
 pub fn hooke_ratio(k: f64, tuning: Tuning, kernel: Kernel) -> f64 {
     let spec = scenes::ChainSpec { links: 1, link: 0.1, particle_mass: 0.05, direction: [0.0, -1.0, 0.0], lean: 0.0 };
     let tuning = Tuning { stretch_stiffness: k, ..tuning };
-    let mut cloth = Cloth::with_options(&spec.input(), Dynamics::default(), tuning, SeedOptions::default())
-        .expect("the spring seeds");
+    let mut cloth =
+        Cloth::with_options(&spec.input(), Dynamics::default(), tuning, SeedOptions::m0()).expect("the spring seeds");
     cloth.set_kernel(kernel);
     for _ in 0..600 {
         cloth.step();
@@ -175,7 +174,7 @@ pub fn geometric_stiffness_update(ratio: f64) -> (f64, f64) {
     };
     let dynamics = Dynamics { substeps: 1, iterations: 1, gravity: [0.0; 3], dt: h, ..Dynamics::default() };
     let tuning = Tuning { stretch_stiffness: k, ..Tuning::default() };
-    let mut cloth = Cloth::with_options(&input, dynamics, tuning, SeedOptions::default()).expect("the rig seeds");
+    let mut cloth = Cloth::with_options(&input, dynamics, tuning, SeedOptions::m0()).expect("the rig seeds");
     cloth.set_animated_position(0, [-half as f32, 0.0, 0.0]).expect("finite");
     cloth.set_animated_position(2, [half as f32, 0.0, 0.0]).expect("finite");
     // Released from rest: the inertial target is the start. Energies are

@@ -16,7 +16,8 @@
 //!
 //! Where things live, by name: the step ([`step`]), the vertex update
 //! ([`vertex`]) and its 3×3 solve ([`ldlt`]), one file per row kind
-//! ([`stretch`], [`bend`], sharing [`distance`]), seeding ([`seed`]), colouring ([`colour`]), the model
+//! ([`stretch`], [`bend`], [`skip`], [`strain_limit`], [`tether`], [`leash`],
+//! sharing [`distance`]), seeding ([`seed`]), colouring ([`colour`]), the model
 //! built at seed ([`model`]) apart from the state a step mutates
 //! ([`state`]), the lane vocabulary ([`lanes`]) and the scene registry
 //! ([`scenes`]).
@@ -31,15 +32,19 @@ pub mod error;
 pub mod experiments;
 pub mod lanes;
 pub mod ldlt;
+pub mod leash;
 pub mod model;
 pub mod pose;
 pub mod rng;
 pub mod scenes;
 pub mod seed;
 pub mod shape;
+pub mod skip;
 pub mod state;
 pub mod step;
+pub mod strain_limit;
 pub mod stretch;
+pub mod tether;
 pub mod vertex;
 
 pub use cloth::Cloth;

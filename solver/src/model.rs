@@ -91,39 +91,92 @@ impl Ell {
     }
 }
 
-/// A table of distance rows `C = ‖x_a − x_b‖ − rest` (stretch; later strain
-/// limit and skip). Rows `len()..` are inert padding up to a lane multiple;
-/// row `len()` is the sentinel incidence padding points at.
+/// The links table: distance rows `C = ‖x_a − x_b‖ − rest` between particles.
+///
+/// ```text
+///   row: | stretch rows …  pad | skip rows …  pad (≥ 1, the last = sentinel) |
+///        '- hard, lane-aligned -''- soft, lane-aligned ----------------------'
+/// ```
+///
+/// Stretch rows (one per edge and link) are the fabric's hard rows; skip rows
+/// (to the grandparent, chains) are soft. Each range starts on a lane
+/// boundary so per-row passes (warm start, dual update) run over whole lane
+/// groups of one kind; padding rows are inert (the padding rule above).
+/// Strain-limit rows are a second multiplier on every stretch row, so they
+/// have no table of their own (`crate::strain_limit`).
 #[derive(Clone, Debug, Default)]
 pub struct DistanceRows {
     /// Storage slots of the two ends.
     pub a: Vec<u32>,
     pub b: Vec<u32>,
-    /// Rest length, m.
+    /// Rest length, m (0 for padding).
     pub rest: Vec<f32>,
-    /// Effective mass `1/(w_a + w_b)`, kg; 0 for the sentinel.
+    /// Effective mass `1/(w_a + w_b)`, kg (0 for padding).
     pub m_eff: Vec<f32>,
-    /// Rows with a free end, stored first.
-    pub active: usize,
+    /// Stretch rows, starting at 0.
+    pub stretch: Range<usize>,
+    /// Skip rows, starting on the lane boundary after the stretch rows.
+    pub skip: Range<usize>,
     /// Rows whose ends are both fixed: counted (so row counts compare with
     /// the record), never stored or visited.
-    pub inert: usize,
+    pub stretch_inert: usize,
+    pub skip_inert: usize,
+    /// The inert row incidence padding points at (the last row).
+    pub sentinel: u32,
 }
 
 impl DistanceRows {
-    /// Active rows (excluding padding).
+    /// Stored (active) rows of both kinds.
     pub fn len(&self) -> usize {
-        self.active
+        self.stretch.len() + self.skip.len()
     }
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    /// Active + inert: the count the record reports.
-    pub fn count(&self) -> usize {
-        self.len() + self.inert
+    /// Stored rows, both kinds, in order.
+    pub fn rows(&self) -> impl Iterator<Item = usize> + '_ {
+        self.stretch.clone().chain(self.skip.clone())
+    }
+    /// Stretch rows active + inert: the count the record reports.
+    pub fn stretch_count(&self) -> usize {
+        self.stretch.len() + self.stretch_inert
+    }
+    pub fn skip_count(&self) -> usize {
+        self.skip.len() + self.skip_inert
+    }
+    /// End of the lane-aligned stretch range (where skip rows begin).
+    pub fn stretch_end_aligned(&self) -> usize {
+        self.skip.start
     }
     pub fn bytes(&self) -> usize {
         4 * self.a.len() * 4
+    }
+}
+
+/// Rows with one particle end, one per free particle: the tether to the
+/// fixed particle its geodesic distance was measured from, and the leash to
+/// its own animated position (`crate::tether`, `crate::leash`).
+#[derive(Clone, Debug, Default)]
+pub struct UnaryRows {
+    /// Slot of the fixed particle each particle's `d_geo` was measured from —
+    /// its tether's anchor (itself when it has none: padding, fixed slots,
+    /// particles no row path reaches).
+    pub anchor: Vec<u32>,
+    /// `d_geo`: the shortest path to the fixed set over stretch rows at rest
+    /// length, m (DESIGN §4; 0 when none). Never through skip rows.
+    pub d_geo: Vec<f32>,
+    /// The rows' effective mass: the particle's own mass (the other end is
+    /// fixed), or 0 for an inert row (no path, or tethers not built).
+    pub m_eff: Vec<f32>,
+    /// Particles with a tether (and, while `slack < 1`, a leash).
+    pub tethered: usize,
+    /// `reach`: the largest `d_geo`, m.
+    pub reach: f32,
+}
+
+impl UnaryRows {
+    pub fn bytes(&self) -> usize {
+        4 * (self.anchor.len() + self.d_geo.len() + self.m_eff.len())
     }
 }
 
@@ -155,8 +208,8 @@ impl BendCoupling {
 /// adds its term from the shared geometry (`crate::vertex`).
 ///
 /// Per block the first `split[b]` groups are **phase A** (each entry carries
-/// a stretch row and possibly a bend coupling), the rest **phase B** (bend
-/// coupling only, no row arithmetic). Each particle lists its phase-A
+/// a links row — stretch or skip — and possibly a bend coupling), the rest
+/// **phase B** (bend coupling only, no row arithmetic). Each particle lists its phase-A
 /// neighbours in row order and its phase-B neighbours in caller-node order,
 /// so its summation order never depends on which slot it sits in.
 #[derive(Clone, Debug, Default)]
@@ -166,7 +219,7 @@ pub struct Neighbours {
     pub split: Vec<u32>,
     /// Neighbour slot.
     pub other: Vec<u32>,
-    /// Stretch row (phase A), or the sentinel row.
+    /// Links row (phase A: stretch or skip), or the sentinel row.
     pub row: Vec<u32>,
     /// That row's rest length, m (0 for the sentinel): copied per entry so the
     /// sweep loads it instead of gathering it.
@@ -215,8 +268,10 @@ pub struct Model {
     pub shortest_incident_rest: Vec<f32>,
     /// Bind pose per slot, m (the cloth frame).
     pub bind: Points,
-    /// Stretch rows.
-    pub stretch: DistanceRows,
+    /// Stretch and skip rows.
+    pub links: DistanceRows,
+    /// Tether and leash rows.
+    pub unary: UnaryRows,
     /// Bend rows, assembled.
     pub bend: BendCoupling,
     /// Per-particle neighbour incidence of stretch and bend rows.
@@ -246,7 +301,9 @@ impl Model {
     /// Incidences per particle: row memberships of the caller's particles,
     /// counted as the record counts them (a stretch row has 2, a bend row 4).
     pub fn incidences_per_particle(&self) -> f64 {
-        (2 * self.stretch.count() + 4 * self.bend.count()) as f64 / self.nodes as f64
+        (2 * (self.links.stretch_count() + self.links.skip_count()) + 4 * self.bend.count() + self.unary.tethered)
+            as f64
+            / self.nodes as f64
     }
 
     /// Model bytes by region (state is reported by [`crate::state::State`]).
@@ -254,7 +311,7 @@ impl Model {
         let per_slot = 4 * (self.mass.len() + self.inv_mass.len() + self.shortest_incident_rest.len());
         MemoryReport {
             particles: per_slot + self.bind.bytes(),
-            rows: self.stretch.bytes() + self.bend.bytes() + self.neighbours.bytes(),
+            rows: self.links.bytes() + self.unary.bytes() + self.bend.bytes() + self.neighbours.bytes(),
             colouring: 4 * (self.node_of_slot.len() + self.slot_of_node.len())
                 + self.colours.len() * std::mem::size_of::<Range<usize>>(),
         }

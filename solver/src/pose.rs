@@ -99,7 +99,8 @@ impl Quat {
         let n = self.norm();
         Quat { w: self.w / n, x: self.x / n, y: self.y / n, z: self.z / n }
     }
-    pub fn neg(self) -> Quat {
+    /// `−q`: the same rotation.
+    pub fn negated(self) -> Quat {
         Quat { w: -self.w, x: -self.x, y: -self.y, z: -self.z }
     }
     /// The inverse of a unit quaternion.
@@ -111,7 +112,7 @@ impl Quat {
     }
 
     /// `self ∘ o` (apply `o` first).
-    pub fn mul(self, o: Quat) -> Quat {
+    pub fn compose(self, o: Quat) -> Quat {
         Quat {
             w: self.w * o.w - self.x * o.x - self.y * o.y - self.z * o.z,
             x: self.w * o.x + self.x * o.w + self.y * o.z - self.z * o.y,
@@ -136,7 +137,7 @@ impl Quat {
     /// The same rotation with `w ≥ 0`.
     pub fn canonical(self) -> Quat {
         if self.w < 0.0 {
-            self.neg()
+            self.negated()
         } else {
             self
         }
@@ -158,7 +159,7 @@ impl Quat {
     /// Normalised lerp from `self` to `o`, taking the short way (`o` is
     /// negated when `self·o < 0`).
     pub fn nlerp(self, o: Quat, t: f64) -> Quat {
-        let o = if self.dot(o) < 0.0 { o.neg() } else { o };
+        let o = if self.dot(o) < 0.0 { o.negated() } else { o };
         Quat {
             w: self.w + (o.w - self.w) * t,
             x: self.x + (o.x - self.x) * t,
@@ -212,7 +213,7 @@ impl Pose {
 
     /// `self ∘ o`: apply `o`, then `self`.
     pub fn mul(&self, o: &Pose) -> Pose {
-        Pose { translation: self.transform_point(o.translation), rotation: self.rotation.mul(o.rotation) }
+        Pose { translation: self.transform_point(o.translation), rotation: self.rotation.compose(o.rotation) }
     }
 
     /// The pose a fraction `t` of the way from `self` to `o`: lerp of the
@@ -257,7 +258,7 @@ mod tests {
         assert!(close(Quat::from_arc(a, scale(a, -1.0)).rotate(a), scale(a, -1.0), 1e-14));
         let q = Quat::from_axis_angle([0.0, 0.0, 1.0], 1.0);
         assert!((q.pow(0.25).angle() - 0.25).abs() < 1e-14);
-        assert!((q.neg().pow(0.5).angle() - 0.5).abs() < 1e-14);
+        assert!((q.negated().pow(0.5).angle() - 0.5).abs() < 1e-14);
     }
 
     /// §19: the interpolated pose is rigid — no shrink at 0.5 rad per step —
@@ -277,7 +278,7 @@ mod tests {
         assert!((r - norm(lerped) - 7.772e-3).abs() < 1e-5);
         // q and −q: nlerp takes the short way, never through zero.
         let q = Quat::from_axis_angle([0.0, 1.0, 0.0], 0.3);
-        let h = q.nlerp(q.neg(), 0.5);
+        let h = q.nlerp(q.negated(), 0.5);
         assert!(h.is_finite() && (h.norm() - 1.0).abs() < 1e-14 && h.dot(q).abs() > 0.999);
     }
 }

@@ -7,7 +7,7 @@
 //! lateral to act on (§22). A `lean` of 1e-3 of a spacing per row is enough.
 
 use crate::dynamics::Dynamics;
-use crate::seed::ClothInput;
+use crate::seed::{ClothInput, SeedOptions};
 
 /// Which way a sheet is authored.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -136,6 +136,12 @@ pub fn w0_sheet() -> SheetSpec {
 /// W0's dynamics: 60 Hz, 2 substeps × 4 iterations, COTTON's bend 0.25, no damping.
 pub fn w0_dynamics() -> Dynamics {
     Dynamics { substeps: 2, iterations: 4, bend: 0.25, damping: 0.0, ..Dynamics::default() }
+}
+
+/// The W0 cloth: the sheet, its dynamics and the M0 row set (stretch and
+/// bend rows only, as the record's §7 measured).
+pub fn w0_cloth(options: SeedOptions) -> crate::Cloth {
+    crate::Cloth::with_options(&w0_sheet().input(), w0_dynamics(), crate::Tuning::default(), options).expect("W0 seeds")
 }
 
 /// The record's M0 chain (§2): 20 links of 2 cm, 5e-4 kg particles, root

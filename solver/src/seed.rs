@@ -11,8 +11,9 @@ use crate::colour;
 use crate::constants::{LANES, MIN_REST_LENGTH};
 use crate::error::SeedError;
 use crate::lanes::Points;
-use crate::model::{DistanceRows, Ell, Model, Neighbours, NO_NODE};
+use crate::model::{DistanceRows, Ell, Model, Neighbours, UnaryRows, NO_NODE};
 use crate::rng::SplitMix64;
+use crate::{skip, tether};
 use std::collections::{BTreeMap, HashMap};
 
 /// What every front door produces. Positions are in the cloth's own frame.
@@ -31,13 +32,20 @@ pub struct ClothInput {
     pub parents: Vec<Option<u32>>,
 }
 
-/// Options for experiments (the §7 deletion and locality variants).
+/// Which row kinds to build, and experiment knobs. The default is the
+/// product; [`SeedOptions::m0`] is the reference's M0 solver core (stretch and
+/// bend rows only), which the record's §2–§8 tables measure.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeedOptions {
     /// Build stretch rows (the "no stretch rows" variant clears it).
     pub stretch_rows: bool,
     /// Build bend rows.
     pub bend_rows: bool,
+    /// Build skip rows (to the grandparent) for trees.
+    pub skip_rows: bool,
+    /// Build a tether for every free particle a row path connects to the
+    /// fixed set (and with it, while `slack < 1`, a leash).
+    pub tethers: bool,
     /// Permute particles inside each colour range with this seed: the §7
     /// control that moves every particle to another slot while keeping the
     /// colouring, the work and its order.
@@ -46,7 +54,21 @@ pub struct SeedOptions {
 
 impl Default for SeedOptions {
     fn default() -> Self {
-        SeedOptions { stretch_rows: true, bend_rows: true, shuffle_within_colours: None }
+        SeedOptions {
+            stretch_rows: true,
+            bend_rows: true,
+            skip_rows: true,
+            tethers: true,
+            shuffle_within_colours: None,
+        }
+    }
+}
+
+impl SeedOptions {
+    /// The reference's M0 row set: stretch and bend rows, no skip rows, no
+    /// tethers (W0 and the record's §2–§8 experiments).
+    pub fn m0() -> Self {
+        SeedOptions { skip_rows: false, tethers: false, ..SeedOptions::default() }
     }
 }
 
@@ -58,6 +80,8 @@ pub struct Topology {
     pub edges: Vec<(u32, u32)>,
     /// Hinges of interior edges.
     pub hinges: Vec<Hinge>,
+    /// `(node, grandparent)` of every tree node that has one.
+    pub skips: Vec<(u32, u32)>,
 }
 
 fn validate(input: &ClothInput) -> Result<usize, SeedError> {
@@ -178,6 +202,13 @@ pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
             return Err(SeedError::ZeroLengthRow { a: a as usize, b: b as usize, length: l });
         }
     }
+    let skips = if input.parents.is_empty() { Vec::new() } else { skip::pairs(&input.parents) };
+    for &(a, b) in &skips {
+        let l = dist(pos(input, a), pos(input, b));
+        if l.is_nan() || l < MIN_REST_LENGTH {
+            return Err(SeedError::ZeroLengthRow { a: a as usize, b: b as usize, length: l });
+        }
+    }
     let mut hinges = Vec::new();
     for (e, opp) in opposite.iter().enumerate() {
         match opp.len() {
@@ -192,7 +223,7 @@ pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
             _ => return Err(SeedError::NonManifoldEdge { a: edges[e].0 as usize, b: edges[e].1 as usize }),
         }
     }
-    Ok(Topology { edges, hinges })
+    Ok(Topology { edges, hinges, skips })
 }
 
 /// Builds the model: validation, rows, colouring, storage order, incidence.
@@ -202,6 +233,7 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
     let inv_mass: Vec<f64> = (0..n).map(|i| if input.fixed[i] { 0.0 } else { 1.0 / input.masses[i] as f64 }).collect();
     let hinges: &[Hinge] = if options.bend_rows { &topo.hinges } else { &[] };
     let edges: &[(u32, u32)] = if options.stretch_rows { &topo.edges } else { &[] };
+    let skips: &[(u32, u32)] = if options.skip_rows { &topo.skips } else { &[] };
 
     // --- colouring of the free particles ---------------------------------
     let free_nodes: Vec<u32> = (0..n as u32).filter(|&i| !input.fixed[i as usize]).collect();
@@ -217,7 +249,7 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
             adjacency[fb as usize].push(fa);
         }
     };
-    for &(a, b) in edges {
+    for &(a, b) in edges.iter().chain(skips) {
         connect(a, b);
     }
     for h in hinges {
@@ -290,15 +322,18 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
         }
     }
 
-    // --- stretch rows -----------------------------------------------------
-    let stretch =
-        distance_rows(edges.iter().map(|&(a, b)| (a, b, dist(pos(input, a), pos(input, b)))), &inv_mass, &slot_of_node);
+    // --- links: stretch rows, then skip rows -------------------------------
+    let rest = |&(a, b): &(u32, u32)| (a, b, dist(pos(input, a), pos(input, b)));
+    let links = links(edges.iter().map(rest), skips.iter().map(rest), &inv_mass, &slot_of_node);
+
+    // --- tethers and leashes: geodesic distance to the fixed set ----------
+    let unary = unary_rows(input, &topo, options.tethers, &node_of_slot, &slot_of_node);
 
     // --- bend rows --------------------------------------------------------
     let (bend, coupling) = bend::assemble(hinges, &inv_mass, &node_of_slot);
 
     // --- neighbour incidence ----------------------------------------------
-    let neighbours = neighbours(&stretch, &coupling, &node_of_slot, &slot_of_node, swept);
+    let neighbours = neighbours(&links, &coupling, &node_of_slot, &slot_of_node, swept);
 
     let model = Model {
         nodes: n,
@@ -311,75 +346,122 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
         inv_mass: slot_inv_mass,
         shortest_incident_rest: shortest,
         bind,
-        stretch,
+        links,
+        unary,
         bend,
         neighbours,
     };
     Ok((model, topo))
 }
 
-/// A distance-row table from `(node a, node b, rest)` triples: rows with a
-/// free end are stored in slot indices, rows between fixed nodes are counted
-/// as inert; the sentinel row closes the table.
-pub fn distance_rows(
-    rows: impl Iterator<Item = (u32, u32, f64)>,
+/// The links table from `(node a, node b, rest)` triples of stretch rows and
+/// of skip rows (layout in [`DistanceRows`]): rows with a free end are stored
+/// in slot indices, rows between fixed nodes are counted as inert.
+pub fn links(
+    stretch: impl Iterator<Item = (u32, u32, f64)>,
+    skip: impl Iterator<Item = (u32, u32, f64)>,
     inv_mass: &[f64],
     slot_of_node: &[u32],
 ) -> DistanceRows {
     let mut t = DistanceRows::default();
-    for (a, b, rest) in rows {
-        let w = inv_mass[a as usize] + inv_mass[b as usize];
-        if w == 0.0 {
-            t.inert += 1;
+    let push = |t: &mut DistanceRows, a: u32, b: u32, rest: f32, m_eff: f32| {
+        t.a.push(a);
+        t.b.push(b);
+        t.rest.push(rest);
+        t.m_eff.push(m_eff);
+    };
+    let mut ranges = [0..0, 0..0];
+    let mut inert = [0, 0];
+    for (kind, rows) in [Box::new(stretch) as Box<dyn Iterator<Item = _>>, Box::new(skip)].into_iter().enumerate() {
+        let start = t.a.len();
+        for (a, b, rest) in rows {
+            let w = inv_mass[a as usize] + inv_mass[b as usize];
+            if w == 0.0 {
+                inert[kind] += 1;
+                continue;
+            }
+            push(&mut t, slot_of_node[a as usize], slot_of_node[b as usize], rest as f32, (1.0 / w) as f32);
+        }
+        ranges[kind] = start..t.a.len();
+        // The padding rule (model.rs): inert rows close each kind's range up
+        // to a lane multiple; the table ends with at least one (the sentinel).
+        while t.a.len() % LANES != 0 || (kind == 1 && t.a.len() == ranges[1].end) {
+            push(&mut t, 0, 0, 0.0, 0.0);
+        }
+    }
+    let [stretch, skip] = ranges;
+    t.stretch = stretch;
+    t.skip = skip;
+    t.stretch_inert = inert[0];
+    t.skip_inert = inert[1];
+    t.sentinel = (t.a.len() - 1) as u32;
+    t
+}
+
+/// Tether (and leash) rows: each free particle a path of stretch rows
+/// connects to the fixed set, anchored to the fixed particle its `d_geo` was
+/// measured from.
+fn unary_rows(
+    input: &ClothInput,
+    topo: &Topology,
+    tethers: bool,
+    node_of_slot: &[u32],
+    slot_of_node: &[u32],
+) -> UnaryRows {
+    let edges: Vec<(u32, u32, f64)> =
+        topo.edges.iter().map(|&(a, b)| (a, b, dist(pos(input, a), pos(input, b)))).collect();
+    let geo = tether::geodesics(&input.fixed, &edges);
+    let slots = node_of_slot.len();
+    let mut u = UnaryRows {
+        anchor: (0..slots as u32).collect(),
+        d_geo: vec![0.0; slots],
+        m_eff: vec![0.0; slots],
+        tethered: 0,
+        reach: 0.0,
+    };
+    for (slot, &node) in node_of_slot.iter().enumerate() {
+        if node == NO_NODE || input.fixed[node as usize] {
             continue;
         }
-        t.active += 1;
-        let (sa, sb) = (slot_of_node[a as usize], slot_of_node[b as usize]);
-        t.a.push(sa);
-        t.b.push(sb);
-        t.rest.push(rest as f32);
-        t.m_eff.push((1.0 / w) as f32);
-    }
-    // The padding rule (model.rs): inert rows close the table up to a lane
-    // multiple (at least one: the incidence sentinel).
-    loop {
-        t.a.push(0);
-        t.b.push(0);
-        t.rest.push(0.0);
-        t.m_eff.push(0.0);
-        if t.a.len() % LANES == 0 {
-            break;
+        if let Some((d, source)) = geo[node as usize] {
+            u.d_geo[slot] = d as f32;
+            u.reach = u.reach.max(d as f32);
+            u.anchor[slot] = slot_of_node[source as usize];
+            if tethers {
+                u.m_eff[slot] = input.masses[node as usize];
+                u.tethered += 1;
+            }
         }
     }
-    t
+    u
 }
 
 /// One neighbour entry: slot, stretch row, rest length, bend coupling.
 type Entry = (u32, u32, f32, f32);
 
 /// Lays out every free particle's neighbours (see [`Neighbours`]): phase A
-/// holds its stretch rows in row order, each with the bend coupling of the
-/// same pair; phase B the stencil neighbours no stretch row reaches, in
-/// caller-node order.
+/// holds its links rows (stretch, then skip) in row order, each with the bend
+/// coupling of the same pair; phase B the stencil neighbours no links row
+/// reaches, in caller-node order.
 fn neighbours(
-    stretch: &DistanceRows,
+    links: &DistanceRows,
     coupling: &[BTreeMap<u32, f64>],
     node_of_slot: &[u32],
     slot_of_node: &[u32],
     swept: usize,
 ) -> Neighbours {
-    let sentinel = stretch.len() as u32;
+    let sentinel = links.sentinel;
     let mut phase_a: Vec<Vec<Entry>> = vec![Vec::new(); swept];
     let mut phase_b: Vec<Vec<Entry>> = vec![Vec::new(); swept];
     let couple = |slot: u32, other: u32| -> f32 {
         let (n, m) = (node_of_slot[slot as usize], node_of_slot[other as usize]);
         coupling.get(n as usize).and_then(|c| c.get(&m)).copied().unwrap_or(0.0) as f32
     };
-    for r in 0..stretch.len() {
-        let (a, b) = (stretch.a[r], stretch.b[r]);
+    for r in links.rows() {
+        let (a, b) = (links.a[r], links.b[r]);
         for (me, other) in [(a, b), (b, a)] {
             if (me as usize) < swept {
-                phase_a[me as usize].push((other, r as u32, stretch.rest[r], couple(me, other)));
+                phase_a[me as usize].push((other, r as u32, links.rest[r], couple(me, other)));
             }
         }
     }

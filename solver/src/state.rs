@@ -22,8 +22,15 @@ pub struct State {
     /// Animated (target) position, m: fixed particles sit here; a reset
     /// returns every particle here.
     pub p: Points,
-    /// Stretch-row multipliers and penalties.
-    pub stretch: RowState,
+    /// Links-row (stretch and skip) multipliers and penalties.
+    pub links: RowState,
+    /// Strain-limit multipliers and penalties, parallel to the links table
+    /// (empty until `strain_limit` is first enabled).
+    pub strain: RowState,
+    /// Tether and leash multipliers and penalties, per slot (the leash's are
+    /// empty until `slack < 1` is first set).
+    pub tether: RowState,
+    pub leash: RowState,
     /// Steps taken.
     pub steps: u64,
     /// Counters the step keeps for the host and the tests.
@@ -54,9 +61,23 @@ impl State {
             v: Points::zeros(n),
             v_prev: Points::zeros(n),
             p: model.bind.clone(),
-            stretch: RowState::new(&model.stretch),
+            links: RowState::new(model.links.a.len()),
+            strain: RowState::default(),
+            tether: RowState::new(if model.unary.tethered > 0 { model.slots } else { 0 }),
+            leash: RowState::default(),
             steps: 0,
             diagnostics: Diagnostics::default(),
+        }
+    }
+
+    /// Sizes the multipliers the dynamics need (strain limit, leash). Called on
+    /// a dynamics change, never inside a step.
+    pub fn provision(&mut self, model: &Model, strain_limit: bool, leashed: bool) {
+        if strain_limit && self.strain.is_empty() {
+            self.strain = RowState::new(model.links.a.len());
+        }
+        if leashed && self.leash.is_empty() {
+            self.leash = RowState::new(model.slots);
         }
     }
 
@@ -68,14 +89,15 @@ impl State {
         self.y.copy_from(&self.p);
         self.v.fill(0.0);
         self.v_prev.fill(0.0);
-        self.stretch.lambda.fill(0.0);
-        self.stretch.k.fill(0.0);
+        for rows in [&mut self.links, &mut self.strain, &mut self.tether, &mut self.leash] {
+            rows.clear();
+        }
         self.diagnostics.absurd_steps = 0;
     }
 
     /// Bytes held by region: particles, rows.
     pub fn bytes(&self) -> (usize, usize) {
         let particles = self.x.bytes() * 6;
-        (particles, self.stretch.bytes())
+        (particles, self.links.bytes() + self.strain.bytes() + self.tether.bytes() + self.leash.bytes())
     }
 }

@@ -37,13 +37,13 @@ use crate::constants::{
     DAMPING_RATE, LANES, SOFT_ROW_RATIO_MAX, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS,
     WATCHDOG_STRAIN,
 };
-use crate::distance::{self, Stiffness};
+use crate::distance::{self, RowState, Stiffness};
 use crate::dynamics::{Dynamics, Tuning};
 use crate::lanes::{Lanes, V3};
 use crate::model::Model;
 use crate::state::State;
-use crate::stretch;
 use crate::vertex::{self, LaneParams};
+use crate::{leash, skip, strain_limit, stretch};
 
 /// Which kernel sweeps the colours. Selectable at run time so both run side
 /// by side in one benchmark; every kernel computes the same step.
@@ -107,7 +107,18 @@ pub struct SubstepParams {
     /// Velocity limit per metre of shortest incident row, 1/s:
     /// `4·substeps·iterations/dt` ([`VELOCITY_CLAMP_AUTHORITIES`]).
     pub velocity_limit_per_length: f64,
+    /// Stretch rows (hard unless an experiment makes them soft).
     pub stretch: Stiffness,
+    /// Skip rows: soft at ratio `8·bend`.
+    pub skip: Stiffness,
+    /// Strain-limit, tether and leash rows: hard at the persistent band.
+    pub bound: Stiffness,
+    pub strain_limit: bool,
+    /// The strain allowance `a`.
+    pub allowance: f64,
+    pub leashed: bool,
+    /// `2·slack`.
+    pub leash_scale: f64,
 }
 
 impl SubstepParams {
@@ -126,6 +137,12 @@ impl SubstepParams {
             damping_factor: (-DAMPING_RATE * d.damping * h).exp(),
             velocity_limit_per_length: VELOCITY_CLAMP_AUTHORITIES * (d.substeps * d.iterations) as f64 / d.dt,
             stretch: stretch::stiffness(t.stretch_stiffness, t.hard_band, t.hard_beta),
+            skip: skip::stiffness(d.bend),
+            bound: Stiffness::Hard { ratio_min: t.hard_band.0, ratio_max: t.hard_band.1, beta: t.hard_beta },
+            strain_limit: d.strain_limit,
+            allowance: strain_limit::allowance(d.stretch),
+            leashed: d.leashed(),
+            leash_scale: leash::radius_scale(d.slack),
         }
     }
 }
@@ -187,23 +204,94 @@ fn step_lanes<L: Lanes, P: Probe>(
     let failures_before = state.diagnostics.pivot_failures;
     for _ in 0..d.substeps {
         begin_substep::<L>(model, state, &p);
-        distance::warm_start(&model.stretch, &mut state.stretch, p.stretch, t.alpha, t.gamma, p.inv_h2);
+        warm_start(model, state, &p, t);
         for _ in 0..d.iterations {
             sweep::<L, P>(model, state, &p, probe);
-            state.diagnostics.worst_hard_strain = distance::dual_update::<L>(
-                &model.stretch,
-                &mut state.stretch,
-                &state.x,
-                stretch::CLAMP,
-                p.stretch,
-                p.inv_h2,
-            );
+            dual_update::<L>(model, state, &p);
         }
         integrate::<L>(model, state, &p);
     }
     state.steps += 1;
     let watchdog = watchdog(model, state, p.stretch);
     StepReport { watchdog, pivot_failures: state.diagnostics.pivot_failures - failures_before }
+}
+
+/// Warm start of every persistent row, once per substep.
+fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
+    let links = &model.links;
+    let (stretch, skip) = (0..links.stretch_end_aligned(), links.skip.start..links.a.len());
+    let ws = |m: &[f32], rs: &mut RowState, range, stiffness| {
+        distance::warm_start(m, rs, range, stiffness, t.alpha, t.gamma, p.inv_h2)
+    };
+    ws(&links.m_eff, &mut st.links, stretch.clone(), p.stretch);
+    ws(&links.m_eff, &mut st.links, skip, p.skip);
+    if p.strain_limit {
+        ws(&links.m_eff, &mut st.strain, stretch, p.bound);
+    }
+    if model.unary.tethered > 0 {
+        ws(&model.unary.m_eff, &mut st.tether, 0..model.swept, p.bound);
+        if p.leashed {
+            ws(&model.unary.m_eff, &mut st.leash, 0..model.swept, p.bound);
+        }
+    }
+}
+
+/// The dual update of every hard row, once per iteration after all colours.
+fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
+    let links = &model.links;
+    let stretch = 0..links.stretch_end_aligned();
+    let x = &st.x;
+    st.diagnostics.worst_hard_strain = distance::dual_update_pairs::<L>(
+        links,
+        stretch.clone(),
+        1.0,
+        &mut st.links,
+        x,
+        stretch::CLAMP,
+        p.stretch,
+        p.inv_h2,
+    );
+    if p.strain_limit {
+        distance::dual_update_pairs::<L>(
+            links,
+            stretch,
+            p.allowance,
+            &mut st.strain,
+            x,
+            strain_limit::CLAMP,
+            p.bound,
+            p.inv_h2,
+        );
+    }
+    let u = &model.unary;
+    if u.tethered > 0 {
+        let anchor = |s: usize| x.gather::<L>(&u.anchor[s..]);
+        distance::dual_update_unary::<L>(
+            0..model.swept,
+            x,
+            anchor,
+            &u.d_geo,
+            1.0,
+            &u.m_eff,
+            &mut st.tether,
+            p.bound,
+            p.inv_h2,
+        );
+        if p.leashed {
+            let animated = |s: usize| st.p.load::<L>(s);
+            distance::dual_update_unary::<L>(
+                0..model.swept,
+                x,
+                animated,
+                &u.d_geo,
+                p.leash_scale,
+                &u.m_eff,
+                &mut st.leash,
+                p.bound,
+                p.inv_h2,
+            );
+        }
+    }
 }
 
 /// `x0 = x`, the inertial target `y`, and the adaptive initial guess.
@@ -235,7 +323,7 @@ fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
 
 /// One Gauss–Seidel sweep over every colour.
 fn sweep<L: Lanes, P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, probe: &mut P) {
-    let lp = LaneParams { inv_h2: L::splat(p.inv_h2), bend_scale: L::splat(p.bend_scale) };
+    let lp = LaneParams::<L>::new(p, model);
     for colour in &model.colours {
         for block in colour.start / LANES..colour.end / LANES {
             for off in (0..LANES).step_by(L::WIDTH) {

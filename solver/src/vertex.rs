@@ -4,9 +4,13 @@
 //!   f = (m/h²)(y_i − x_i)                H = (m/h²)·I
 //!   for each neighbour j (one gather of x_j):
 //!       geometry of d = x_i − x_j          (once, shared by the row kinds)
-//!       phase A: stretch row term          (+ bend coupling)
+//!       phase A: links row term (stretch or skip)
+//!                + strain-limit term on the same link (StrainLimit)
+//!                + bend coupling
 //!       phase B: bend coupling only
 //!   bend: f −= (8·bend/h²)·Σ B̃_ij (x_j − x_i),  H += (8·bend/h²)·B̃_ii·I
+//!   tether: to the fixed particle d_geo was measured from
+//!   leash:  to the particle's own animated position (slack < 1)
 //!   Δ = LDLᵀ-solve(H, f)  (pivot-checked)
 //!   Δ ← Δ·min(1, ℓ_i/‖Δ‖)                  trust region, §5.3
 //!   x_i += Δ                               free lanes only
@@ -21,13 +25,34 @@ use crate::lanes::{Lanes, Sym3, V3};
 use crate::model::Model;
 use crate::state::State;
 use crate::step::{Probe, SubstepParams};
-use crate::{bend, ldlt, stretch};
+use crate::{bend, ldlt, leash, strain_limit, stretch, tether};
 
 /// Per-substep constants as lanes.
 #[derive(Clone, Copy)]
 pub struct LaneParams<L> {
     pub inv_h2: L,
     pub bend_scale: L,
+    /// Strain allowance `a` (admitted length over rest length).
+    pub allowance: L,
+    /// Leash radius per metre of `d_geo`, `2·slack`.
+    pub leash_scale: L,
+    pub strain_limit: bool,
+    pub tethers: bool,
+    pub leash: bool,
+}
+
+impl<L: Lanes> LaneParams<L> {
+    pub fn new(p: &SubstepParams, model: &Model) -> Self {
+        LaneParams {
+            inv_h2: L::splat(p.inv_h2),
+            bend_scale: L::splat(p.bend_scale),
+            allowance: L::splat(p.allowance),
+            leash_scale: L::splat(p.leash_scale),
+            strain_limit: p.strain_limit,
+            tethers: model.unary.tethered > 0,
+            leash: p.leashed && model.unary.tethered > 0,
+        }
+    }
 }
 
 /// Updates the `L::WIDTH` particles of block `block` starting at lane `off`.
@@ -54,9 +79,16 @@ pub fn solve<L: Lanes, P: Probe>(
         let e = (first + s) * LANES + off;
         let row = &nb.row[e..e + L::WIDTH];
         let geo = Geometry::of(xi - st.x.gather::<L>(&nb.other[e..e + L::WIDTH]));
-        let k = L::gather(&st.stretch.k, row);
-        let lambda = L::gather(&st.stretch.lambda, row);
-        stretch::term(&geo, L::load(&nb.rest, e), k, lambda, &mut f, &mut h);
+        let rest = L::load(&nb.rest, e);
+        // Stretch and skip rows share the unclamped distance term.
+        let k = L::gather(&st.links.k, row);
+        let lambda = L::gather(&st.links.lambda, row);
+        stretch::term(&geo, rest, k, lambda, &mut f, &mut h);
+        if lp.strain_limit {
+            let k = L::gather(&st.strain.k, row);
+            let lambda = L::gather(&st.strain.lambda, row);
+            strain_limit::term(&geo, lp.allowance * rest, k, lambda, &mut f, &mut h);
+        }
         bend::term(geo.d, L::load(&nb.coupling, e), &mut bend_sum);
     }
     for s in split..depth {
@@ -65,6 +97,18 @@ pub fn solve<L: Lanes, P: Probe>(
         bend::term(d, L::load(&nb.coupling, e), &mut bend_sum);
     }
     bend::finish(bend_sum, lp.bend_scale, L::load(&model.bend.diagonal, base), &mut f, &mut h);
+
+    let u = &model.unary;
+    if lp.tethers {
+        let geo = Geometry::of(xi - st.x.gather::<L>(&u.anchor[base..base + L::WIDTH]));
+        let (k, lambda) = (L::load(&st.tether.k, base), L::load(&st.tether.lambda, base));
+        tether::term(&geo, L::load(&u.d_geo, base), k, lambda, &mut f, &mut h);
+    }
+    if lp.leash {
+        let geo = Geometry::of(xi - st.p.load::<L>(base));
+        let (k, lambda) = (L::load(&st.leash.k, base), L::load(&st.leash.lambda, base));
+        leash::term(&geo, lp.leash_scale * L::load(&u.d_geo, base), k, lambda, &mut f, &mut h);
+    }
 
     let (delta, failed) = ldlt::solve(&h, f);
     // Trust region (§5.3): the step's length is capped at the particle's

@@ -7,8 +7,7 @@
 use cloth_solver::{scenes, Cloth, Kernel, SeedOptions, Tuning};
 
 fn run(options: SeedOptions, kernel: Kernel, steps: usize) -> Vec<[u32; 6]> {
-    let mut c =
-        Cloth::with_options(&scenes::w0_sheet().input(), scenes::w0_dynamics(), Tuning::default(), options).unwrap();
+    let mut c = scenes::w0_cloth(options);
     c.set_kernel(kernel);
     for _ in 0..steps {
         c.step();
@@ -24,17 +23,16 @@ fn run(options: SeedOptions, kernel: Kernel, steps: usize) -> Vec<[u32; 6]> {
 #[test]
 fn two_runs_are_bit_identical() {
     for kernel in Kernel::ALL {
-        assert_eq!(run(SeedOptions::default(), kernel, 200), run(SeedOptions::default(), kernel, 200), "{kernel:?}");
+        assert_eq!(run(SeedOptions::m0(), kernel, 200), run(SeedOptions::m0(), kernel, 200), "{kernel:?}");
     }
 }
 
 #[test]
 fn shuffling_within_colours_is_bit_identical() {
     for kernel in Kernel::ALL {
-        let reference = run(SeedOptions::default(), kernel, 200);
+        let reference = run(SeedOptions::m0(), kernel, 200);
         for seed in [1, 2, 3] {
-            let shuffled =
-                run(SeedOptions { shuffle_within_colours: Some(seed), ..SeedOptions::default() }, kernel, 200);
+            let shuffled = run(SeedOptions { shuffle_within_colours: Some(seed), ..SeedOptions::m0() }, kernel, 200);
             assert_eq!(reference, shuffled, "{kernel:?}, shuffle seed {seed}");
         }
     }
@@ -43,10 +41,9 @@ fn shuffling_within_colours_is_bit_identical() {
 /// The shuffle really moves particles (or the test above proves nothing).
 #[test]
 fn the_shuffle_moves_particles() {
-    let a = Cloth::new(&scenes::w0_sheet().input(), scenes::w0_dynamics()).unwrap();
-    let options = SeedOptions { shuffle_within_colours: Some(1), ..SeedOptions::default() };
-    let b =
-        Cloth::with_options(&scenes::w0_sheet().input(), scenes::w0_dynamics(), Tuning::default(), options).unwrap();
+    let a = scenes::w0_cloth(SeedOptions::m0());
+    let options = SeedOptions { shuffle_within_colours: Some(1), ..SeedOptions::m0() };
+    let b = scenes::w0_cloth(options);
     let moved = (0..a.nodes()).filter(|&n| a.model().slot_of_node[n] != b.model().slot_of_node[n]).count();
     assert!(moved > 900, "only {moved} particles moved");
     // … and every particle stays in its own colour.
@@ -74,10 +71,10 @@ fn the_shuffle_moves_particles() {
 /// 4 colours, 16.8 incidences per particle (§7, §8).
 #[test]
 fn w0_has_the_record_counts() {
-    let c = Cloth::new(&scenes::w0_sheet().input(), scenes::w0_dynamics()).unwrap();
+    let c = scenes::w0_cloth(SeedOptions::m0());
     let m = c.model();
     assert_eq!(m.nodes, 1024);
-    assert_eq!(m.stretch.count(), 2945);
+    assert_eq!(m.links.stretch_count(), 2945);
     assert_eq!(m.bend.count(), 2821);
     assert_eq!(m.colours.len(), 4);
     assert!((m.incidences_per_particle() - 16.8).abs() < 0.05);
@@ -101,9 +98,15 @@ fn w0_has_the_record_counts() {
     }
 }
 
-/// A chain without skip rows colours into 2 (alternating links).
+/// Greedy colouring of chains (§14): with skip rows (to the grandparent, the
+/// product) a chain takes 3 colours; the M0 chain (links only) takes 2.
 #[test]
-fn a_plain_chain_colours_into_two() {
-    let c = Cloth::new(&scenes::m0_chain().input(), cloth_solver::Dynamics::default()).unwrap();
-    assert_eq!(c.model().colours.len(), 2);
+fn chains_colour_into_three_with_skip_rows() {
+    let chain = scenes::m0_chain().input();
+    let product = Cloth::new(&chain, cloth_solver::Dynamics::default()).unwrap();
+    assert_eq!(product.model().colours.len(), 3);
+    assert_eq!(product.model().links.skip_count(), 19);
+    let m0 =
+        Cloth::with_options(&chain, cloth_solver::Dynamics::default(), Tuning::default(), SeedOptions::m0()).unwrap();
+    assert_eq!(m0.model().colours.len(), 2);
 }

@@ -12,14 +12,14 @@
 //! `cargo test --release -p cloth-solver --test golden -- --nocapture`,
 //! copy the printed hash into `GOLDEN`, and say why in the commit.
 
-use cloth_solver::{scenes, Cloth, Kernel};
+use cloth_solver::{scenes, Kernel, SeedOptions};
 
 const GOLDEN: u64 = 0x18e2_7434_1381_fccd;
 
 #[test]
 fn w0_after_300_steps_matches_the_golden_hash_on_every_f32_kernel() {
     for kernel in [Kernel::Wide, Kernel::Scalar] {
-        let mut c = Cloth::new(&scenes::w0_sheet().input(), scenes::w0_dynamics()).unwrap();
+        let mut c = scenes::w0_cloth(SeedOptions::m0());
         c.set_kernel(kernel);
         for _ in 0..300 {
             c.step();

@@ -35,7 +35,7 @@ fn survives(name: &str, mut cloth: Cloth, steps: usize) {
 
 fn cloth(input: &ClothInput, dynamics: Dynamics, stiffness: f64) -> Cloth {
     let tuning = Tuning { stretch_stiffness: stiffness, ..Tuning::default() };
-    Cloth::with_options(input, dynamics, tuning, SeedOptions::default()).unwrap()
+    Cloth::with_options(input, dynamics, tuning, SeedOptions::m0()).unwrap()
 }
 
 /// §6: all eight hostile regimes survive at the chosen constants.
@@ -76,7 +76,7 @@ fn hostile_regimes_finish_finite_and_bounded() {
 /// animated pose, reported, and hands back no NaN.
 #[test]
 fn watchdog_resets_a_non_finite_cloth() {
-    let mut c = Cloth::new(&sheet(8, 8, 0.02, 0.1), Dynamics::default()).unwrap();
+    let mut c = m0(&sheet(8, 8, 0.02, 0.1));
     for _ in 0..10 {
         c.step();
     }
@@ -101,7 +101,7 @@ fn watchdog_resets_a_non_finite_cloth() {
 /// steps (here a particle flung a kilometre away every step).
 #[test]
 fn watchdog_resets_an_exploded_cloth() {
-    let mut c = Cloth::new(&sheet(8, 8, 0.02, 0.1), Dynamics::default()).unwrap();
+    let mut c = m0(&sheet(8, 8, 0.02, 0.1));
     let slot = c.model().slot_of_node[30] as usize;
     let mut fired = None;
     for s in 0..30 {
@@ -115,6 +115,10 @@ fn watchdog_resets_an_exploded_cloth() {
     let (s, reason) = fired.expect("the watchdog should fire");
     assert_eq!(reason, WatchdogReason::Exploded);
     assert_eq!(s + 1, cloth_solver::constants::WATCHDOG_STEPS as usize);
+}
+
+fn m0(input: &ClothInput) -> Cloth {
+    Cloth::with_options(input, Dynamics::default(), Tuning::default(), SeedOptions::m0()).unwrap()
 }
 
 fn err(input: &ClothInput, d: Dynamics) -> SeedError {

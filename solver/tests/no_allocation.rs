@@ -2,7 +2,7 @@
 //! seed. A counting global allocator (this test binary's only allocator)
 //! counts allocations made while stepping, on every kernel.
 
-use cloth_solver::{scenes, Cloth, Kernel};
+use cloth_solver::{scenes, Kernel, SeedOptions};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -37,7 +37,7 @@ static GLOBAL: Counting = Counting;
 #[test]
 fn stepping_allocates_nothing() {
     for kernel in Kernel::ALL {
-        let mut cloth = Cloth::new(&scenes::w0_sheet().input(), scenes::w0_dynamics()).unwrap();
+        let mut cloth = scenes::w0_cloth(SeedOptions::m0());
         cloth.set_kernel(kernel);
         cloth.step(); // the first step too: nothing is lazily sized
         ALLOCATIONS.store(0, Ordering::Relaxed);

@@ -4,11 +4,10 @@
 //! scalar `f32` kernel computes: the stated tolerance is **zero**, bit for
 //! bit, over 200 steps of W0 (likewise `f64x4` against scalar `f64`).
 
-use cloth_solver::{scenes, Cloth, Kernel, SeedOptions, Tuning};
+use cloth_solver::{scenes, Kernel, SeedOptions};
 
 fn trajectory(kernel: Kernel, options: SeedOptions, steps: usize) -> Vec<[u32; 6]> {
-    let mut c =
-        Cloth::with_options(&scenes::w0_sheet().input(), scenes::w0_dynamics(), Tuning::default(), options).unwrap();
+    let mut c = scenes::w0_cloth(options);
     c.set_kernel(kernel);
     for _ in 0..steps {
         c.step();
@@ -23,17 +22,14 @@ fn trajectory(kernel: Kernel, options: SeedOptions, steps: usize) -> Vec<[u32; 6
 
 #[test]
 fn wide_f32_equals_its_scalar_oracle_bit_for_bit() {
-    assert_eq!(
-        trajectory(Kernel::Wide, SeedOptions::default(), 200),
-        trajectory(Kernel::Scalar, SeedOptions::default(), 200)
-    );
+    assert_eq!(trajectory(Kernel::Wide, SeedOptions::m0(), 200), trajectory(Kernel::Scalar, SeedOptions::m0(), 200));
 }
 
 #[test]
 fn wide_f64_equals_its_scalar_oracle_bit_for_bit() {
     assert_eq!(
-        trajectory(Kernel::WideF64, SeedOptions::default(), 200),
-        trajectory(Kernel::ScalarF64, SeedOptions::default(), 200)
+        trajectory(Kernel::WideF64, SeedOptions::m0(), 200),
+        trajectory(Kernel::ScalarF64, SeedOptions::m0(), 200)
     );
 }
 
@@ -41,8 +37,8 @@ fn wide_f64_equals_its_scalar_oracle_bit_for_bit() {
 /// after 200 steps of a swinging sheet they agree to well under a millimetre.
 #[test]
 fn f32_and_f64_kernels_agree_physically() {
-    let a = trajectory(Kernel::Wide, SeedOptions::default(), 200);
-    let b = trajectory(Kernel::WideF64, SeedOptions::default(), 200);
+    let a = trajectory(Kernel::Wide, SeedOptions::m0(), 200);
+    let b = trajectory(Kernel::WideF64, SeedOptions::m0(), 200);
     let worst = a
         .iter()
         .zip(&b)
