@@ -4,6 +4,7 @@ use crate::distance::Stiffness;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
 use crate::model::{MemoryReport, Model, NO_NODE};
+use crate::pose::Pose;
 use crate::seed::{self, ClothInput, SeedOptions, Topology};
 use crate::state::State;
 use crate::step::{self, Kernel, Probe, StepReport, SubstepParams};
@@ -42,7 +43,8 @@ impl Cloth {
         let node_inv_mass = (0..input.positions.len())
             .map(|i| if input.fixed[i] { 0.0 } else { 1.0 / input.masses[i] as f64 })
             .collect();
-        let state = State::new(&model);
+        let mut state = State::new(&model);
+        state.provision(&model, dynamics.strain_limit, dynamics.leashed());
         Ok(Cloth {
             model: Arc::new(model),
             topology: Arc::new(topology),
@@ -73,11 +75,75 @@ impl Cloth {
         step::step_probed(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel, probe)
     }
 
-    /// Changes parameters that need no reseed.
+    /// Changes the dynamics. Nothing in [`Dynamics`] needs a reseed (see
+    /// `dynamics.rs`); multipliers a new setting needs are sized here, never
+    /// inside a step. A change wakes a sleeping cloth.
     pub fn set_dynamics(&mut self, dynamics: Dynamics) -> Result<(), ParamError> {
         dynamics.validate()?;
+        self.state.provision(&self.model, dynamics.strain_limit, dynamics.leashed());
+        if dynamics != self.dynamics {
+            self.state.frame.wake_requested = true;
+        }
         self.dynamics = dynamics;
         Ok(())
+    }
+
+    /// Sets the anchor's **world** pose for the coming step (DESIGN §7: the
+    /// pose for this frame, not the last one). The rotation is normalised; a
+    /// non-finite pose or a (near-)zero quaternion is refused, never
+    /// simulated.
+    pub fn set_anchor_pose(&mut self, pose: Pose) -> Result<(), ParamError> {
+        if !pose.is_finite() {
+            return Err(ParamError::OutOfRange { name: "anchor pose", value: f64::NAN });
+        }
+        let n = pose.rotation.norm();
+        if !(n > 1e-6) {
+            return Err(ParamError::OutOfRange { name: "anchor rotation norm", value: n });
+        }
+        self.state.frame.cur = Pose::new(pose.translation, pose.rotation.normalized());
+        Ok(())
+    }
+
+    /// The anchor's world pose for the coming step.
+    pub fn anchor_pose(&self) -> Pose {
+        self.state.frame.cur
+    }
+
+    /// Places the anchor without any motion between steps (first placement,
+    /// or moving a cloth that should not feel it): both the previous and the
+    /// current pose are set.
+    pub fn place_anchor(&mut self, pose: Pose) -> Result<(), ParamError> {
+        self.set_anchor_pose(pose)?;
+        self.state.frame.prev = self.state.frame.cur;
+        Ok(())
+    }
+
+    /// Wakes a sleeping cloth at the next step.
+    pub fn wake(&mut self) {
+        self.state.frame.wake_requested = true;
+    }
+
+    /// Treats the next step as a teleport whatever the anchor does (a host
+    /// that knows it cut to another place).
+    pub fn teleport(&mut self) {
+        self.state.frame.teleport_requested = true;
+    }
+
+    /// Whether the cloth is asleep (its steps do nothing until something
+    /// wakes it).
+    pub fn is_sleeping(&self) -> bool {
+        self.state.frame.sleeping
+    }
+
+    /// World position of caller node `node`, m: the anchor's current pose
+    /// applied to the particle's frame position.
+    pub fn world_position(&self, node: usize) -> [f64; 3] {
+        self.state.frame.cur.transform_point(self.position(node).map(f64::from))
+    }
+
+    /// Largest cloth-local particle speed of the last simulated step, m/s.
+    pub fn local_speed(&self) -> f64 {
+        self.state.frame.local_speed
     }
 
     pub fn set_tuning(&mut self, tuning: Tuning) -> Result<(), ParamError> {
@@ -145,6 +211,9 @@ impl Cloth {
             return Err(ParamError::OutOfRange { name: "animated position", value: bad as f64 });
         }
         let s = self.model.slot_of_node[node] as usize;
+        if self.state.p.get(s) != p {
+            self.state.frame.wake_requested = true;
+        }
         self.state.p.set(s, p);
         Ok(())
     }

@@ -74,3 +74,27 @@ pub const WATCHDOG_STEPS: u32 = 30;
 /// origin, m, counts as non-finite. Particles are anchor-relative, so any
 /// real garment is within metres; 1e6 m is an exploded cloth.
 pub const WATCHDOG_DISTANCE: f64 = 1.0e6;
+
+/// Largest rotation of the anchor per step fed to the inertial terms, rad
+/// (§19: "half a radian per step"). Any excess turns the cloth rigidly with
+/// its anchor, as a Keep teleport would (DESIGN §7; the mechanism is ours).
+pub const ANCHOR_ROTATION_LIMIT: f64 = 0.5;
+
+/// Teleport: the anchor moving further than `max(TELEPORT_MIN_DISTANCE,
+/// TELEPORT_REACHES·reach)` in one step (ours, DESIGN §7). A ±9 m/s sprint
+/// moves 0.15 m a step — 13× below the 2 m floor, also on §26's 0.68 m-reach
+/// cape — and a vehicle at 100 km/h moves 0.46 m; a 1 km jump trips it.
+pub const TELEPORT_MIN_DISTANCE: f64 = 2.0;
+/// See [`TELEPORT_MIN_DISTANCE`]: a garment of reach 1 m teleports at 4 m.
+pub const TELEPORT_REACHES: f64 = 4.0;
+
+/// Steps after a Reset over which the velocity limit ramps back from zero,
+/// linearly (§13: 20 steps; the linear ramp is ours). The Reset step itself
+/// runs at limit zero, so the reset cloth leaves it at rest.
+pub const STABILISATION_STEPS: u32 = 20;
+
+/// Sleep (§12): this many consecutive steps with no particle faster, in the
+/// cloth's own frame, than [`SLEEP_SPEED_PER_REACH`]·reach per second.
+pub const SLEEP_STEPS: u32 = 30;
+/// See [`SLEEP_STEPS`]: 1e-3 reach per second.
+pub const SLEEP_SPEED_PER_REACH: f64 = 1e-3;

@@ -148,6 +148,9 @@ pub struct Tuning {
     /// Material stiffness of stretch rows, N/m; `INFINITY` = hard (the
     /// product). Finite values give soft rows, for §3 and §6.
     pub stretch_stiffness: f64,
+    /// Let the cloth sleep (§12). The record's M0 experiments measure how far
+    /// energy falls, which a sleeping cloth stops; they turn it off.
+    pub sleep: bool,
 }
 
 impl Default for Tuning {
@@ -158,6 +161,7 @@ impl Default for Tuning {
             hard_band: stretch::BAND,
             hard_beta: 0.0,
             stretch_stiffness: f64::INFINITY,
+            sleep: true,
         }
     }
 }

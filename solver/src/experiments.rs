@@ -64,7 +64,8 @@ pub fn hard_chain_links(
 ) -> ChainCell {
     let spec = scenes::ChainSpec { links, particle_mass, ..scenes::m0_chain() };
     let dynamics = Dynamics { substeps, iterations, bend: 0.0, damping: 0.0, ..Dynamics::default() };
-    let tuning = Tuning { alpha: alpha_gamma, gamma: 1.0, hard_band: (ratio, ratio), ..Tuning::default() };
+    let tuning =
+        Tuning { alpha: alpha_gamma, gamma: 1.0, hard_band: (ratio, ratio), sleep: false, ..Tuning::default() };
     let mut cloth = Cloth::with_options(&spec.input(), dynamics, tuning, SeedOptions::m0()).expect("the chain seeds");
     cloth.set_kernel(kernel);
     let mut diverged = false;
@@ -113,7 +114,7 @@ pub struct SheetRun {
 /// Runs §6's sheet with stretch rows of stiffness `k` (N/m, `INFINITY` = hard).
 pub fn m0_sheet_run(k: f64, substeps: u32, iterations: u32, steps: usize, kernel: Kernel) -> SheetRun {
     let dynamics = Dynamics { substeps, iterations, bend: 0.0, damping: 0.0, ..Dynamics::default() };
-    let tuning = Tuning { stretch_stiffness: k, ..Tuning::default() };
+    let tuning = Tuning { stretch_stiffness: k, sleep: false, ..Tuning::default() };
     let options = SeedOptions { bend_rows: false, ..SeedOptions::m0() };
     let mut cloth =
         Cloth::with_options(&m0_hanging_sheet().input(), dynamics, tuning, options).expect("the sheet seeds");
@@ -134,7 +135,7 @@ pub fn m0_sheet_run(k: f64, substeps: u32, iterations: u32, steps: usize, kernel
 /// steps; returns measured extension / Hooke's `m·g/k`.
 pub fn hooke_ratio(k: f64, tuning: Tuning, kernel: Kernel) -> f64 {
     let spec = scenes::ChainSpec { links: 1, link: 0.1, particle_mass: 0.05, direction: [0.0, -1.0, 0.0], lean: 0.0 };
-    let tuning = Tuning { stretch_stiffness: k, ..tuning };
+    let tuning = Tuning { stretch_stiffness: k, sleep: false, ..tuning };
     let mut cloth =
         Cloth::with_options(&spec.input(), Dynamics::default(), tuning, SeedOptions::m0()).expect("the spring seeds");
     cloth.set_kernel(kernel);

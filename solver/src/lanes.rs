@@ -307,6 +307,32 @@ impl<L: Lanes> Sym3<L> {
     }
 }
 
+/// A 3×3 matrix of lanes (every lane the same: a frame rotation).
+#[derive(Clone, Copy, Debug)]
+pub struct Mat3<L> {
+    pub rows: [V3<L>; 3],
+}
+
+impl<L: Lanes> Mat3<L> {
+    pub fn splat(m: [[f64; 3]; 3]) -> Self {
+        Mat3 { rows: m.map(V3::splat) }
+    }
+    #[inline(always)]
+    pub fn mul(&self, v: V3<L>) -> V3<L> {
+        V3::new(self.rows[0].dot(v), self.rows[1].dot(v), self.rows[2].dot(v))
+    }
+    /// `Mᵀ·v` (the inverse of a rotation).
+    #[inline(always)]
+    pub fn mul_transposed(&self, v: V3<L>) -> V3<L> {
+        let r = &self.rows;
+        V3::new(
+            r[0].x * v.x + r[1].x * v.y + r[2].x * v.z,
+            r[0].y * v.x + r[1].y * v.y + r[2].y * v.z,
+            r[0].z * v.x + r[1].z * v.y + r[2].z * v.z,
+        )
+    }
+}
+
 /// Column storage of 3-vectors (positions, velocities): three `f32` columns.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Points {

@@ -22,6 +22,7 @@
 //! ([`state`]), the lane vocabulary ([`lanes`]) and the scene registry
 //! ([`scenes`]).
 
+pub mod anchor;
 pub mod bend;
 pub mod cloth;
 pub mod colour;

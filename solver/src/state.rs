@@ -1,9 +1,53 @@
 //! The mutable half of a cloth: what a step changes. Everything here is per
 //! storage slot (see [`crate::model`] for the order) or per row.
 
+use crate::constants::STABILISATION_STEPS;
 use crate::distance::RowState;
 use crate::lanes::Points;
 use crate::model::Model;
+use crate::pose::{Pose, Vec3};
+
+/// The anchor frame and the cloth's rest state (`crate::anchor`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrameState {
+    /// The anchor's world pose at the end of the previous step.
+    pub prev: Pose,
+    /// The anchor's world pose for this step (set by the host).
+    pub cur: Pose,
+    /// Steps since the last Reset, up to the stabilisation window.
+    pub stabilisation: u32,
+    /// Consecutive quiet steps (sleep test).
+    pub quiet_steps: u32,
+    pub sleeping: bool,
+    /// A wake or a teleport the host asked for, applied at the next step.
+    pub wake_requested: bool,
+    pub teleport_requested: bool,
+    /// The anchor's velocity and angular velocity, and the frame's gravity
+    /// direction, when the cloth fell asleep (wake test).
+    pub sleep_velocity: Vec3,
+    pub sleep_omega: Vec3,
+    pub sleep_gravity: Vec3,
+    /// Largest cloth-local particle speed of the last step, m/s.
+    pub local_speed: f64,
+}
+
+impl Default for FrameState {
+    fn default() -> Self {
+        FrameState {
+            prev: Pose::IDENTITY,
+            cur: Pose::IDENTITY,
+            stabilisation: STABILISATION_STEPS,
+            quiet_steps: 0,
+            sleeping: false,
+            wake_requested: false,
+            teleport_requested: false,
+            sleep_velocity: [0.0; 3],
+            sleep_omega: [0.0; 3],
+            sleep_gravity: [0.0; 3],
+            local_speed: 0.0,
+        }
+    }
+}
 
 /// Particle columns and row multipliers.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,6 +75,8 @@ pub struct State {
     /// empty until `slack < 1` is first set).
     pub tether: RowState,
     pub leash: RowState,
+    /// The anchor frame.
+    pub frame: FrameState,
     /// Steps taken.
     pub steps: u64,
     /// Counters the step keeps for the host and the tests.
@@ -48,6 +94,8 @@ pub struct Diagnostics {
     pub absurd_steps: u32,
     /// Watchdog resets so far.
     pub resets: u64,
+    /// Teleports handled so far.
+    pub teleports: u64,
 }
 
 impl State {
@@ -65,6 +113,7 @@ impl State {
             strain: RowState::default(),
             tether: RowState::new(if model.unary.tethered > 0 { model.slots } else { 0 }),
             leash: RowState::default(),
+            frame: FrameState::default(),
             steps: 0,
             diagnostics: Diagnostics::default(),
         }

@@ -33,15 +33,17 @@
 //! Fixed particles are never swept; they sit at their animated position.
 //! Padding slots are swept and masked out (see [`crate::model`]).
 
+use crate::anchor::{self, FramePlan, Shift};
 use crate::constants::{
-    DAMPING_RATE, LANES, SOFT_ROW_RATIO_MAX, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS,
-    WATCHDOG_STRAIN,
+    DAMPING_RATE, LANES, SLEEP_SPEED_PER_REACH, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS,
+    VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
 };
 use crate::distance::{self, RowState, Stiffness};
-use crate::dynamics::{Dynamics, Tuning};
-use crate::lanes::{Lanes, V3};
+use crate::dynamics::{Dynamics, TeleportMode, Tuning};
+use crate::lanes::{Lanes, Mat3, V3};
 use crate::model::Model;
-use crate::state::State;
+use crate::pose::{self, Pose, Vec3};
+use crate::state::{FrameState, State};
 use crate::vertex::{self, LaneParams};
 use crate::{leash, skip, strain_limit, stretch};
 
@@ -89,6 +91,13 @@ pub struct StepReport {
     pub watchdog: Option<WatchdogReason>,
     /// Vertex updates whose pivot check failed during this step.
     pub pivot_failures: u64,
+    /// The anchor teleported this step (and the teleport mode was applied).
+    pub teleported: bool,
+    /// The cloth was asleep: nothing was simulated and its local pose is
+    /// unchanged.
+    pub asleep: bool,
+    /// The cloth fell asleep at the end of this step.
+    pub fell_asleep: bool,
 }
 
 /// Per-substep constants, computed once in f64 and rounded once per lane type.
@@ -96,10 +105,8 @@ pub struct StepReport {
 pub struct SubstepParams {
     pub h: f64,
     pub inv_h2: f64,
+    /// Gravity in world space, m/s² (each substep turns it into the frame).
     pub gravity: [f64; 3],
-    /// Unit gravity direction (zero when there is no gravity) and |g|.
-    pub g_dir: [f64; 3],
-    pub g_mag: f64,
     /// `8·bend/h²`: multiplies the assembled bend coupling.
     pub bend_scale: f64,
     /// `exp(−10·damping·h)`.
@@ -125,14 +132,10 @@ impl SubstepParams {
     pub fn new(d: &Dynamics, t: &Tuning) -> Self {
         let h = d.h();
         let inv_h2 = 1.0 / (h * h);
-        let g_mag = (d.gravity[0].powi(2) + d.gravity[1].powi(2) + d.gravity[2].powi(2)).sqrt();
-        let g_dir = if g_mag > 0.0 { d.gravity.map(|g| g / g_mag) } else { [0.0; 3] };
         SubstepParams {
             h,
             inv_h2,
             gravity: d.gravity,
-            g_dir,
-            g_mag,
             bend_scale: d.bend * SOFT_ROW_RATIO_MAX * inv_h2,
             damping_factor: (-DAMPING_RATE * d.damping * h).exp(),
             velocity_limit_per_length: VELOCITY_CLAMP_AUTHORITIES * (d.substeps * d.iterations) as f64 / d.dt,
@@ -200,20 +203,92 @@ fn step_lanes<L: Lanes, P: Probe>(
     t: &Tuning,
     probe: &mut P,
 ) -> StepReport {
+    let mut report = StepReport::default();
+    let reach = model.unary.reach as f64;
+    let f = &mut state.frame;
+    report.teleported = f.teleport_requested || anchor::is_teleport(&f.prev, &f.cur, reach);
+    f.teleport_requested = false;
+    if f.sleeping {
+        if report.teleported || f.wake_requested || anchor_wakes(f, d, reach) {
+            f.sleeping = false;
+            f.quiet_steps = 0;
+        } else {
+            // Asleep: no step and no write-back; the world pose still follows
+            // the anchor (world = anchor ∘ local).
+            f.prev = f.cur;
+            report.asleep = true;
+            return report;
+        }
+    }
+    f.wake_requested = false;
+    if report.teleported {
+        state.diagnostics.teleports += 1;
+        if d.teleport == TeleportMode::Reset {
+            state.reset_to_animated();
+            state.frame.stabilisation = 0;
+        }
+    }
+    let f = &state.frame;
+    let plan = FramePlan::new(&f.prev, &f.cur, d.inertia, report.teleported);
+    // The velocity limit ramps back over the stabilisation window (§13).
+    let limit = f.stabilisation.min(STABILISATION_STEPS) as f64 / STABILISATION_STEPS as f64;
+
     let p = SubstepParams::new(d, t);
     let failures_before = state.diagnostics.pivot_failures;
-    for _ in 0..d.substeps {
-        begin_substep::<L>(model, state, &p);
+    let mut local_speed2 = 0.0;
+    for k in 1..=d.substeps {
+        let shift = plan.shift(k, d.substeps);
+        begin_substep::<L>(model, state, &p, shift.as_ref(), plan.gravity(k, d.substeps, d.gravity));
         warm_start(model, state, &p, t);
         for _ in 0..d.iterations {
             sweep::<L, P>(model, state, &p, probe);
             dual_update::<L>(model, state, &p);
         }
-        integrate::<L>(model, state, &p);
+        local_speed2 = integrate::<L>(model, state, &p, shift.as_ref(), limit, k == d.substeps);
     }
     state.steps += 1;
-    let watchdog = watchdog(model, state, p.stretch);
-    StepReport { watchdog, pivot_failures: state.diagnostics.pivot_failures - failures_before }
+    report.pivot_failures = state.diagnostics.pivot_failures - failures_before;
+    report.watchdog = watchdog(model, state, p.stretch);
+
+    // Sleep (§12): cloth-local speeds, against a fraction of the reach.
+    let f = &mut state.frame;
+    f.stabilisation = (f.stabilisation + 1).min(STABILISATION_STEPS);
+    f.local_speed = local_speed2.sqrt();
+    if t.sleep && report.watchdog.is_none() && f.local_speed < SLEEP_SPEED_PER_REACH * reach {
+        f.quiet_steps += 1;
+    } else {
+        f.quiet_steps = 0;
+    }
+    if f.quiet_steps >= SLEEP_STEPS {
+        f.sleeping = true;
+        report.fell_asleep = true;
+        (f.sleep_velocity, f.sleep_omega) = anchor_velocities(&f.prev, &f.cur, d.dt);
+        f.sleep_gravity = f.cur.rotation.conj().rotate(d.gravity);
+    }
+    f.prev = f.cur;
+    report
+}
+
+/// The anchor's linear and angular velocity over the step from `prev` to
+/// `cur`, world frame.
+fn anchor_velocities(prev: &Pose, cur: &Pose, dt: f64) -> (Vec3, Vec3) {
+    let v = pose::scale(pose::sub(cur.translation, prev.translation), 1.0 / dt);
+    let q = cur.rotation.compose(prev.rotation.conj()).canonical();
+    let axis = pose::normalized([q.x, q.y, q.z]).unwrap_or([0.0; 3]);
+    (v, pose::scale(axis, q.angle() / dt))
+}
+
+/// Wake (DESIGN §7, ours): the anchor's motion changed by more than the sleep
+/// speed would tolerate once scaled by inertia — its velocity, or its turn
+/// rate times the reach — or gravity turned in the frame (any inertia: a
+/// welded cloth still hangs along gravity).
+fn anchor_wakes(f: &FrameState, d: &Dynamics, reach: f64) -> bool {
+    let (v, w) = anchor_velocities(&f.prev, &f.cur, d.dt);
+    let felt =
+        d.inertia * (pose::norm(pose::sub(v, f.sleep_velocity)) + pose::norm(pose::sub(w, f.sleep_omega)) * reach);
+    let g = f.cur.rotation.conj().rotate(d.gravity);
+    let g_mag = pose::norm(d.gravity).max(1e-12);
+    felt > SLEEP_SPEED_PER_REACH * reach || pose::norm(pose::sub(g, f.sleep_gravity)) / g_mag > SLEEP_SPEED_PER_REACH
 }
 
 /// Warm start of every persistent row, once per substep.
@@ -294,26 +369,36 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
     }
 }
 
-/// `x0 = x`, the inertial target `y`, and the adaptive initial guess.
-fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
+/// The frame shift, `x0 = x`, the inertial target `y`, and the adaptive
+/// initial guess, for every free particle; fixed particles go to their
+/// animated position.
+fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, shift: Option<&Shift>, gravity: Vec3) {
     let h = L::splat(p.h);
     let h2 = L::splat(p.h * p.h);
     let inv_h = L::splat(1.0 / p.h);
-    let g = V3::<L>::splat(p.gravity);
-    let g_dir = V3::<L>::splat(p.g_dir);
-    let g_mag = L::splat(p.g_mag);
+    let g_mag = pose::norm(gravity);
+    let g_dir = if g_mag > 0.0 { pose::scale(gravity, 1.0 / g_mag) } else { [0.0; 3] };
+    let (g, g_dir, g_mag) = (V3::<L>::splat(gravity), V3::<L>::splat(g_dir), L::splat(g_mag));
     let zero = L::zero();
+    let shift = shift.map(|s| (Mat3::<L>::splat(s.rotation.matrix()), V3::<L>::splat(s.translation)));
     for at in (0..model.swept).step_by(L::WIDTH) {
-        let x = st.x.load::<L>(at);
-        let v = st.v.load::<L>(at);
-        let vp = st.v_prev.load::<L>(at);
+        let mut x = st.x.load::<L>(at);
+        let mut v = st.v.load::<L>(at);
+        let mut vp = st.v_prev.load::<L>(at);
+        if let Some((r, t)) = &shift {
+            // Padding slots are shifted too; nothing reads them.
+            x = r.mul(x) + *t;
+            v = r.mul(v);
+            vp = r.mul(vp);
+            st.v.store(at, v);
+            st.v_prev.store(at, vp);
+        }
         st.x0.store(at, x);
         let drift = x + v.scale(h);
         st.y.store(at, drift + g.scale(h2));
         let along = ((v - vp).dot(g_dir) * inv_h).max(zero).min(g_mag);
         st.x.store(at, drift + g_dir.scale(h2 * along));
     }
-    // Fixed particles sit at their animated position.
     for s in model.swept..model.slots {
         let a = st.p.get(s);
         st.x.set(s, a);
@@ -342,12 +427,21 @@ fn sweep<L: Lanes, P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, p
 /// (§6) would run away unopposed; the smallest headroom over real speeds in
 /// the record's library is 5.7× (§13). Applied to the stored velocity only,
 /// so positions are exactly what the solve produced.
-fn integrate<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
+fn integrate<L: Lanes>(
+    model: &Model,
+    st: &mut State,
+    p: &SubstepParams,
+    shift: Option<&Shift>,
+    limit_factor: f64,
+    measure_local: bool,
+) -> f64 {
     let inv_h = L::splat(1.0 / p.h);
     let damp = L::splat(p.damping_factor);
     let factor = inv_h * damp;
-    let authority = L::splat(p.velocity_limit_per_length);
+    let authority = L::splat(p.velocity_limit_per_length * limit_factor);
     let one = L::splat(1.0);
+    let shift = shift.map(|s| (Mat3::<L>::splat(s.rotation.matrix()), V3::<L>::splat(s.translation)));
+    let mut local2 = L::zero();
     for at in (0..model.swept).step_by(L::WIDTH) {
         let v = st.v.load::<L>(at);
         st.v_prev.store(at, v);
@@ -358,7 +452,18 @@ fn integrate<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
         let n2 = v.norm2();
         let scale = L::select(n2.gt(limit * limit), limit / n2.sqrt(), one);
         st.v.store(at, v.scale(scale));
+        if measure_local {
+            // Cloth-local displacement over the substep: from where the
+            // particle was in the frame before this substep's shift.
+            let start = match &shift {
+                Some((r, t)) => r.mul_transposed(x0 - *t),
+                None => x0,
+            };
+            let free = L::load(&model.inv_mass, at).gt(L::zero());
+            local2 = local2.max(L::select(free, ((x - start).scale(inv_h)).norm2(), L::zero()));
+        }
     }
+    (0..L::WIDTH).map(|k| local2.lane(k)).fold(0.0, f64::max)
 }
 
 /// DESIGN §3 rule 9: NaN never reaches the host. A cloth whose state went

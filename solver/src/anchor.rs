@@ -1,0 +1,160 @@
+//! The anchor frame (DESIGN §7): a cloth lives in the frame of the bone or
+//! entity it hangs from, and its particles are anchor-relative.
+//!
+//! Each step the host gives the anchor's world pose **for this frame** (a
+//! pose one step stale leaves the shape one step behind, §15). The step then
+//! decides what the particles feel of the anchor's motion:
+//!
+//! ```text
+//!   teleport?   ‖t_cur − t_prev‖ > max(2 m, 4·reach)     → Reset or Keep
+//!   rotation    q = (cur⁻¹ ∘ prev).rotation capped at 0.5 rad; the excess is
+//!               carried rigidly (the particles turn with the frame)
+//!   substep k   A(f) = prev ⊕ cur at f = k/S (lerp + nlerp, §19)
+//!               shift S_k = (A(f_k)⁻¹ ∘ A(f_{k−1}))^inertia
+//!               x ← S_k(x);  v, v_prev ← rot(S_k)·v      (free particles)
+//!               g_local = rot(A(f_k))⁻¹ · g_world
+//! ```
+//!
+//! **Inertia** (the mechanism is ours; the record gives the lag, §13): at
+//! inertia 1 the shift moves every free particle exactly as a world-inertial
+//! particle would appear to move in the anchor frame — a cloth that feels all
+//! of its anchor's motion. At inertia 0 nothing is shifted: the cloth is
+//! welded into the frame, with exactly zero lag (only gravity turns with the
+//! anchor). In between the shift is the fractional rigid motion
+//! `(s·t, q^s)`, monotone in `s`. Stored velocities are then "world-like": a
+//! cloth at rest on an anchor moving at `V` stores `s·V`, and the shift and
+//! the drift cancel. **Cloth-local speed** — what the sleep test and the
+//! tests read — is a particle's displacement in the anchor frame per second.
+//!
+//! **Spreading the shift over substeps** is the anchor interpolation the
+//! record never did: its anchor jumped once per step, so a ±9 m/s sprint
+//! reversal threw a short, wide garment's first links across in one substep
+//! (§26: tether 1.46 on denim). Here each substep sees its share.
+
+use crate::constants::{ANCHOR_ROTATION_LIMIT, TELEPORT_MIN_DISTANCE, TELEPORT_REACHES};
+use crate::pose::{self, Pose, Quat, Vec3};
+
+/// The frame motion of one step, ready to hand out per-substep shifts.
+#[derive(Clone, Copy, Debug)]
+pub struct FramePlan {
+    /// The pose the step starts from (rotation-limited) and ends at.
+    from: Pose,
+    to: Pose,
+    /// Fraction of the frame motion the particles feel.
+    inertia: f64,
+    /// No shift at all (no motion, inertia 0, or a teleport).
+    still: bool,
+}
+
+/// A substep's rigid shift of free particles: `x ← rotation·x + translation`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shift {
+    pub rotation: Quat,
+    pub translation: Vec3,
+}
+
+impl FramePlan {
+    /// The plan for a step from `prev` to `cur` at the given inertia; `carry`
+    /// (teleport, or the first step) applies no shift.
+    pub fn new(prev: &Pose, cur: &Pose, inertia: f64, carry: bool) -> Self {
+        let delta = cur.rotation.conj().compose(prev.rotation);
+        let angle = delta.angle();
+        // Rotation limit (§19, ours in mechanism): feed at most 0.5 rad of the
+        // frame's turn to the inertial terms; the rest turns the cloth rigidly.
+        let from_rotation = if angle > ANCHOR_ROTATION_LIMIT {
+            cur.rotation.compose(delta.pow(ANCHOR_ROTATION_LIMIT / angle))
+        } else {
+            prev.rotation
+        };
+        let from = Pose::new(prev.translation, from_rotation);
+        let still = carry || inertia == 0.0 || (from == *cur);
+        FramePlan { from, to: *cur, inertia, still }
+    }
+
+    /// The anchor pose at substep boundary `k` of `substeps` (k = 0: start).
+    pub fn pose_at(&self, k: u32, substeps: u32) -> Pose {
+        if k == substeps {
+            self.to
+        } else {
+            self.from.interpolate(&self.to, k as f64 / substeps as f64)
+        }
+    }
+
+    /// The shift of substep `k` (1-based), or `None` when nothing moves.
+    pub fn shift(&self, k: u32, substeps: u32) -> Option<Shift> {
+        if self.still {
+            return None;
+        }
+        let a0 = self.pose_at(k - 1, substeps);
+        let a1 = self.pose_at(k, substeps);
+        let d = a1.inverse().mul(&a0);
+        let s = self.inertia;
+        Some(Shift { rotation: d.rotation.pow(s), translation: pose::scale(d.translation, s) })
+    }
+
+    /// World gravity in the frame at substep boundary `k`.
+    pub fn gravity(&self, k: u32, substeps: u32, g_world: Vec3) -> Vec3 {
+        self.pose_at(k, substeps).rotation.conj().rotate(g_world)
+    }
+}
+
+/// The teleport threshold of a cloth of this reach, m per step.
+pub fn teleport_distance(reach: f64) -> f64 {
+    TELEPORT_MIN_DISTANCE.max(TELEPORT_REACHES * reach)
+}
+
+/// Whether the anchor jumped from `prev` to `cur` in one step.
+pub fn is_teleport(prev: &Pose, cur: &Pose, reach: f64) -> bool {
+    pose::norm(pose::sub(cur.translation, prev.translation)) > teleport_distance(reach)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_inertia_keeps_world_positions() {
+        let prev = Pose::new([1.0, 2.0, 0.0], Quat::from_axis_angle([0.0, 1.0, 0.0], 0.2));
+        let cur = Pose::new([1.3, 2.1, -0.2], Quat::from_axis_angle([0.0, 1.0, 0.0], 0.45));
+        let plan = FramePlan::new(&prev, &cur, 1.0, false);
+        // A particle's local coordinates after all substeps' shifts, mapped to
+        // world by the new anchor, land where it was in the world.
+        let local = [0.3, -0.5, 0.1];
+        let mut x = local;
+        for k in 1..=4 {
+            let s = plan.shift(k, 4).unwrap();
+            x = pose::add(s.rotation.rotate(x), s.translation);
+        }
+        let before = prev.transform_point(local);
+        let after = cur.transform_point(x);
+        assert!(pose::norm(pose::sub(before, after)) < 1e-12);
+    }
+
+    #[test]
+    fn zero_inertia_and_carry_shift_nothing() {
+        let prev = Pose::IDENTITY;
+        let cur = Pose::from_translation([0.15, 0.0, 0.0]);
+        assert!(FramePlan::new(&prev, &cur, 0.0, false).shift(1, 2).is_none());
+        assert!(FramePlan::new(&prev, &cur, 1.0, true).shift(1, 2).is_none());
+        assert!(FramePlan::new(&cur, &cur, 1.0, false).shift(1, 2).is_none());
+    }
+
+    #[test]
+    fn rotation_fed_to_inertia_is_capped() {
+        let prev = Pose::IDENTITY;
+        let cur = Pose::new([0.0; 3], Quat::from_axis_angle([0.0, 0.0, 1.0], 1.2));
+        let plan = FramePlan::new(&prev, &cur, 1.0, false);
+        let total: f64 = (1..=2).map(|k| plan.shift(k, 2).unwrap().rotation.angle()).sum();
+        assert!((total - ANCHOR_ROTATION_LIMIT).abs() < 1e-12, "{total}");
+    }
+
+    #[test]
+    fn a_sprint_is_not_a_teleport_and_a_kilometre_is() {
+        let prev = Pose::IDENTITY;
+        // ±9 m/s at 60 Hz, on the 0.68 m-reach cape of §26 and a 2 m rope.
+        for reach in [0.68, 2.0] {
+            assert!(!is_teleport(&prev, &Pose::from_translation([0.15, 0.0, 0.0]), reach));
+            assert!(is_teleport(&prev, &Pose::from_translation([1000.0, 0.0, 0.0]), reach));
+        }
+    }
+}
