@@ -97,7 +97,7 @@ impl Cloth {
             return Err(ParamError::OutOfRange { name: "anchor pose", value: f64::NAN });
         }
         let n = pose.rotation.norm();
-        if !(n > 1e-6) {
+        if n.is_nan() || n <= 1e-6 {
             return Err(ParamError::OutOfRange { name: "anchor rotation norm", value: n });
         }
         self.state.frame.cur = Pose::new(pose.translation, pose.rotation.normalized());
