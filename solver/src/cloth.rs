@@ -4,7 +4,8 @@ use crate::distance::Stiffness;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
 use crate::model::{MemoryReport, Model, NO_NODE};
-use crate::pose::Pose;
+use crate::pose::{Pose, Quat};
+use crate::writeback::{self, Hierarchy};
 use crate::seed::{self, ClothInput, SeedOptions, Topology};
 use crate::state::State;
 use crate::step::{self, Kernel, Probe, StepReport, SubstepParams};
@@ -18,6 +19,10 @@ pub struct Cloth {
     topology: Arc<Topology>,
     /// Inverse mass per caller node (0 = fixed), for diagnostics.
     node_inv_mass: Arc<Vec<f64>>,
+    /// The node hierarchy poses are written along.
+    hierarchy: Arc<Hierarchy>,
+    /// Per-node rotation scratch of the pose write-back.
+    pose_scratch: Vec<Quat>,
     state: State,
     dynamics: Dynamics,
     tuning: Tuning,
@@ -45,7 +50,10 @@ impl Cloth {
             .collect();
         let mut state = State::new(&model);
         state.provision(&model, dynamics.strain_limit, dynamics.leashed());
+        let hierarchy = Hierarchy::new(model.nodes, &input.parents, &topology.edges, &input.bind_rotations);
         Ok(Cloth {
+            pose_scratch: vec![Quat::IDENTITY; model.nodes],
+            hierarchy: Arc::new(hierarchy),
             model: Arc::new(model),
             topology: Arc::new(topology),
             node_inv_mass: Arc::new(node_inv_mass),
@@ -139,6 +147,28 @@ impl Cloth {
     /// applied to the particle's frame position.
     pub fn world_position(&self, node: usize) -> [f64; 3] {
         self.state.frame.cur.transform_point(self.position(node).map(f64::from))
+    }
+
+    /// World and local (parent-relative) pose of every node, written into the
+    /// caller's buffers (one entry per node each): see `writeback.rs`. Roots'
+    /// local poses are relative to the anchor. Returns the number of
+    /// degenerate tangents the fit skipped. Allocates nothing.
+    pub fn node_poses(&mut self, world: &mut [Pose], local: &mut [Pose]) -> Result<usize, ParamError> {
+        let n = self.nodes();
+        if world.len() < n || local.len() < n {
+            return Err(ParamError::OutOfRange { name: "pose buffer length", value: world.len().min(local.len()) as f64 });
+        }
+        let (m, x) = (&self.model, &self.state.x);
+        let slot = |node: usize| m.slot_of_node[node] as usize;
+        let bind = |node: usize| m.bind.get(slot(node)).map(f64::from);
+        let pos = |node: usize| x.get(slot(node)).map(f64::from);
+        let anchor = self.state.frame.cur;
+        Ok(writeback::poses(&self.hierarchy, bind, pos, &anchor, &mut self.pose_scratch, world, local))
+    }
+
+    /// The node hierarchy (parents) poses are written along.
+    pub fn hierarchy(&self) -> &Hierarchy {
+        &self.hierarchy
     }
 
     /// Largest cloth-local particle speed of the last simulated step, m/s.
@@ -293,6 +323,19 @@ impl Cloth {
         }
         let sum: f64 = rows.stretch.clone().map(|r| distance::strain(rows, r, &self.state.x) as f64).sum();
         sum / rows.stretch.len() as f64
+    }
+
+    /// Largest link length over its rest length, over stretch rows (§11).
+    pub fn worst_link_ratio(&self) -> f64 {
+        let rows = &self.model.links;
+        rows.stretch
+            .clone()
+            .map(|r| {
+                let a = self.state.x.get(rows.a[r] as usize).map(f64::from);
+                let b = self.state.x.get(rows.b[r] as usize).map(f64::from);
+                ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt() / rows.rest[r] as f64
+            })
+            .fold(0.0, f64::max)
     }
 
     /// Largest `‖x_i − x_anchor‖/d_geo` over tethered particles: how far the

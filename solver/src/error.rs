@@ -28,6 +28,19 @@ pub enum SeedError {
     ZeroLengthRow { a: usize, b: usize, length: f64 },
     /// A seed option is out of range.
     BadOption { name: &'static str, value: f64 },
+    /// Tree roots hang from different bones; a cloth has one anchor (§24).
+    SeveralAnchors { node: usize, bone: u32, other_node: usize, other_bone: u32 },
+    /// No node hangs from a bone outside the cloth: nothing holds it.
+    NoAnchor,
+    /// A rig names a joint the skeleton does not have.
+    JointOutOfRange { node: usize, joint: u32 },
+    /// A rig names the same joint twice.
+    DuplicateJoint { node: usize, joint: u32 },
+    /// A rig joint is a skeleton root: there is no bone for it to hang from.
+    NoParentBone { node: usize, joint: u32 },
+    /// A free particle's bind position lies within the contact offset of a
+    /// collider given at seed (§29: it would read as a tether failure).
+    InsideCollider { node: usize, collider: usize, depth: f64 },
 }
 
 impl fmt::Display for SeedError {
@@ -60,6 +73,23 @@ impl fmt::Display for SeedError {
                 write!(f, "the row between nodes {a} and {b} has rest length {length} m")
             }
             SeedError::BadOption { name, value } => write!(f, "{name} = {value} is out of range"),
+            SeedError::SeveralAnchors { node, bone, other_node, other_bone } => write!(
+                f,
+                "node {node} hangs from bone {bone} but node {other_node} hangs from bone {other_bone}; a cloth has one anchor"
+            ),
+            SeedError::NoAnchor => write!(f, "no node hangs from a bone outside the cloth"),
+            SeedError::JointOutOfRange { node, joint } => {
+                write!(f, "cloth node {node} names joint {joint}, which the skeleton does not have")
+            }
+            SeedError::DuplicateJoint { node, joint } => write!(f, "cloth node {node} names joint {joint} a second time"),
+            SeedError::NoParentBone { node, joint } => {
+                write!(f, "cloth node {node} is joint {joint}, a skeleton root with no bone to hang from")
+            }
+            SeedError::InsideCollider { node, collider, depth } => write!(
+                f,
+                "node {node}'s bind position is {depth} m inside collider {collider} (within its contact offset); \
+                 move the garment out of the body or seed with bind-pose validation off"
+            ),
         }
     }
 }

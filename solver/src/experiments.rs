@@ -172,6 +172,7 @@ pub fn geometric_stiffness_update(ratio: f64) -> (f64, f64) {
         fixed: vec![true, false, true],
         triangles: vec![],
         parents: vec![None, Some(0), Some(1)],
+        bind_rotations: vec![],
     };
     let dynamics = Dynamics { substeps: 1, iterations: 1, gravity: [0.0; 3], dt: h, ..Dynamics::default() };
     let tuning = Tuning { stretch_stiffness: k, ..Tuning::default() };
@@ -207,4 +208,233 @@ pub fn geometric_stiffness_update(ratio: f64) -> (f64, f64) {
     let force = -2.0 * k * (len - rest) * gy;
     let dropped = (energy(delta + force / (mh2 + 2.0 * k * gy * gy)) - minimum - e0) / e0;
     (kept, dropped)
+}
+
+// ---------------------------------------------------------------------------
+// M1: the component (§10–§15, §25–§26)
+// ---------------------------------------------------------------------------
+
+/// §10's rig: `strands` independent strands of `links` links of `link` m,
+/// roots fixed 10 cm apart, authored horizontally (lean 1e-3) and dropped
+/// through 90°.
+pub fn strands(strands: usize, links: usize, link: f64) -> crate::ClothInput {
+    let mut input = crate::ClothInput::default();
+    for s in 0..strands {
+        let base = input.positions.len() as u32;
+        for k in 0..=links {
+            let t = k as f64 * link;
+            input.positions.push([t as f32, (-1e-3 * t) as f32, (0.1 * s as f64) as f32]);
+            input.masses.push(0.005);
+            input.fixed.push(k == 0);
+            input.parents.push(if k == 0 { None } else { Some(base + k as u32 - 1) });
+        }
+    }
+    input
+}
+
+/// Worst `max ‖x − x_anchor‖/d_geo` of a cloth over `steps` steps.
+pub fn worst_tether_over(cloth: &mut Cloth, steps: usize, mut each: impl FnMut(&mut Cloth, usize)) -> f64 {
+    let mut worst: f64 = 0.0;
+    for k in 0..steps {
+        each(cloth, k);
+        cloth.step();
+        worst = worst.max(cloth.worst_tether_ratio());
+    }
+    worst
+}
+
+/// §10: the tether rig at a budget, tethered or not; worst ratio over 600 steps.
+pub fn tether_rig(substeps: u32, iterations: u32, tethered: bool) -> f64 {
+    let d = Dynamics { substeps, iterations, damping: 0.0, ..Dynamics::default() };
+    let options = SeedOptions { tethers: tethered, ..SeedOptions::default() };
+    let tuning = Tuning { sleep: false, ..Tuning::default() };
+    let mut cloth = Cloth::with_options(&strands(3, 30, 0.05), d, tuning, options).expect("the rig seeds");
+    worst_tether_over(&mut cloth, 600, |_, _| {})
+}
+
+/// §10's kick: the rig hanging at rest, every free particle kicked sideways
+/// at `speed`; worst and final ratio over 600 steps.
+pub fn tether_kick(substeps: u32, iterations: u32, speed: f64) -> (f64, f64) {
+    let d = Dynamics { substeps, iterations, damping: 0.0, ..Dynamics::default() };
+    let tuning = Tuning { sleep: false, ..Tuning::default() };
+    let mut input = strands(3, 30, 0.05);
+    // Authored hanging straight down (lean 1e-3), so the kick starts from rest.
+    for p in &mut input.positions {
+        let (x, y) = (p[0], p[1]);
+        p[0] = -1e-3 * x;
+        p[1] = y - x;
+    }
+    let mut cloth = Cloth::with_options(&input, d, tuning, SeedOptions::default()).expect("the rig seeds");
+    for node in 0..cloth.nodes() {
+        cloth.set_velocity(node, [0.0, 0.0, speed as f32]);
+    }
+    let worst = worst_tether_over(&mut cloth, 600, |_, _| {});
+    (worst, cloth.worst_tether_ratio())
+}
+
+/// §11: a 24-link rope of 5 cm links, tethered, authored horizontally and
+/// dropped; the worst link length / rest length over 600 steps, with or
+/// without the strain-limit row at `stretch`.
+pub fn strain_rope(substeps: u32, iterations: u32, stretch: f64, strain_limit: bool) -> f64 {
+    let d = Dynamics { substeps, iterations, stretch, strain_limit, damping: 0.0, bend: 0.0, ..Dynamics::default() };
+    let tuning = Tuning { sleep: false, ..Tuning::default() };
+    let mut cloth = Cloth::with_options(&strands(1, 24, 0.05), d, tuning, SeedOptions::default()).expect("the rope seeds");
+    let mut worst: f64 = 0.0;
+    for _ in 0..600 {
+        cloth.step();
+        worst = worst.max(cloth.worst_link_ratio());
+    }
+    worst
+}
+
+/// §12: a 12-link chain of 8 cm links with a library entry's dynamics, set
+/// swinging at 3 m/s; the step at which it falls asleep (`None`: not within
+/// `limit` steps).
+pub fn sleep_steps(preset: &crate::library::Preset, limit: usize) -> Option<usize> {
+    let spec = scenes::ChainSpec { links: 12, link: 0.08, particle_mass: 0.01, direction: [0.0, -1.0, 0.0], lean: 1e-3 };
+    let mut cloth = Cloth::new(&spec.input(), preset.dynamics).expect("the chain seeds");
+    for node in 1..cloth.nodes() {
+        cloth.set_velocity(node, [3.0, 0.0, 0.0]);
+    }
+    (1..=limit).find(|_| cloth.step().fell_asleep)
+}
+
+/// §12's damping table: a 16-link rope of 5 cm links whose stretch rows are
+/// forced soft at 1e5 N/m (a ratio of ~350), 1,500 steps; kinetic energy.
+pub fn damping_energy(damping: f64) -> f64 {
+    let spec = scenes::ChainSpec { links: 16, link: 0.05, particle_mass: 0.02, direction: [0.0, -1.0, 0.0], lean: 1e-3 };
+    let d = Dynamics { damping, bend: 0.0, ..Dynamics::default() };
+    let tuning = Tuning { stretch_stiffness: 1e5, sleep: false, ..Tuning::default() };
+    let mut input = spec.input();
+    // Released from horizontal, as every settling table of the record is.
+    for p in &mut input.positions {
+        let y = p[1];
+        p[1] = 1e-3 * y;
+        p[0] = -y;
+    }
+    let mut cloth = Cloth::with_options(&input, d, tuning, SeedOptions::m0()).expect("the rope seeds");
+    for _ in 0..1500 {
+        cloth.step();
+    }
+    cloth.kinetic_energy()
+}
+
+/// What §13's teleport did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TeleportOutcome {
+    pub teleports: u64,
+    /// Fastest cloth-local particle speed in the teleport step, m/s.
+    pub peak_speed: f64,
+    /// Fastest cloth-local speed over the second before the jump, m/s.
+    pub pre_peak_speed: f64,
+    /// Largest particle displacement in the anchor frame over the teleport step, m.
+    pub first_step_shift: f64,
+    /// The tip's world position after the teleport step.
+    pub tip: [f64; 3],
+}
+
+/// §13: a 16-link rope of 10 cm links hanging straight down, swinging on an
+/// anchor that walks for two seconds, then jumped a kilometre.
+pub fn teleport(mode: crate::TeleportMode) -> TeleportOutcome {
+    let spec = scenes::ChainSpec { links: 16, link: 0.1, particle_mass: 0.02, direction: [0.0, -1.0, 0.0], lean: 1e-3 };
+    let d = Dynamics { teleport: mode, ..crate::library::ROPE.dynamics };
+    let mut cloth = Cloth::new(&spec.input(), d).expect("the rope seeds");
+    let motion = scenes::Motion::WALK;
+    let mut pre_peak: f64 = 0.0;
+    let steps = 120;
+    for k in 1..=steps {
+        cloth.set_anchor_pose(motion.pose(k, d.dt)).expect("finite");
+        cloth.step();
+        if k > steps - 60 {
+            pre_peak = pre_peak.max(cloth.local_speed());
+        }
+    }
+    let before = cloth.positions();
+    let mut jumped = motion.pose(steps, d.dt);
+    jumped.translation[0] += 1000.0;
+    cloth.set_anchor_pose(jumped).expect("finite");
+    cloth.step();
+    let after = cloth.positions();
+    let shift = before
+        .iter()
+        .zip(&after)
+        .map(|(a, b)| ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt() as f64)
+        .fold(0.0, f64::max);
+    TeleportOutcome {
+        teleports: cloth.state().diagnostics.teleports,
+        peak_speed: cloth.local_speed(),
+        pre_peak_speed: pre_peak,
+        first_step_shift: shift,
+        tip: cloth.world_position(cloth.nodes() - 1),
+    }
+}
+
+/// What §13's locomotion run saw.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Locomotion {
+    /// Fastest cloth-local particle speed, m/s.
+    pub peak: f64,
+    /// The velocity clamp at the rope's links, m/s.
+    pub clamp: f64,
+    pub teleports: u64,
+    pub worst_tether: f64,
+}
+
+/// §13: a 20-link rope of 10 cm links on an anchor running `motion` for 15 s,
+/// at a library entry's dynamics.
+pub fn locomotion(preset: &crate::library::Preset, motion: scenes::Motion) -> Locomotion {
+    let spec = scenes::ChainSpec { links: 20, link: 0.1, particle_mass: 0.02, direction: [0.0, -1.0, 0.0], lean: 1e-3 };
+    let d = preset.dynamics;
+    let mut cloth = Cloth::new(&spec.input(), d).expect("the rope seeds");
+    let (mut peak, mut worst): (f64, f64) = (0.0, 0.0);
+    for k in 1..=(15.0 / d.dt).round() as usize {
+        cloth.set_anchor_pose(motion.pose(k, d.dt)).expect("finite");
+        cloth.step();
+        peak = peak.max(cloth.local_speed());
+        worst = worst.max(cloth.worst_tether_ratio());
+    }
+    let clamp = crate::constants::VELOCITY_CLAMP_AUTHORITIES * 0.1 * (d.substeps * d.iterations) as f64 / d.dt;
+    Locomotion { peak, clamp, teleports: cloth.state().diagnostics.teleports, worst_tether: worst }
+}
+
+/// §13's inertia table: a 10-link rope of 10 cm on the sprint profile; the
+/// largest distance between its tip (in the anchor frame) and where the same
+/// rope's tip is under a still anchor, m.
+pub fn inertia_lag(inertia: f64) -> f64 {
+    let spec = scenes::ChainSpec { links: 10, link: 0.1, particle_mass: 0.02, direction: [0.0, -1.0, 0.0], lean: 1e-3 };
+    let d = Dynamics { inertia, ..crate::library::ROPE.dynamics };
+    let tuning = Tuning { sleep: false, ..Tuning::default() };
+    let mut moving = Cloth::with_options(&spec.input(), d, tuning, SeedOptions::default()).expect("seeds");
+    let mut still = moving.clone();
+    let tip = moving.nodes() - 1;
+    let mut lag: f64 = 0.0;
+    for k in 1..=900 {
+        moving.set_anchor_pose(scenes::Motion::SPRINT.pose(k, d.dt)).expect("finite");
+        moving.step();
+        still.step();
+        let (a, b) = (moving.position(tip), still.position(tip));
+        lag = lag.max((((a[0] - b[0]) as f64).powi(2) + ((a[1] - b[1]) as f64).powi(2) + ((a[2] - b[2]) as f64).powi(2)).sqrt());
+    }
+    lag
+}
+
+/// §25–§26: the fanned cape at a library entry's dynamics on `motion` for
+/// `steps` steps, seeded through the tree front door (`rig = false`) or the
+/// rig front door; returns the cloth (for comparisons) and the worst tether.
+pub fn fan_cape_run(preset: &crate::library::Preset, motion: scenes::Motion, rig: bool, steps: usize) -> (Cloth, f64) {
+    let cape = scenes::fan_cape(5, 7, 0.085, 0.11);
+    let input = if rig {
+        let (skeleton, joints) = scenes::fan_cape_rig(&cape, [0.0, 1.4, 0.0]);
+        let masses = cape.masses.clone();
+        crate::front_door::rig(&skeleton, &joints, &masses).expect("the rig seeds").0
+    } else {
+        crate::front_door::tree(&cape).expect("the tree seeds").0
+    };
+    let tuning = Tuning { sleep: false, ..Tuning::default() };
+    let mut cloth = Cloth::with_options(&input, preset.dynamics, tuning, SeedOptions::default()).expect("the cape seeds");
+    let dt = preset.dynamics.dt;
+    let worst = worst_tether_over(&mut cloth, steps, |c, k| {
+        c.set_anchor_pose(motion.pose(k + 1, dt)).expect("finite");
+    });
+    (cloth, worst)
 }

@@ -56,6 +56,7 @@ impl SheetSpec {
             fixed: Vec::with_capacity(n),
             triangles: Vec::new(),
             parents: Vec::new(),
+            bind_rotations: Vec::new(),
         };
         let s = self.spacing;
         for r in 0..self.rows {
@@ -115,6 +116,7 @@ impl ChainSpec {
             fixed: (0..n).map(|k| k == 0).collect(),
             triangles: Vec::new(),
             parents: (0..n).map(|k| k.checked_sub(1).map(|p| p as u32)).collect(),
+            bind_rotations: Vec::new(),
         }
     }
 }
@@ -148,4 +150,112 @@ pub fn w0_cloth(options: SeedOptions) -> crate::Cloth {
 /// fixed, hanging straight down at rest length.
 pub fn m0_chain() -> ChainSpec {
     ChainSpec { links: 20, link: 0.02, particle_mass: 5e-4, direction: [0.0, -1.0, 0.0], lean: 0.0 }
+}
+
+/// The proxy a library entry was sized at (§14): a `side × side` sheet at
+/// 2 cm hanging from its top row, or a chain of 5 cm links.
+pub fn library_proxy(preset: &crate::library::Preset) -> ClothInput {
+    match preset.proxy {
+        crate::library::Proxy::Sheet { side } => {
+            let spacing = 0.02;
+            let area = ((side - 1) as f64 * spacing).powi(2);
+            SheetSpec { columns: side, rows: side, spacing, mass: preset.density * area, fixed: top_row, plane: SheetPlane::Hanging, lean: 1e-3 }
+                .input()
+        }
+        crate::library::Proxy::Chain { links } => {
+            let link = 0.05;
+            ChainSpec { links, link, particle_mass: preset.density * link, direction: [0.0, -1.0, 0.0], lean: 1e-3 }.input()
+        }
+    }
+}
+
+/// A motion profile for the anchor (§13, §15, §25).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Motion {
+    /// The anchor never moves.
+    Still,
+    /// A square wave in velocity along +X: `speed` for one second, stop dead
+    /// for one, `−speed` for one, stop for one, repeat. A walk is 2.4 m/s, a
+    /// sprint 9 m/s (§13, §15).
+    SquareWave { speed: f64 },
+    /// A constant velocity along +X.
+    Steady { speed: f64 },
+}
+
+impl Motion {
+    pub const WALK: Motion = Motion::SquareWave { speed: 2.4 };
+    pub const SPRINT: Motion = Motion::SquareWave { speed: 9.0 };
+
+    /// Anchor translation along X at time `t`, m.
+    pub fn x(&self, t: f64) -> f64 {
+        match *self {
+            Motion::Still => 0.0,
+            Motion::Steady { speed } => speed * t,
+            Motion::SquareWave { speed } => {
+                // Per 4-second period: +speed, 0, −speed, 0.
+                let period = (t / 4.0).floor();
+                let phase = t - 4.0 * period;
+                let within = match phase {
+                    p if p < 1.0 => speed * p,
+                    p if p < 2.0 => speed,
+                    p if p < 3.0 => speed - speed * (p - 2.0),
+                    _ => 0.0,
+                };
+                within
+            }
+        }
+    }
+
+    /// The anchor's world pose at step `k` (0 = the start) of `dt`.
+    pub fn pose(&self, k: usize, dt: f64) -> crate::pose::Pose {
+        crate::pose::Pose::from_translation([self.x(k as f64 * dt), 0.0, 0.0])
+    }
+}
+
+/// A fanned cape (§25–§26, §37): `strips` strips of `joints` joints under
+/// one anchor at the neck. Each strip's root is pinned near the neck, its
+/// first link runs out nearly horizontally to the shoulder line (the fan),
+/// the rest hang down in links of `link` m. Strips are `spacing` m apart at
+/// the shoulders. With 5 × 7, 8.5 cm and 11 cm the reach is ~0.67 m (§26's
+/// garment: 0.68 m) and the closest ungoverned pair 8.5 cm (§37).
+pub fn fan_cape(strips: usize, joints: usize, spacing: f64, link: f64) -> crate::front_door::TreeInput {
+    use crate::front_door::{Parent, TreeInput};
+    let mut t = TreeInput::default();
+    let half = (strips - 1) as f64 * spacing / 2.0;
+    for s in 0..strips {
+        let x = s as f64 * spacing - half;
+        let root = t.parents.len() as u32;
+        for j in 0..joints {
+            let p = match j {
+                0 => [0.3 * x, 0.0, 0.0],
+                _ => [x, -0.03 - link * (j - 1) as f64, 0.02 + 1e-3 * j as f64 * link],
+            };
+            t.positions.push(p.map(|c| c as f32));
+            t.parents.push(if j == 0 { Parent::Bone(0) } else { Parent::Node(root + j as u32 - 1) });
+            t.masses.push(0.01);
+        }
+    }
+    t
+}
+
+/// The same cape as a rig: a skeleton whose joint 0 is the root, joint 1 the
+/// spine (the anchor), and the cape joints hang from it with parent-relative
+/// bind transforms (each cape joint's bind rotation is the identity; the
+/// spine sits at `spine` from the root). Returns the skeleton and the cape's
+/// joint indices in tree order.
+pub fn fan_cape_rig(cape: &crate::front_door::TreeInput, spine: [f64; 3]) -> (crate::front_door::Skeleton, Vec<u32>) {
+    use crate::front_door::{Parent, Skeleton};
+    use crate::pose::{self, Pose};
+    let mut sk = Skeleton { parents: vec![None, Some(0)], local_bind: vec![Pose::IDENTITY, Pose::from_translation(spine)] };
+    let base = 2u32;
+    for (n, parent) in cape.parents.iter().enumerate() {
+        let here = cape.positions[n].map(f64::from);
+        let (joint_parent, from) = match *parent {
+            Parent::Bone(_) => (1, [0.0; 3]),
+            Parent::Node(p) => (base + p, cape.positions[p as usize].map(f64::from)),
+        };
+        sk.parents.push(Some(joint_parent));
+        sk.local_bind.push(Pose::from_translation(pose::sub(here, from)));
+    }
+    (sk, (base..base + cape.parents.len() as u32).collect())
 }

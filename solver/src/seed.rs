@@ -12,6 +12,7 @@ use crate::constants::{LANES, MIN_REST_LENGTH};
 use crate::error::SeedError;
 use crate::lanes::Points;
 use crate::model::{DistanceRows, Ell, Model, Neighbours, UnaryRows, NO_NODE};
+use crate::pose::Quat;
 use crate::rng::SplitMix64;
 use crate::{skip, tether};
 use std::collections::{BTreeMap, HashMap};
@@ -30,6 +31,9 @@ pub struct ClothInput {
     /// Parent per node of a tree (empty, or one entry per node): a stretch row
     /// per link.
     pub parents: Vec<Option<u32>>,
+    /// Bind rotation per node in the anchor frame (empty: identity). Read
+    /// only by the pose write-back; rows never depend on it.
+    pub bind_rotations: Vec<Quat>,
 }
 
 /// Which row kinds to build, and experiment knobs. The default is the
@@ -97,6 +101,12 @@ fn validate(input: &ClothInput) -> Result<usize, SeedError> {
     }
     if !input.parents.is_empty() && input.parents.len() != n {
         return Err(SeedError::LengthMismatch { what: "parents", expected: n, got: input.parents.len() });
+    }
+    if !input.bind_rotations.is_empty() && input.bind_rotations.len() != n {
+        return Err(SeedError::LengthMismatch { what: "bind_rotations", expected: n, got: input.bind_rotations.len() });
+    }
+    if let Some(node) = input.bind_rotations.iter().position(|q| !q.is_finite() || (q.norm() - 1.0).abs() > 1e-3) {
+        return Err(SeedError::NonFinitePosition { node });
     }
     for (node, p) in input.positions.iter().enumerate() {
         if !p.iter().all(|v| v.is_finite()) {

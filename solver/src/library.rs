@@ -1,0 +1,124 @@
+//! The fabric library (DESIGN §6): seven entries, each a full [`Dynamics`]
+//! and the proxy size its budget was sized at (§14).
+//!
+//! Recorded values (budget, thickness, bend, flags, the damping law's values a
+//! prototype backed out of §12's sleep steps) are the record's. The values it
+//! never recorded — inertia, slack for sheets, friction, the chains' bend, the
+//! strain-limited entries' `stretch`, CHAIN's thickness — are ours, chosen by
+//! the measurements cited beside each (`MEASUREMENTS.md`, "The library").
+
+use crate::dynamics::{Dynamics, TeleportMode};
+
+/// What kind of proxy an entry was sized on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proxy {
+    /// A `n × n` sheet at 2 cm, top row fixed.
+    Sheet { side: usize },
+    /// A chain of `links` links of 5 cm, root fixed.
+    Chain { links: usize },
+}
+
+/// A library entry.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Preset {
+    pub name: &'static str,
+    pub dynamics: Dynamics,
+    /// The proxy the entry's budget was sized at (§14's table).
+    pub proxy: Proxy,
+    /// Mass per square metre (sheets) or per metre (chains), kg. The solver's
+    /// rows are mass-invariant (§4); mass matters against friction and
+    /// colliders. Typical values for the material.
+    pub density: f64,
+}
+
+const fn fabric(
+    substeps: u32,
+    iterations: u32,
+    thickness: f64,
+    bend: f64,
+    damping: f64,
+    self_collision: bool,
+    strain_limit: bool,
+) -> Dynamics {
+    Dynamics {
+        dt: 1.0 / 60.0,
+        substeps,
+        iterations,
+        gravity: [0.0, -9.81, 0.0],
+        // Only read with strain_limit: the tightest allowance (§11).
+        stretch: 1.0,
+        bend,
+        damping,
+        inertia: 1.0,
+        slack: 1.0,
+        thickness,
+        friction: 0.5,
+        strain_limit,
+        self_collision,
+        teleport: TeleportMode::Reset,
+    }
+}
+
+/// Silk: light, floppy, tangles (self-collision on, §33). 2×4, 4 mm, bend 0.04.
+pub const SILK: Preset = Preset {
+    name: "silk",
+    dynamics: Dynamics { slack: 0.8, friction: 0.3, ..fabric(2, 4, 0.004, 0.04, 0.12, true, false) },
+    proxy: Proxy::Sheet { side: 20 },
+    density: 0.06,
+};
+
+/// Cotton: the default fabric every other entry is a deviation from.
+pub const COTTON: Preset = Preset {
+    name: "cotton",
+    dynamics: Dynamics { slack: 0.8, friction: 0.5, ..fabric(2, 4, 0.008, 0.25, 0.22, true, false) },
+    proxy: Proxy::Sheet { side: 20 },
+    density: 0.15,
+};
+
+/// Denim: heavy, stiff, strain-limited, spends both levers (2×2, 576 particles).
+pub const DENIM: Preset = Preset {
+    name: "denim",
+    dynamics: Dynamics { slack: 0.8, friction: 0.6, ..fabric(2, 2, 0.014, 0.62, 0.46, false, true) },
+    proxy: Proxy::Sheet { side: 24 },
+    density: 0.4,
+};
+
+/// Leather: the stiffest sheet; never tangles (the self row only hurts, §33).
+pub const LEATHER: Preset = Preset {
+    name: "leather",
+    dynamics: Dynamics { slack: 0.8, friction: 0.7, ..fabric(2, 2, 0.020, 1.00, 0.44, false, true) },
+    proxy: Proxy::Sheet { side: 24 },
+    density: 0.9,
+};
+
+/// Rope: a chain with skip rows for its bending, tethered, no leash (slack 1).
+pub const ROPE: Preset = Preset {
+    name: "rope",
+    dynamics: Dynamics { friction: 0.6, ..fabric(2, 4, 0.015, 0.10, 0.20, false, true) },
+    proxy: Proxy::Chain { links: 40 },
+    density: 0.2,
+};
+
+/// Chain: rigid links, free joints (no bending), the finest budget (2×6).
+pub const CHAIN: Preset = Preset {
+    name: "chain",
+    dynamics: Dynamics { friction: 0.4, ..fabric(2, 6, 0.010, 0.0, 0.36, false, true) },
+    proxy: Proxy::Chain { links: 40 },
+    density: 1.0,
+};
+
+/// Hair: strands that tangle (self-collision on).
+pub const HAIR: Preset = Preset {
+    name: "hair",
+    dynamics: Dynamics { slack: 0.8, friction: 0.3, ..fabric(2, 4, 0.006, 0.20, 0.35, true, false) },
+    proxy: Proxy::Sheet { side: 20 },
+    density: 0.1,
+};
+
+/// Every entry, in the record's order.
+pub const ALL: [Preset; 7] = [SILK, COTTON, DENIM, LEATHER, ROPE, CHAIN, HAIR];
+
+/// An entry by name (case-insensitive).
+pub fn preset(name: &str) -> Option<Preset> {
+    ALL.iter().copied().find(|p| p.name.eq_ignore_ascii_case(name))
+}
