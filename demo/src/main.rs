@@ -5,6 +5,8 @@
 use cloth_solver::{scenes, Cloth};
 use std::time::Instant;
 
+mod render;
+
 fn main() {
     let mut cloth = Cloth::new(&scenes::w0_sheet().input(), scenes::w0_dynamics()).expect("the default scene seeds");
     let m = cloth.model();
