@@ -4,6 +4,7 @@ use super::math::Vec3;
 use std::fs::File;
 use std::io::{self, BufWriter};
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// An 8-bit sRGB colour, as a person picks it (`Rgb(200, 60, 50)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,10 +31,24 @@ fn srgb_to_linear(c: u8) -> f32 {
     }
 }
 
+/// Steps of the linear → sRGB table: 4096 keeps every output byte within
+/// one level of the exact curve (the curve's steepest part, near black, is
+/// linear and exact in the table).
+const SRGB_STEPS: usize = 4096;
+
 fn linear_to_srgb(c: f32) -> u8 {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..=SRGB_STEPS)
+            .map(|i| {
+                let c = i as f32 / SRGB_STEPS as f32;
+                let s = if c <= 0.003_130_8 { 12.92 * c } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 };
+                (s * 255.0 + 0.5) as u8
+            })
+            .collect()
+    });
     let c = if c.is_nan() { 0.0 } else { c.clamp(0.0, 1.0) };
-    let s = if c <= 0.003_130_8 { 12.92 * c } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 };
-    (s * 255.0 + 0.5) as u8
+    table[(c * SRGB_STEPS as f32 + 0.5) as usize]
 }
 
 /// A row-major RGB8 image, top row first.

@@ -19,6 +19,25 @@
 //! | `gif.rs`        | animated GIF with one fitted palette                   |
 //! | `plot.rs`       | line plots; `font.rs`: the 5×7 bitmap font they use    |
 //!
+//! ```ignore
+//! let camera = Camera::look_at([0.0, 1.5, 3.5], [0.0, 1.0, 0.0], [0.0, 1.0, 0.0], 40.0, 640, 400);
+//! let mut gif = GifWriter::new(out.join("cloth.gif"), 640, 400, 4)?; // 25 fps
+//! for frame in 0..frames {
+//!     let mut scene = Scene::new();
+//!     scene.ground(0.0);
+//!     scene.tapered_capsule(hip, chest, 0.14, 0.17).sphere(head, 0.1);
+//!     scene.sheet(&cloth.positions(), &triangles, Rgb(150, 28, 36)).uv(&rest_uv).checks(4.0);
+//!     scene.rope(&rope_points, 0.01, Rgb(214, 178, 92));
+//!     let image = scene.render(&camera);
+//!     image.save_png(out.join(format!("frame{frame:04}.png")))?;
+//!     gif.add_frame(&image)?;
+//! }
+//! gif.finish()?;
+//! ```
+//!
+//! A sheet's front is the side its triangles wind counter-clockwise around
+//! (right-hand rule); the back gets [`Sheet::back`]'s colour.
+//!
 //! Determinism: no threads, no hashing, no time; float operations run in a
 //! fixed order, so the same input gives the same bytes (tested).
 

@@ -57,9 +57,10 @@ impl Scene {
 
         let frame = Frame { view, ss, mesh, shadow, sun, ground: self.ground, uv_per_pixel };
         let mut image = Image::new(camera.width, camera.height, super::image::Rgb(0, 0, 0));
+        let mut groups = vec![Group { hit: SKY, count: 0, bary: [0.0; 2], at: [0.0; 2] }; (ss * ss) as usize];
         for y in 0..camera.height {
             for x in 0..camera.width {
-                let c = frame.resolve(&samples, x as usize, y as usize);
+                let c = frame.resolve(&samples, x as usize, y as usize, &mut groups);
                 image.set(x as i64, y as i64, tonemap(c));
             }
         }
@@ -162,26 +163,30 @@ struct Group {
 
 impl Frame {
     /// The linear colour of output pixel `(x, y)`.
-    fn resolve(&self, samples: &Samples, x: usize, y: usize) -> Vec3 {
+    /// `groups` is scratch space for `ss²` entries.
+    fn resolve(&self, samples: &Samples, x: usize, y: usize, groups: &mut [Group]) -> Vec3 {
         let ss = self.ss as usize;
-        let mut groups: Vec<Group> = Vec::with_capacity(ss * ss);
+        let mut used = 0;
         for sy in y * ss..(y + 1) * ss {
             for sx in x * ss..(x + 1) * ss {
                 let i = sy * samples.width + sx;
                 let (hit, b) = (samples.hit[i], samples.bary[i]);
                 let at = [sx as f32 + 0.5, sy as f32 + 0.5];
-                match groups.iter_mut().find(|g| g.hit == hit) {
+                match groups[..used].iter_mut().find(|g| g.hit == hit) {
                     Some(g) => {
                         g.count += 1;
                         g.bary = [g.bary[0] + b[0], g.bary[1] + b[1]];
                         g.at = [g.at[0] + at[0], g.at[1] + at[1]];
                     }
-                    None => groups.push(Group { hit, count: 1, bary: b, at }),
+                    None => {
+                        groups[used] = Group { hit, count: 1, bary: b, at };
+                        used += 1;
+                    }
                 }
             }
         }
         let mut sum = Vec3::ZERO;
-        for g in &groups {
+        for g in &groups[..used] {
             let k = 1.0 / g.count as f32;
             let c = self.shade(g.hit, [g.bary[0] * k, g.bary[1] * k], [g.at[0] * k, g.at[1] * k]);
             sum += c * g.count as f32;

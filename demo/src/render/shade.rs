@@ -137,10 +137,12 @@ pub(crate) fn shade_surface(m: &Material, s: &SurfacePoint, eye: Vec3, sun: Vec3
     let lit = if reaches { shadow.visibility(s.p, face) } else { 0.0 };
     // The shadow map sees flat triangles; smooth shading does not. Near the
     // terminator the two disagree triangle by triangle (stair-stepped dark
-    // patches along folds), so there the smooth Lambert falloff alone
-    // darkens, and the map is trusted only where the surface clearly faces
-    // the sun.
-    let direct = 1.0 + (lit - 1.0) * smoothstep(-0.05, 0.3, ndl);
+    // patches along folds), and a face nearly edge-on to the sun has no
+    // reliable depth slope. There the smooth Lambert falloff alone darkens:
+    // the map is trusted only where both the shading normal and the face
+    // clearly face the sun.
+    let trust = smoothstep(-0.05, 0.3, ndl) * smoothstep(0.1, 0.35, face.dot(sun).abs());
+    let direct = 1.0 + (lit - 1.0) * trust;
     let diffuse = ((ndl + finish.wrap) / (1.0 + finish.wrap)).max(0.0) * direct;
     let through = finish.translucency * (-ndl).max(0.0) * lit;
     let open = if back { s.open[1] } else { s.open[0] };

@@ -94,17 +94,33 @@ impl ShadowMap {
         let x = (q.dot(self.right) - self.origin[0]) / self.texel;
         let y = (q.dot(self.up) - self.origin[1]) / self.texel;
         let d = -q.dot(self.to_light) - DEPTH_BIAS;
+        // Receiver-plane depth: a tap (du, dv) texels away compares against
+        // the receiver's own plane there, d + (n_u du + n_v dv)/n_d, not
+        // against d — else a wide filter on a slanted surface finds the
+        // surface itself "in front" and shades it. Slopes are capped at 3
+        // (surfaces within ~18° of edge-on to the light).
+        let nd = towards.dot(self.to_light).max(1.0 / 3.0);
+        let slope = [
+            (towards.dot(self.right) / nd).clamp(-3.0, 3.0) * self.texel,
+            (towards.dot(self.up) / nd).clamp(-3.0, 3.0) * self.texel,
+        ];
+        let receiver = |du: f32, dv: f32| d + slope[0] * du + slope[1] * dv;
 
-        // Blocker search: mean depth of the texels nearer the sun.
+        // Blocker search: the mean gap to the texels nearer the sun. Beyond
+        // the map's reach nothing casts (most of the floor).
         let search = SEARCH_RADIUS / self.texel;
+        let reach = self.size as f32 + search;
+        if x < -search || y < -search || x > reach || y > reach {
+            return 1.0;
+        }
         let (mut sum, mut count) = (0.0, 0);
-        for j in 0..5 {
-            for i in 0..5 {
-                let sx = x + search * (i as f32 / 2.0 - 1.0);
-                let sy = y + search * (j as f32 / 2.0 - 1.0);
-                let z = self.texel_depth(sx.floor() as i64, sy.floor() as i64);
-                if z < d {
-                    sum += z;
+        for j in 0..4 {
+            for i in 0..4 {
+                let (du, dv) = (search * (i as f32 / 1.5 - 1.0), search * (j as f32 / 1.5 - 1.0));
+                let z = self.texel_depth((x + du).floor() as i64, (y + dv).floor() as i64);
+                let gap = receiver(du, dv) - z;
+                if gap > 0.0 {
+                    sum += gap;
                     count += 1;
                 }
             }
@@ -112,8 +128,8 @@ impl ShadowMap {
         if count == 0 {
             return 1.0;
         }
-        let blocker = sum / count as f32;
-        let penumbra = ((d - blocker) * LIGHT_SPREAD).clamp(MIN_PENUMBRA, SEARCH_RADIUS) / self.texel;
+        let gap = sum / count as f32;
+        let penumbra = (gap * LIGHT_SPREAD).clamp(MIN_PENUMBRA, SEARCH_RADIUS) / self.texel;
 
         // Filter: a 6×6 grid of bilinear depth comparisons over the penumbra.
         const TAPS: usize = 6;
@@ -122,7 +138,8 @@ impl ShadowMap {
             for i in 0..TAPS {
                 let fx = (i as f32 + 0.5) / TAPS as f32 * 2.0 - 1.0;
                 let fy = (j as f32 + 0.5) / TAPS as f32 * 2.0 - 1.0;
-                lit += self.compare_bilinear(x + fx * penumbra, y + fy * penumbra, d);
+                let (du, dv) = (fx * penumbra, fy * penumbra);
+                lit += self.compare_bilinear(x + du, y + dv, receiver(du, dv));
             }
         }
         lit / (TAPS * TAPS) as f32
