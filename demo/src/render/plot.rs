@@ -306,3 +306,35 @@ fn legend(img: &mut Image, area: &Area, series: &[Series]) {
         draw_text(img, x0 + 10 + swatch + 8, y, s.name, INK, TEXT);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn labels(axis: &Axis) -> Vec<&str> {
+        axis.ticks.iter().filter(|t| t.major).map(|t| t.label.as_str()).collect()
+    }
+
+    #[test]
+    fn linear_ticks_step_by_one_two_or_five() {
+        assert_eq!(labels(&Axis::linear(0.0, 9.7, 8)), ["0", "2", "4", "6", "8", "10"]);
+        assert_eq!(labels(&Axis::linear(0.998, 1.047, 6)), ["0.99", "1.00", "1.01", "1.02", "1.03", "1.04", "1.05"]);
+        assert_eq!(labels(&Axis::linear(-3.0, 3.0, 6)), ["-3", "-2", "-1", "0", "1", "2", "3"]);
+        assert_eq!(labels(&Axis::linear(0.0, 2.0e-4, 4)), ["0", "5.0e-5", "1.0e-4", "1.5e-4", "2.0e-4"]);
+    }
+
+    #[test]
+    fn log_ticks_are_decades() {
+        let axis = Axis::log([-2.6, 0.4].into_iter());
+        assert_eq!(labels(&axis), ["0.001", "0.01", "0.1", "1", "10"]);
+        assert_eq!(axis.ticks.len(), 5 + 4 * 8, "minor ticks at 2…9 in each of 4 decades");
+        assert_eq!(decade_label(-6), "1e-6");
+    }
+
+    #[test]
+    fn plots_with_no_usable_points_still_draw_axes() {
+        let nothing = [(0.0, f64::NAN), (1.0, -1.0)];
+        let img = plot(&[Series { name: "empty", colour: Rgb(255, 0, 0), points: &nothing }], "t", "x", "y", true);
+        assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
+    }
+}
