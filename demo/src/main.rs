@@ -5,6 +5,8 @@
 use cloth_solver::{scenes, SeedOptions};
 use std::time::Instant;
 
+mod render;
+
 fn main() {
     let mut cloth = scenes::w0_cloth(SeedOptions::m0());
     let m = cloth.model();
