@@ -5,10 +5,10 @@ use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
 use crate::model::{MemoryReport, Model, NO_NODE};
 use crate::pose::{Pose, Quat};
-use crate::writeback::{self, Hierarchy};
 use crate::seed::{self, ClothInput, SeedOptions, Topology};
 use crate::state::State;
 use crate::step::{self, Kernel, Probe, StepReport, SubstepParams};
+use crate::writeback::{self, Hierarchy};
 use crate::{bend, distance};
 use std::sync::Arc;
 
@@ -49,7 +49,7 @@ impl Cloth {
             .map(|i| if input.fixed[i] { 0.0 } else { 1.0 / input.masses[i] as f64 })
             .collect();
         let mut state = State::new(&model);
-        state.provision(&model, dynamics.strain_limit, dynamics.leashed());
+        state.provision(&model, dynamics.strain_limit && tuning.strain_mode.multiplier(), dynamics.leashed());
         let hierarchy = Hierarchy::new(model.nodes, &input.parents, &topology.edges, &input.bind_rotations);
         Ok(Cloth {
             pose_scratch: vec![Quat::IDENTITY; model.nodes],
@@ -88,7 +88,11 @@ impl Cloth {
     /// inside a step. A change wakes a sleeping cloth.
     pub fn set_dynamics(&mut self, dynamics: Dynamics) -> Result<(), ParamError> {
         dynamics.validate()?;
-        self.state.provision(&self.model, dynamics.strain_limit, dynamics.leashed());
+        self.state.provision(
+            &self.model,
+            dynamics.strain_limit && self.tuning.strain_mode.multiplier(),
+            dynamics.leashed(),
+        );
         if dynamics != self.dynamics {
             self.state.frame.wake_requested = true;
         }
@@ -156,7 +160,10 @@ impl Cloth {
     pub fn node_poses(&mut self, world: &mut [Pose], local: &mut [Pose]) -> Result<usize, ParamError> {
         let n = self.nodes();
         if world.len() < n || local.len() < n {
-            return Err(ParamError::OutOfRange { name: "pose buffer length", value: world.len().min(local.len()) as f64 });
+            return Err(ParamError::OutOfRange {
+                name: "pose buffer length",
+                value: world.len().min(local.len()) as f64,
+            });
         }
         let (m, x) = (&self.model, &self.state.x);
         let slot = |node: usize| m.slot_of_node[node] as usize;
@@ -166,9 +173,33 @@ impl Cloth {
         Ok(writeback::poses(&self.hierarchy, bind, pos, &anchor, &mut self.pose_scratch, world, local))
     }
 
+    /// Leash rows acting: one per tethered particle while `slack < 1`, none
+    /// at `slack = 1` (§10).
+    pub fn leash_rows(&self) -> usize {
+        if self.dynamics.leashed() {
+            self.model.unary.tethered
+        } else {
+            0
+        }
+    }
+
+    /// Bind position of caller node `node` in the anchor frame, m.
+    pub fn bind_position(&self, node: usize) -> [f64; 3] {
+        self.model.bind.get(self.model.slot_of_node[node] as usize).map(f64::from)
+    }
+
     /// The node hierarchy (parents) poses are written along.
     pub fn hierarchy(&self) -> &Hierarchy {
         &self.hierarchy
+    }
+
+    /// Largest stored particle speed, m/s (cloth frame; "world-like" when the
+    /// anchor moves and inertia > 0, see `anchor.rs`).
+    pub fn peak_speed(&self) -> f64 {
+        (0..self.model.swept)
+            .filter(|&s| self.model.inv_mass[s] > 0.0)
+            .map(|s| self.state.v.get(s).iter().map(|&c| (c as f64).powi(2)).sum::<f64>().sqrt())
+            .fold(0.0, f64::max)
     }
 
     /// Largest cloth-local particle speed of the last simulated step, m/s.
@@ -178,6 +209,8 @@ impl Cloth {
 
     pub fn set_tuning(&mut self, tuning: Tuning) -> Result<(), ParamError> {
         tuning.validate()?;
+        let d = &self.dynamics;
+        self.state.provision(&self.model, d.strain_limit && tuning.strain_mode.multiplier(), d.leashed());
         self.tuning = tuning;
         Ok(())
     }

@@ -15,6 +15,7 @@
 
 use crate::constants::{ALPHA, DEFAULT_DT, GAMMA};
 use crate::error::ParamError;
+use crate::strain_limit::StrainLimitMode;
 use crate::stretch;
 
 /// What the anchor does when it moves further than the teleport threshold in
@@ -148,6 +149,8 @@ pub struct Tuning {
     /// Material stiffness of stretch rows, N/m; `INFINITY` = hard (the
     /// product). Finite values give soft rows, for §3 and §6.
     pub stretch_stiffness: f64,
+    /// How `strain_limit` is enforced (`crate::strain_limit`).
+    pub strain_mode: StrainLimitMode,
     /// Let the cloth sleep (§12). The record's M0 experiments measure how far
     /// energy falls, which a sleeping cloth stops; they turn it off.
     pub sleep: bool,
@@ -161,6 +164,7 @@ impl Default for Tuning {
             hard_band: stretch::BAND,
             hard_beta: 0.0,
             stretch_stiffness: f64::INFINITY,
+            strain_mode: StrainLimitMode::default(),
             sleep: true,
         }
     }

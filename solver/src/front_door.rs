@@ -66,7 +66,12 @@ pub fn tree(input: &TreeInput) -> Result<(ClothInput, TreeInfo), SeedError> {
                 match anchor {
                     None => anchor = Some((node, bone)),
                     Some((first, b)) if b != bone => {
-                        return Err(SeedError::SeveralAnchors { node: first, bone: b, other_node: node, other_bone: bone })
+                        return Err(SeedError::SeveralAnchors {
+                            node: first,
+                            bone: b,
+                            other_node: node,
+                            other_bone: bone,
+                        })
                     }
                     _ => {}
                 }
@@ -151,7 +156,14 @@ pub fn rig(skeleton: &Skeleton, joints: &[u32], masses: &[f32]) -> Result<(Cloth
     // Bind positions in the anchor's frame: compose parent-relative bind
     // transforms from the anchor down (f64), then round once.
     let mut frame: Vec<Option<Pose>> = vec![None; joints.len()];
-    fn resolve(node: usize, joints: &[u32], parents: &[Parent], sk: &Skeleton, frame: &mut [Option<Pose>], depth: usize) -> Result<Pose, SeedError> {
+    fn resolve(
+        node: usize,
+        joints: &[u32],
+        parents: &[Parent],
+        sk: &Skeleton,
+        frame: &mut [Option<Pose>],
+        depth: usize,
+    ) -> Result<Pose, SeedError> {
         if let Some(p) = frame[node] {
             return Ok(p);
         }

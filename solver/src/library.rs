@@ -3,9 +3,26 @@
 //!
 //! Recorded values (budget, thickness, bend, flags, the damping law's values a
 //! prototype backed out of §12's sleep steps) are the record's. The values it
-//! never recorded — inertia, slack for sheets, friction, the chains' bend, the
-//! strain-limited entries' `stretch`, CHAIN's thickness — are ours, chosen by
-//! the measurements cited beside each (`MEASUREMENTS.md`, "The library").
+//! never recorded are ours (`MEASUREMENTS.md`, "The library"):
+//!
+//! - **inertia**: the largest value, in tenths, whose worst tether stays
+//!   ≤ 1.004 on §13's sprint rope and ≤ 1.05 on §26's fanned cape at the
+//!   entry's own budget, with the velocity clamp ≥ 5× the fastest particle
+//!   (the record's smallest headroom was 5.7×) — the most of the anchor's
+//!   motion the budget can follow with the record's bounds kept, with margin.
+//!   Strain-limited entries hold their allowance at any inertia (the
+//!   projection) and feel all of it (1.0), as does cotton; hair 0.9, silk 0.6.
+//!   (The record's "inertia 1" lagged 0.652 m on §13's rope; ours lags
+//!   0.669 m at 0.18: its dial felt about a fifth of true world inertia.)
+//! - **slack** for sheets: 0.7, a leash radius of 1.4·d_geo (a swing to
+//!   horizontal). At a ±2.4 m/s walk silk, cotton and hair stray at most
+//!   0.56–0.69 of the slack-1 radius, so it never acts on them; denim and
+//!   leather reach 0.96 (flipping over at a dead stop) and are held.
+//! - **friction**: textile-on-skin coefficients from the literature (0.3 for
+//!   silk and hair, 0.5 cotton, 0.6 denim and rope, 0.7 leather, 0.4 a metal
+//!   chain), checked against Coulomb on §18's incline.
+//! - **stretch** 1.0 (allowance 0.1 %) where the strain limit is on, **bend**
+//!   0.1 for rope (skip rows) and 0 for a chain (free joints), a 1 cm chain.
 
 use crate::dynamics::{Dynamics, TeleportMode};
 
@@ -62,7 +79,7 @@ const fn fabric(
 /// Silk: light, floppy, tangles (self-collision on, §33). 2×4, 4 mm, bend 0.04.
 pub const SILK: Preset = Preset {
     name: "silk",
-    dynamics: Dynamics { slack: 0.8, friction: 0.3, ..fabric(2, 4, 0.004, 0.04, 0.12, true, false) },
+    dynamics: Dynamics { inertia: 0.6, slack: 0.7, friction: 0.3, ..fabric(2, 4, 0.004, 0.04, 0.12, true, false) },
     proxy: Proxy::Sheet { side: 20 },
     density: 0.06,
 };
@@ -70,7 +87,7 @@ pub const SILK: Preset = Preset {
 /// Cotton: the default fabric every other entry is a deviation from.
 pub const COTTON: Preset = Preset {
     name: "cotton",
-    dynamics: Dynamics { slack: 0.8, friction: 0.5, ..fabric(2, 4, 0.008, 0.25, 0.22, true, false) },
+    dynamics: Dynamics { slack: 0.7, friction: 0.5, ..fabric(2, 4, 0.008, 0.25, 0.22, true, false) },
     proxy: Proxy::Sheet { side: 20 },
     density: 0.15,
 };
@@ -78,7 +95,7 @@ pub const COTTON: Preset = Preset {
 /// Denim: heavy, stiff, strain-limited, spends both levers (2×2, 576 particles).
 pub const DENIM: Preset = Preset {
     name: "denim",
-    dynamics: Dynamics { slack: 0.8, friction: 0.6, ..fabric(2, 2, 0.014, 0.62, 0.46, false, true) },
+    dynamics: Dynamics { slack: 0.7, friction: 0.6, ..fabric(2, 2, 0.014, 0.62, 0.46, false, true) },
     proxy: Proxy::Sheet { side: 24 },
     density: 0.4,
 };
@@ -86,7 +103,7 @@ pub const DENIM: Preset = Preset {
 /// Leather: the stiffest sheet; never tangles (the self row only hurts, §33).
 pub const LEATHER: Preset = Preset {
     name: "leather",
-    dynamics: Dynamics { slack: 0.8, friction: 0.7, ..fabric(2, 2, 0.020, 1.00, 0.44, false, true) },
+    dynamics: Dynamics { slack: 0.7, friction: 0.7, ..fabric(2, 2, 0.020, 1.00, 0.44, false, true) },
     proxy: Proxy::Sheet { side: 24 },
     density: 0.9,
 };
@@ -110,7 +127,7 @@ pub const CHAIN: Preset = Preset {
 /// Hair: strands that tangle (self-collision on).
 pub const HAIR: Preset = Preset {
     name: "hair",
-    dynamics: Dynamics { slack: 0.8, friction: 0.3, ..fabric(2, 4, 0.006, 0.20, 0.35, true, false) },
+    dynamics: Dynamics { inertia: 0.9, slack: 0.7, friction: 0.3, ..fabric(2, 4, 0.006, 0.20, 0.35, true, false) },
     proxy: Proxy::Sheet { side: 20 },
     density: 0.1,
 };

@@ -272,6 +272,8 @@ pub struct Model {
     pub links: DistanceRows,
     /// Tether and leash rows.
     pub unary: UnaryRows,
+    /// The strain-limit projection's visiting order.
+    pub strain_order: crate::strain_limit::ProjectionOrder,
     /// Bend rows, assembled.
     pub bend: BendCoupling,
     /// Per-particle neighbour incidence of stretch and bend rows.
@@ -311,7 +313,11 @@ impl Model {
         let per_slot = 4 * (self.mass.len() + self.inv_mass.len() + self.shortest_incident_rest.len());
         MemoryReport {
             particles: per_slot + self.bind.bytes(),
-            rows: self.links.bytes() + self.unary.bytes() + self.bend.bytes() + self.neighbours.bytes(),
+            rows: self.links.bytes()
+                + self.unary.bytes()
+                + self.strain_order.bytes()
+                + self.bend.bytes()
+                + self.neighbours.bytes(),
             colouring: 4 * (self.node_of_slot.len() + self.slot_of_node.len())
                 + self.colours.len() * std::mem::size_of::<Range<usize>>(),
         }

@@ -159,12 +159,21 @@ pub fn library_proxy(preset: &crate::library::Preset) -> ClothInput {
         crate::library::Proxy::Sheet { side } => {
             let spacing = 0.02;
             let area = ((side - 1) as f64 * spacing).powi(2);
-            SheetSpec { columns: side, rows: side, spacing, mass: preset.density * area, fixed: top_row, plane: SheetPlane::Hanging, lean: 1e-3 }
-                .input()
+            SheetSpec {
+                columns: side,
+                rows: side,
+                spacing,
+                mass: preset.density * area,
+                fixed: top_row,
+                plane: SheetPlane::Hanging,
+                lean: 1e-3,
+            }
+            .input()
         }
         crate::library::Proxy::Chain { links } => {
             let link = 0.05;
-            ChainSpec { links, link, particle_mass: preset.density * link, direction: [0.0, -1.0, 0.0], lean: 1e-3 }.input()
+            ChainSpec { links, link, particle_mass: preset.density * link, direction: [0.0, -1.0, 0.0], lean: 1e-3 }
+                .input()
         }
     }
 }
@@ -195,13 +204,12 @@ impl Motion {
                 // Per 4-second period: +speed, 0, −speed, 0.
                 let period = (t / 4.0).floor();
                 let phase = t - 4.0 * period;
-                let within = match phase {
+                match phase {
                     p if p < 1.0 => speed * p,
                     p if p < 2.0 => speed,
                     p if p < 3.0 => speed - speed * (p - 2.0),
                     _ => 0.0,
-                };
-                within
+                }
             }
         }
     }
@@ -246,7 +254,8 @@ pub fn fan_cape(strips: usize, joints: usize, spacing: f64, link: f64) -> crate:
 pub fn fan_cape_rig(cape: &crate::front_door::TreeInput, spine: [f64; 3]) -> (crate::front_door::Skeleton, Vec<u32>) {
     use crate::front_door::{Parent, Skeleton};
     use crate::pose::{self, Pose};
-    let mut sk = Skeleton { parents: vec![None, Some(0)], local_bind: vec![Pose::IDENTITY, Pose::from_translation(spine)] };
+    let mut sk =
+        Skeleton { parents: vec![None, Some(0)], local_bind: vec![Pose::IDENTITY, Pose::from_translation(spine)] };
     let base = 2u32;
     for (n, parent) in cape.parents.iter().enumerate() {
         let here = cape.positions[n].map(f64::from);

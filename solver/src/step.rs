@@ -120,7 +120,10 @@ pub struct SubstepParams {
     pub skip: Stiffness,
     /// Strain-limit, tether and leash rows: hard at the persistent band.
     pub bound: Stiffness,
+    /// Strain-limit multipliers act.
     pub strain_limit: bool,
+    /// Strain-limit projection after each substep's iterations.
+    pub strain_projection: bool,
     /// The strain allowance `a`.
     pub allowance: f64,
     pub leashed: bool,
@@ -142,7 +145,8 @@ impl SubstepParams {
             stretch: stretch::stiffness(t.stretch_stiffness, t.hard_band, t.hard_beta),
             skip: skip::stiffness(d.bend),
             bound: Stiffness::Hard { ratio_min: t.hard_band.0, ratio_max: t.hard_band.1, beta: t.hard_beta },
-            strain_limit: d.strain_limit,
+            strain_limit: d.strain_limit && t.strain_mode.multiplier(),
+            strain_projection: d.strain_limit && t.strain_mode.projection(),
             allowance: strain_limit::allowance(d.stretch),
             leashed: d.leashed(),
             leash_scale: leash::radius_scale(d.slack),
@@ -243,6 +247,16 @@ fn step_lanes<L: Lanes, P: Probe>(
         for _ in 0..d.iterations {
             sweep::<L, P>(model, state, &p, probe);
             dual_update::<L>(model, state, &p);
+        }
+        if p.strain_projection {
+            strain_limit::project(
+                &model.links,
+                &model.strain_order,
+                &model.inv_mass,
+                &mut state.x,
+                &mut state.x0,
+                p.allowance as f32,
+            );
         }
         local_speed2 = integrate::<L>(model, state, &p, shift.as_ref(), limit, k == d.substeps);
     }

@@ -17,7 +17,8 @@
 //! `a` is read every substep, so `stretch` changes without a reseed.
 
 use crate::distance::{self, Clamp, Geometry};
-use crate::lanes::{Lanes, Sym3, V3};
+use crate::lanes::{Lanes, Points, Sym3, V3};
+use crate::model::DistanceRows;
 
 /// Strain-limit rows bound the distance from above.
 pub const CLAMP: Clamp = Clamp::UpperBound;
@@ -43,4 +44,115 @@ mod tests {
         }
         assert_eq!(super::allowance(0.0), 1.25);
     }
+}
+
+/// How the strain limit is enforced (compared side by side in
+/// `MEASUREMENTS.md`, "The strain limit").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum StrainLimitMode {
+    /// The record's row: a hard multiplier with clamp [0, ∞) on each link.
+    Multiplier,
+    /// After each substep's iterations, shorten every link longer than
+    /// `a·L0` to `a·L0`, moving its farther end ([`project`]).
+    #[default]
+    Projection,
+    /// Both.
+    Both,
+}
+
+impl StrainLimitMode {
+    pub fn multiplier(self) -> bool {
+        matches!(self, StrainLimitMode::Multiplier | StrainLimitMode::Both)
+    }
+    pub fn projection(self) -> bool {
+        matches!(self, StrainLimitMode::Projection | StrainLimitMode::Both)
+    }
+}
+
+/// The order the projection visits stretch rows in, built at seed: rows
+/// sorted by the geodesic distance of their nearer end to the fixed set (ties
+/// by row), and for each, which end moves — the farther one, or both
+/// (mass-weighted) when the two are equally far.
+#[derive(Clone, Debug, Default)]
+pub struct ProjectionOrder {
+    pub rows: Vec<u32>,
+    /// Per entry of `rows`: 0 both ends move, 1 only `a`, 2 only `b`.
+    pub moves: Vec<u8>,
+}
+
+impl ProjectionOrder {
+    pub fn new(rows: &DistanceRows, d_geo: &[f32]) -> Self {
+        let mut order: Vec<u32> = rows.stretch.clone().map(|r| r as u32).collect();
+        let near = |r: u32| d_geo[rows.a[r as usize] as usize].min(d_geo[rows.b[r as usize] as usize]);
+        order.sort_by(|&p, &q| near(p).total_cmp(&near(q)).then(p.cmp(&q)));
+        let moves = order
+            .iter()
+            .map(|&r| {
+                let (da, db) = (d_geo[rows.a[r as usize] as usize], d_geo[rows.b[r as usize] as usize]);
+                if da > db {
+                    1
+                } else if db > da {
+                    2
+                } else {
+                    0
+                }
+            })
+            .collect();
+        ProjectionOrder { rows: order, moves }
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.rows.len() * 5
+    }
+}
+
+/// The projection: every stretch row longer than `allowance·rest` is
+/// shortened to it, in [`ProjectionOrder`]: the end farther from the fixed
+/// set moves (both, mass-weighted, when they are equally far; a fixed end
+/// never does). Because a row's nearer end is settled before the row is
+/// visited, one pass settles a tree. Returns how many rows it shortened.
+///
+/// **Position only.** The substep's start `x0` moves with each correction, so
+/// `v = (x − x0)/h` is what the solve produced: the projection bounds the
+/// geometry and adds no impulse. Letting the correction into the velocity
+/// (PBD's way) made a swinging denim chain sleep at step 334 instead of 257
+/// (§12's experiment) — the shortened links fed the swing instead of the
+/// residual dissipating it — and changed nothing in what the limit delivers.
+pub fn project(
+    rows: &DistanceRows,
+    order: &ProjectionOrder,
+    inv_mass: &[f32],
+    x: &mut Points,
+    x0: &mut Points,
+    allowance: f32,
+) -> usize {
+    let mut shortened = 0;
+    for (&r, &moves) in order.rows.iter().zip(&order.moves) {
+        let r = r as usize;
+        let (a, b) = (rows.a[r] as usize, rows.b[r] as usize);
+        let d = [x.x[a] - x.x[b], x.y[a] - x.y[b], x.z[a] - x.z[b]];
+        let len = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        let limit = allowance * rows.rest[r];
+        if len > limit {
+            let (wa, wb) = match moves {
+                1 => (inv_mass[a].min(1.0).ceil(), 0.0),
+                2 => (0.0, inv_mass[b].min(1.0).ceil()),
+                _ => (inv_mass[a], inv_mass[b]),
+            };
+            if wa + wb == 0.0 {
+                continue;
+            }
+            let excess = (len - limit) / (len * (wa + wb));
+            let (pa, pb) = (x.get(a), x.get(b));
+            x.set(a, [0, 1, 2].map(|k| pa[k] - wa * excess * d[k]));
+            x.set(b, [0, 1, 2].map(|k| pb[k] + wb * excess * d[k]));
+            // The substep's start moves with the particle: the projection
+            // corrects geometry and changes no velocity (see above).
+            let (qa, qb) = (x0.get(a), x0.get(b));
+            x0.set(a, [0, 1, 2].map(|k| qa[k] - wa * excess * d[k]));
+            x0.set(b, [0, 1, 2].map(|k| qb[k] + wb * excess * d[k]));
+            shortened += 1;
+        }
+    }
+    shortened
 }
