@@ -9,6 +9,7 @@
 use cloth_solver::{Cloth, StepReport};
 use std::time::Instant;
 
+pub mod component;
 pub mod tables;
 pub mod workloads;
 
@@ -170,19 +171,23 @@ pub struct Round {
     pub frames_ms: Vec<f64>,
 }
 
-/// Steps `warmup` frames untimed, then `frames` frames each timed.
+/// Steps `warmup` frames untimed, then `frames` frames each timed. `before`
+/// drives the cloth (anchor, gust) before each step, untimed.
 pub fn time_round(
     cloth: &mut Cloth,
     warmup: usize,
     frames: usize,
+    before: impl Fn(&mut Cloth, usize),
     mut after: impl FnMut(&Cloth, usize, StepReport),
 ) -> Round {
     for f in 0..warmup {
+        before(cloth, f);
         let r = cloth.step();
         after(cloth, f, r);
     }
     let mut frames_ms = Vec::with_capacity(frames);
     for f in 0..frames {
+        before(cloth, warmup + f);
         let t = Instant::now();
         let r = cloth.step();
         frames_ms.push(t.elapsed().as_secs_f64() * 1e3);

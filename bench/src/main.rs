@@ -6,7 +6,7 @@
 //! ```
 
 use cloth_bench::workloads::{self, Protocol};
-use cloth_bench::{tables, Output};
+use cloth_bench::{component, tables, Output};
 use cloth_solver::Kernel;
 use std::process::ExitCode;
 
@@ -14,6 +14,8 @@ const USAGE: &str = "usage: cloth-bench <workload> [--rounds N] [--frames N] [--
 
 workloads (PERFORMANCE.md):
   w0            32×32 sheet, 2×4: every kernel + the §7 deletion variants, one run
+  w1            W0 + strain limit + tether + slack, and §14's row-by-row table
+  w2            every library entry at its own size, budget and flags, in a gust
 
 reference tables (MEASUREMENTS.md):
   alpha-gamma   §2  α·γ × penalty ratio on the 20-link hard chain
@@ -22,6 +24,17 @@ reference tables (MEASUREMENTS.md):
   sheet         §6  hard vs soft stretch rows on the 16×20 sheet
   hooke         §3  a soft row reads Hooke
   geometric     §5.1 the PSD half of the geometric stiffness
+  tether        §10 the tether against the budget
+  kick          §10 a kick against the correction authority
+  strain        §11 the strain limit, every formulation side by side
+  strain-sheet  the strain limit's formulations on a sheet and a swinging chain
+  sleep         §12 steps to sleep per library entry
+  damping       §12 the damping table
+  teleport      §13 Reset and Keep
+  locomotion    §13 the sprint, every entry at its own budget
+  inertia       §13 tip lag against inertia
+  garment       §25–§26 the fanned cape, tree and rig paths
+  inertia-choice  the measurement behind the library's inertia values
   tables        all of the above reference tables
 
 options:
@@ -111,6 +124,27 @@ fn run(args: &[String]) -> Result<(), String> {
         "sheet" => tables::sheet(&mut out, kernel),
         "hooke" => tables::hooke(&mut out, kernel),
         "geometric" => tables::geometric(&mut out),
+        "w1" => {
+            let p =
+                Protocol { rounds: rounds.unwrap_or(3), warmup: warmup.unwrap_or(600), frames: frames.unwrap_or(900) };
+            workloads::w1(&mut out, p, &kernels);
+        }
+        "w2" => {
+            let p =
+                Protocol { rounds: rounds.unwrap_or(3), warmup: warmup.unwrap_or(600), frames: frames.unwrap_or(900) };
+            workloads::w2(&mut out, p);
+        }
+        "tether" => component::tether(&mut out),
+        "kick" => component::kick(&mut out),
+        "strain" => component::strain(&mut out),
+        "strain-sheet" => component::strain_sheet(&mut out),
+        "sleep" => component::sleep(&mut out),
+        "damping" => component::damping(&mut out),
+        "teleport" => component::teleport(&mut out),
+        "locomotion" => component::locomotion(&mut out),
+        "inertia" => component::inertia(&mut out),
+        "garment" => component::garment(&mut out),
+        "inertia-choice" => component::inertia_choice(&mut out),
         "tables" => {
             tables::alpha_gamma(&mut out, kernel);
             tables::mass(&mut out, kernel);
@@ -118,6 +152,15 @@ fn run(args: &[String]) -> Result<(), String> {
             tables::sheet(&mut out, kernel);
             tables::hooke(&mut out, kernel);
             tables::geometric(&mut out);
+            component::tether(&mut out);
+            component::kick(&mut out);
+            component::strain(&mut out);
+            component::sleep(&mut out);
+            component::damping(&mut out);
+            component::teleport(&mut out);
+            component::locomotion(&mut out);
+            component::inertia(&mut out);
+            component::garment(&mut out);
         }
         other => return Err(format!("unknown workload {other:?}")),
     }

@@ -1,7 +1,7 @@
 //! The workloads of PERFORMANCE.md, each a set of variants timed in one run.
 
 use crate::{machine, median, stats, time_round, Output, Row};
-use cloth_solver::{scenes, Cloth, Kernel, SeedOptions};
+use cloth_solver::{library, scenes, Cloth, Dynamics, Kernel, SeedOptions, Tuning};
 
 /// Protocol knobs shared by every workload.
 #[derive(Clone, Copy, Debug)]
@@ -11,10 +11,15 @@ pub struct Protocol {
     pub frames: usize,
 }
 
-/// A named way to build the cloth a round times.
+/// A named way to build the cloth a round times, and to drive it each step.
 pub struct Variant {
     pub name: String,
     pub build: Box<dyn Fn() -> Cloth>,
+    pub drive: Box<dyn Fn(&mut Cloth, usize)>,
+}
+
+fn no_drive() -> Box<dyn Fn(&mut Cloth, usize)> {
+    Box::new(|_, _| {})
 }
 
 /// What the quality pass of a W0-like run saw (frames counted from release).
@@ -73,7 +78,7 @@ pub fn run_variants(variants: &[Variant], p: Protocol) -> Vec<VariantResult> {
             let mut cloth = (v.build)();
             let mut q = Quality::default();
             let (mut worst, mut mean) = (Vec::new(), Vec::new());
-            let r = time_round(&mut cloth, p.warmup, p.frames, |c, f, _| {
+            let r = time_round(&mut cloth, p.warmup, p.frames, &v.drive, |c, f, _| {
                 if round == 0 {
                     quality_of(c, f, &mut q, &mut worst, &mut mean);
                 }
@@ -130,7 +135,11 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
     let default_kernel = kernels[0];
     let mut variants: Vec<Variant> = kernels
         .iter()
-        .map(|&k| Variant { name: k.name().to_string(), build: Box::new(move || w0_cloth(k, SeedOptions::m0())) })
+        .map(|&k| Variant {
+            name: k.name().to_string(),
+            build: Box::new(move || w0_cloth(k, SeedOptions::m0())),
+            drive: no_drive(),
+        })
         .collect();
     let deletions: [(&str, SeedOptions); 4] = [
         ("no-bend", SeedOptions { bend_rows: false, ..SeedOptions::m0() }),
@@ -142,6 +151,7 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
         variants.push(Variant {
             name: format!("{}/{name}", default_kernel.name()),
             build: Box::new(move || w0_cloth(default_kernel, options)),
+            drive: no_drive(),
         });
     }
     let results = run_variants(&variants, p);
@@ -174,4 +184,149 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
         );
     }
     out.flush();
+}
+
+/// W1's dynamics: W0's plus the strain limit (stretch 1) and a leash at the
+/// sheets' slack (0.7), with tethers built (PERFORMANCE.md: 5,890 stretch rows
+/// including strain / 2,821 bend / 1,984 leash).
+pub fn w1_dynamics() -> Dynamics {
+    Dynamics { strain_limit: true, stretch: 1.0, slack: 0.7, ..scenes::w0_dynamics() }
+}
+
+fn w1_cloth(kernel: Kernel, d: Dynamics, tethers: bool) -> Cloth {
+    let options = SeedOptions { tethers, ..SeedOptions::m0() };
+    let mut c = Cloth::with_options(&scenes::w0_sheet().input(), d, Tuning::default(), options).expect("W1 seeds");
+    c.set_kernel(kernel);
+    c
+}
+
+/// W1 (PERFORMANCE.md) and §14's row-by-row table: M0 rows, then + strain
+/// limit, + tether, + slack, on the default kernel; then W1 on every kernel.
+pub fn w1(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
+    let w1 = w1_cloth(Kernel::default(), w1_dynamics(), true);
+    let m = w1.model();
+    out.note(&format!(
+        "W1: {} particles; {} stretch + {} strain-limit rows, {} bend, {} tether, {} leash; {} colours; {:.1} KiB",
+        m.nodes,
+        m.links.stretch_count(),
+        m.links.stretch_count(),
+        m.bend.count(),
+        m.unary.tethered,
+        w1.leash_rows(),
+        m.colours.len(),
+        w1.memory().total() as f64 / 1024.0
+    ));
+    out.note(&format!("{}, {} warm-up frames then {} measured, {} rounds", machine(), p.warmup, p.frames, p.rounds));
+    let k0 = kernels[0];
+    let w0d = scenes::w0_dynamics();
+    let steps: [(&str, Dynamics, bool); 4] = [
+        ("m0-rows", w0d, false),
+        ("+strain-limit", Dynamics { strain_limit: true, stretch: 1.0, ..w0d }, false),
+        ("+tether", Dynamics { strain_limit: true, stretch: 1.0, ..w0d }, true),
+        ("+slack", w1_dynamics(), true),
+    ];
+    let mut variants: Vec<Variant> = steps
+        .iter()
+        .map(|&(name, d, tethers)| Variant {
+            name: format!("{}/{name}", k0.name()),
+            build: Box::new(move || w1_cloth(k0, d, tethers)),
+            drive: no_drive(),
+        })
+        .collect();
+    for &k in &kernels[1..] {
+        variants.push(Variant {
+            name: k.name().to_string(),
+            build: Box::new(move || w1_cloth(k, w1_dynamics(), true)),
+            drive: no_drive(),
+        });
+    }
+    let results = run_variants(&variants, p);
+    let base = stats(&results[0].frames_ms).0;
+    for (v, r) in variants.iter().zip(&results) {
+        let (min, med, mean) = stats(&r.frames_ms);
+        let q = &r.quality;
+        out.row(
+            Row::new("w1", v.name.clone())
+                .with("particles", m.nodes)
+                .with("ms_min", min)
+                .with("ms_median", med)
+                .with("ms_mean", mean)
+                .with("vs_m0_rows", min / base)
+                .with("threads", 1usize)
+                .with("worst_strain_median", q.worst_strain_median)
+                .with("mean_strain", q.mean_strain)
+                .with("peak_strain", q.peak_strain)
+                .with("kinetic_1500", q.kinetic)
+                .with("hem_1500", q.hem)
+                .with("hash", format!("{:016x}", r.hash)),
+        );
+    }
+    out.flush();
+}
+
+/// W2 (PERFORMANCE.md): every library entry at its own size, budget and flags,
+/// driven by a gust.
+pub fn w2(out: &mut Output, p: Protocol) {
+    out.note(&format!("W2: each library entry on its §14 proxy, driven by a gust; {}", machine()));
+    out.note(&format!(
+        "{} warm-up frames then {} measured, {} rounds, fresh cloth per round",
+        p.warmup, p.frames, p.rounds
+    ));
+    let variants: Vec<Variant> = library::ALL
+        .iter()
+        .map(|preset| {
+            let preset = *preset;
+            Variant {
+                name: preset.name.to_string(),
+                build: Box::new(move || {
+                    Cloth::new(&scenes::library_proxy(&preset), preset.dynamics).expect("the proxy seeds")
+                }),
+                drive: Box::new(move |c: &mut Cloth, k: usize| {
+                    let gust = scenes::Gust::new(7, 12.0);
+                    let d = Dynamics { gravity: gust.gravity(k, preset.dynamics.dt), ..preset.dynamics };
+                    c.set_dynamics(d).expect("valid");
+                }),
+            }
+        })
+        .collect();
+    let results = run_variants(&variants, p);
+    for ((v, r), preset) in variants.iter().zip(&results).zip(library::ALL) {
+        let c = (v.build)();
+        let m = c.model();
+        let (min, med, mean) = stats(&r.frames_ms);
+        let budget = preset_budget(&preset);
+        out.row(
+            Row::new("w2", v.name.clone())
+                .with("particles", m.nodes)
+                .with("budget", format!("{}x{}", preset.dynamics.substeps, preset.dynamics.iterations))
+                .with("ms_min", min)
+                .with("ms_median", med)
+                .with("ms_mean", mean)
+                .with("target_ms", budget)
+                .with("within", min <= budget)
+                .with(
+                    "stretch_rows",
+                    m.links.stretch_count() * if preset.dynamics.strain_limit { 2 } else { 1 } + m.links.skip_count(),
+                )
+                .with("bend_rows", m.bend.count())
+                .with("tethers", m.unary.tethered)
+                .with("leash_rows", c.leash_rows())
+                .with("colours", m.colours.len())
+                .with("threads", 1usize)
+                .with("hash", format!("{:016x}", r.hash)),
+        );
+    }
+    out.flush();
+}
+
+/// PERFORMANCE.md's W2 targets (≥ 9× below each entry's own reference).
+pub fn preset_budget(p: &library::Preset) -> f64 {
+    match p.name {
+        "silk" | "cotton" | "hair" => 0.200,
+        "denim" => 0.144,
+        "leather" => 0.146,
+        "rope" => 0.013,
+        "chain" => 0.018,
+        _ => f64::NAN,
+    }
 }

@@ -49,7 +49,7 @@ impl Cloth {
             .map(|i| if input.fixed[i] { 0.0 } else { 1.0 / input.masses[i] as f64 })
             .collect();
         let mut state = State::new(&model);
-        state.provision(&model, dynamics.strain_limit && tuning.strain_mode.multiplier(), dynamics.leashed());
+        state.provision(&model, &dynamics, &tuning);
         let hierarchy = Hierarchy::new(model.nodes, &input.parents, &topology.edges, &input.bind_rotations);
         Ok(Cloth {
             pose_scratch: vec![Quat::IDENTITY; model.nodes],
@@ -88,11 +88,7 @@ impl Cloth {
     /// inside a step. A change wakes a sleeping cloth.
     pub fn set_dynamics(&mut self, dynamics: Dynamics) -> Result<(), ParamError> {
         dynamics.validate()?;
-        self.state.provision(
-            &self.model,
-            dynamics.strain_limit && self.tuning.strain_mode.multiplier(),
-            dynamics.leashed(),
-        );
+        self.state.provision(&self.model, &dynamics, &self.tuning);
         if dynamics != self.dynamics {
             self.state.frame.wake_requested = true;
         }
@@ -210,7 +206,7 @@ impl Cloth {
     pub fn set_tuning(&mut self, tuning: Tuning) -> Result<(), ParamError> {
         tuning.validate()?;
         let d = &self.dynamics;
-        self.state.provision(&self.model, d.strain_limit && tuning.strain_mode.multiplier(), d.leashed());
+        self.state.provision(&self.model, d, &tuning);
         self.tuning = tuning;
         Ok(())
     }

@@ -268,3 +268,36 @@ pub fn fan_cape_rig(cape: &crate::front_door::TreeInput, spine: [f64; 3]) -> (cr
     }
     (sk, (base..base + cape.parents.len() as u32).collect())
 }
+
+/// A seeded gust: a smooth, horizontal acceleration field added to gravity,
+/// so a cloth keeps moving (W2, and the folding sheet of §30–§37 averaged
+/// over realisations). Two incommensurate sines per horizontal axis with
+/// seeded phases, rates and a peak of ~`strength` m/s².
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gust {
+    pub strength: f64,
+    phase: [f64; 4],
+    rate: [f64; 4],
+}
+
+impl Gust {
+    pub fn new(seed: u64, strength: f64) -> Self {
+        let mut rng = crate::rng::SplitMix64::new(seed);
+        let phase = [0; 4].map(|_| rng.range(0.0, std::f64::consts::TAU));
+        let rate = [0; 4].map(|_| rng.range(0.6, 2.2));
+        Gust { strength, phase, rate }
+    }
+
+    /// The gust's acceleration at time `t`, m/s² (world frame).
+    pub fn at(&self, t: f64) -> [f64; 3] {
+        let w = |k: usize| (self.rate[k] * std::f64::consts::TAU * t + self.phase[k]).sin();
+        let s = self.strength / 1.5;
+        [s * (w(0) + 0.5 * w(1)), 0.0, s * (w(2) + 0.5 * w(3))]
+    }
+
+    /// Gravity plus the gust at step `k` of `dt`.
+    pub fn gravity(&self, k: usize, dt: f64) -> [f64; 3] {
+        let g = self.at(k as f64 * dt);
+        [g[0], g[1] - 9.81, g[2]]
+    }
+}

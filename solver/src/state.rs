@@ -3,6 +3,7 @@
 
 use crate::constants::STABILISATION_STEPS;
 use crate::distance::RowState;
+use crate::dynamics::{Dynamics, Tuning};
 use crate::lanes::Points;
 use crate::model::Model;
 use crate::pose::{Pose, Vec3};
@@ -75,6 +76,9 @@ pub struct State {
     /// empty until `slack < 1` is first set).
     pub tether: RowState,
     pub leash: RowState,
+    /// Scratch of the strain-limit projection: each particle's correction in
+    /// the current pass (zero between passes; empty until the limit is on).
+    pub strain_moved: Points,
     /// The anchor frame.
     pub frame: FrameState,
     /// Steps taken.
@@ -113,19 +117,24 @@ impl State {
             strain: RowState::default(),
             tether: RowState::new(if model.unary.tethered > 0 { model.slots } else { 0 }),
             leash: RowState::default(),
+            strain_moved: Points::default(),
             frame: FrameState::default(),
             steps: 0,
             diagnostics: Diagnostics::default(),
         }
     }
 
-    /// Sizes the multipliers the dynamics need (strain limit, leash). Called on
-    /// a dynamics change, never inside a step.
-    pub fn provision(&mut self, model: &Model, strain_limit: bool, leashed: bool) {
-        if strain_limit && self.strain.is_empty() {
+    /// Sizes what the dynamics and tuning need (strain-limit multipliers or
+    /// projection scratch, leash multipliers). Called on a parameter change,
+    /// never inside a step.
+    pub fn provision(&mut self, model: &Model, d: &Dynamics, t: &Tuning) {
+        if d.strain_limit && t.strain_mode.multiplier() && self.strain.is_empty() {
             self.strain = RowState::new(model.links.a.len());
         }
-        if leashed && self.leash.is_empty() {
+        if d.strain_limit && t.strain_mode.projection() && self.strain_moved.is_empty() {
+            self.strain_moved = Points::zeros(model.slots);
+        }
+        if d.leashed() && self.leash.is_empty() {
             self.leash = RowState::new(model.slots);
         }
     }
@@ -147,6 +156,9 @@ impl State {
     /// Bytes held by region: particles, rows.
     pub fn bytes(&self) -> (usize, usize) {
         let particles = self.x.bytes() * 6;
-        (particles, self.links.bytes() + self.strain.bytes() + self.tether.bytes() + self.leash.bytes())
+        (
+            particles + self.strain_moved.bytes(),
+            self.links.bytes() + self.strain.bytes() + self.tether.bytes() + self.leash.bytes(),
+        )
     }
 }

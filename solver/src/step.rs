@@ -36,7 +36,7 @@
 use crate::anchor::{self, FramePlan, Shift};
 use crate::constants::{
     DAMPING_RATE, LANES, SLEEP_SPEED_PER_REACH, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS,
-    VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
+    STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
 };
 use crate::distance::{self, RowState, Stiffness};
 use crate::dynamics::{Dynamics, TeleportMode, Tuning};
@@ -249,14 +249,20 @@ fn step_lanes<L: Lanes, P: Probe>(
             dual_update::<L>(model, state, &p);
         }
         if p.strain_projection {
-            strain_limit::project(
-                &model.links,
-                &model.strain_order,
-                &model.inv_mass,
-                &mut state.x,
-                &mut state.x0,
-                p.allowance as f32,
-            );
+            for _ in 0..STRAIN_PROJECTION_PASSES {
+                if 0 == strain_limit::project(
+                    &model.links,
+                    &model.strain_order,
+                    &model.inv_mass,
+                    &mut state.x,
+                    &mut state.x0,
+                    &mut state.strain_moved,
+                    p.h as f32,
+                    p.allowance as f32,
+                ) {
+                    break;
+                }
+            }
         }
         local_speed2 = integrate::<L>(model, state, &p, shift.as_ref(), limit, k == d.substeps);
     }

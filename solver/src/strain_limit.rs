@@ -112,46 +112,77 @@ impl ProjectionOrder {
 /// never does). Because a row's nearer end is settled before the row is
 /// visited, one pass settles a tree. Returns how many rows it shortened.
 ///
-/// **Position only.** The substep's start `x0` moves with each correction, so
-/// `v = (x − x0)/h` is what the solve produced: the projection bounds the
-/// geometry and adds no impulse. Letting the correction into the velocity
-/// (PBD's way) made a swinging denim chain sleep at step 334 instead of 257
-/// (§12's experiment) — the shortened links fed the swing instead of the
-/// residual dissipating it — and changed nothing in what the limit delivers.
+/// **Inelastic, per particle.** The correction is a position change, not an
+/// impulse: the substep's start `x0` moves with it, so `v = (x − x0)/h` keeps
+/// what the solve produced — except that each moved particle loses the part of
+/// its velocity pointing back out against its correction (a particle pushed
+/// back inside a bound stops leaving it; it does not bounce). This can only
+/// remove kinetic energy. Measured against the alternatives
+/// (`MEASUREMENTS.md`, "The strain limit"): letting the correction into the
+/// velocity (PBD's way) bounced — a swinging denim chain slept at step 334
+/// instead of 257, and a sheet blew up to 60 % strain; leaving the velocity
+/// untouched, or cutting it pairwise along each link, froze a separating
+/// velocity into an untethered sheet held at its limit (0.5–0.7 J of motion
+/// that never moved: pairwise cuts hand momentum one link per pass along a
+/// column the solve keeps pushing).
 pub fn project(
     rows: &DistanceRows,
     order: &ProjectionOrder,
     inv_mass: &[f32],
     x: &mut Points,
     x0: &mut Points,
+    moved: &mut Points,
+    h: f32,
     allowance: f32,
 ) -> usize {
     let mut shortened = 0;
     for (&r, &moves) in order.rows.iter().zip(&order.moves) {
         let r = r as usize;
         let (a, b) = (rows.a[r] as usize, rows.b[r] as usize);
-        let d = [x.x[a] - x.x[b], x.y[a] - x.y[b], x.z[a] - x.z[b]];
+        let (pa, pb) = (x.get(a), x.get(b));
+        let d = [0, 1, 2].map(|k| pb[k] - pa[k]);
         let len = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
         let limit = allowance * rows.rest[r];
-        if len > limit {
-            let (wa, wb) = match moves {
-                1 => (inv_mass[a].min(1.0).ceil(), 0.0),
-                2 => (0.0, inv_mass[b].min(1.0).ceil()),
-                _ => (inv_mass[a], inv_mass[b]),
-            };
-            if wa + wb == 0.0 {
+        if len <= limit {
+            continue;
+        }
+        let (wa, wb) = match moves {
+            1 => (if inv_mass[a] > 0.0 { 1.0 } else { 0.0 }, 0.0),
+            2 => (0.0, if inv_mass[b] > 0.0 { 1.0 } else { 0.0 }),
+            _ => (inv_mass[a], inv_mass[b]),
+        };
+        if wa + wb == 0.0 {
+            continue;
+        }
+        let scale = (len - limit) / (len * (wa + wb));
+        for (slot, p, w) in [(a, pa, wa * scale), (b, pb, -wb * scale)] {
+            if w != 0.0 {
+                let c = d.map(|dk| w * dk);
+                x.set(slot, [0, 1, 2].map(|k| p[k] + c[k]));
+                let q = x0.get(slot);
+                x0.set(slot, [0, 1, 2].map(|k| q[k] + c[k]));
+                let m = moved.get(slot);
+                moved.set(slot, [0, 1, 2].map(|k| m[k] + c[k]));
+            }
+        }
+        shortened += 1;
+    }
+    // The inelastic cut, per particle: of the velocity the solve left, remove
+    // the part pointing back out against the correction.
+    if shortened > 0 {
+        for slot in 0..moved.len() {
+            let c = moved.get(slot);
+            let n2 = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
+            if n2 == 0.0 {
                 continue;
             }
-            let excess = (len - limit) / (len * (wa + wb));
-            let (pa, pb) = (x.get(a), x.get(b));
-            x.set(a, [0, 1, 2].map(|k| pa[k] - wa * excess * d[k]));
-            x.set(b, [0, 1, 2].map(|k| pb[k] + wb * excess * d[k]));
-            // The substep's start moves with the particle: the projection
-            // corrects geometry and changes no velocity (see above).
-            let (qa, qb) = (x0.get(a), x0.get(b));
-            x0.set(a, [0, 1, 2].map(|k| qa[k] - wa * excess * d[k]));
-            x0.set(b, [0, 1, 2].map(|k| qb[k] + wb * excess * d[k]));
-            shortened += 1;
+            moved.set(slot, [0.0; 3]);
+            let n = c.map(|ck| ck / n2.sqrt());
+            let (p, q) = (x.get(slot), x0.get(slot));
+            let back = (0..3).map(|k| (p[k] - q[k]) * n[k]).sum::<f32>() / h;
+            if back < 0.0 {
+                x0.set(slot, [0, 1, 2].map(|k| q[k] + h * back * n[k]));
+            }
         }
     }
     shortened
