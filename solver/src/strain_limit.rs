@@ -125,6 +125,7 @@ impl ProjectionOrder {
 /// velocity into an untethered sheet held at its limit (0.5–0.7 J of motion
 /// that never moved: pairwise cuts hand momentum one link per pass along a
 /// column the solve keeps pushing).
+#[allow(clippy::too_many_arguments)]
 pub fn project(
     rows: &DistanceRows,
     order: &ProjectionOrder,
