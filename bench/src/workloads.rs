@@ -11,14 +11,17 @@ pub struct Protocol {
     pub frames: usize,
 }
 
+/// Drives a cloth before step `k` (anchor motion, a gust).
+pub type Drive = Box<dyn Fn(&mut Cloth, usize)>;
+
 /// A named way to build the cloth a round times, and to drive it each step.
 pub struct Variant {
     pub name: String,
     pub build: Box<dyn Fn() -> Cloth>,
-    pub drive: Box<dyn Fn(&mut Cloth, usize)>,
+    pub drive: Drive,
 }
 
-fn no_drive() -> Box<dyn Fn(&mut Cloth, usize)> {
+fn no_drive() -> Drive {
     Box::new(|_, _| {})
 }
 
