@@ -103,6 +103,7 @@ pub fn run_variants(variants: &[Variant], p: Protocol) -> Vec<VariantResult> {
 
 fn w0_cloth(kernel: Kernel, options: SeedOptions) -> Cloth {
     let mut c = scenes::w0_cloth(options);
+    c.set_tuning(awake()).expect("valid tuning");
     c.set_kernel(kernel);
     c
 }
@@ -196,9 +197,15 @@ pub fn w1_dynamics() -> Dynamics {
     Dynamics { strain_limit: true, stretch: 1.0, slack: 0.7, ..scenes::w0_dynamics() }
 }
 
+/// Workloads time the step of an awake cloth: a sleeping one skips its step
+/// (W1's tethered sheet falls asleep before frame 1,200).
+fn awake() -> Tuning {
+    Tuning { sleep: false, ..Tuning::default() }
+}
+
 fn w1_cloth(kernel: Kernel, d: Dynamics, tethers: bool) -> Cloth {
     let options = SeedOptions { tethers, ..SeedOptions::m0() };
-    let mut c = Cloth::with_options(&scenes::w0_sheet().input(), d, Tuning::default(), options).expect("W1 seeds");
+    let mut c = Cloth::with_options(&scenes::w0_sheet().input(), d, awake(), options).expect("W1 seeds");
     c.set_kernel(kernel);
     c
 }

@@ -79,6 +79,8 @@ pub struct State {
     /// Scratch of the strain-limit projection: each particle's correction in
     /// the current pass (zero between passes; empty until the limit is on).
     pub strain_moved: Points,
+    /// Slots the current projection pass moved (capacity: every slot).
+    pub strain_touched: Vec<u32>,
     /// The anchor frame.
     pub frame: FrameState,
     /// Steps taken.
@@ -118,6 +120,7 @@ impl State {
             tether: RowState::new(if model.unary.tethered > 0 { model.slots } else { 0 }),
             leash: RowState::default(),
             strain_moved: Points::default(),
+            strain_touched: Vec::new(),
             frame: FrameState::default(),
             steps: 0,
             diagnostics: Diagnostics::default(),
@@ -133,6 +136,7 @@ impl State {
         }
         if d.strain_limit && t.strain_mode.projection() && self.strain_moved.is_empty() {
             self.strain_moved = Points::zeros(model.slots);
+            self.strain_touched = Vec::with_capacity(model.slots);
         }
         if d.leashed() && self.leash.is_empty() {
             self.leash = RowState::new(model.slots);

@@ -19,6 +19,7 @@
 //!  │     dual update, once, after all colours:
 //!  │                        λ ← clamp(k·C(x) + λ, f_min, f_max)
 //!  │                        k ← min(k + β|C|, k_max) while λ is inside its clamp
+//!  │   (last substep) strain-limit projection (StrainLimit)
 //!  │   integrate v_prev = v;  v = (x − x0)/h · exp(−10·damping·h)
 //!  │             |v| ≤ 4·ℓ_i·substeps·iterations/dt   (backstop, §13)
 //!  └ watchdog: non-finite or exploded → reset to the animated pose, reported
@@ -122,7 +123,7 @@ pub struct SubstepParams {
     pub bound: Stiffness,
     /// Strain-limit multipliers act.
     pub strain_limit: bool,
-    /// Strain-limit projection after each substep's iterations.
+    /// Strain-limit projection after the step's last substep.
     pub strain_projection: bool,
     /// The strain allowance `a`.
     pub allowance: f64,
@@ -248,7 +249,9 @@ fn step_lanes<L: Lanes, P: Probe>(
             sweep::<L, P>(model, state, &p, probe);
             dual_update::<L>(model, state, &p);
         }
-        if p.strain_projection {
+        // The strain limit bounds what the step hands back (once, after the
+        // last substep's iterations; `strain_limit::project`).
+        if p.strain_projection && k == d.substeps {
             for _ in 0..STRAIN_PROJECTION_PASSES {
                 if 0 == strain_limit::project(
                     &model.links,
@@ -257,6 +260,7 @@ fn step_lanes<L: Lanes, P: Probe>(
                     &mut state.x,
                     &mut state.x0,
                     &mut state.strain_moved,
+                    &mut state.strain_touched,
                     p.h as f32,
                     p.allowance as f32,
                 ) {

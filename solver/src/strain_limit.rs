@@ -52,8 +52,8 @@ mod tests {
 pub enum StrainLimitMode {
     /// The record's row: a hard multiplier with clamp [0, ∞) on each link.
     Multiplier,
-    /// After each substep's iterations, shorten every link longer than
-    /// `a·L0` to `a·L0`, moving its farther end ([`project`]).
+    /// After the step's last substep, shorten every link longer than `a·L0`
+    /// to `a·L0`, moving its farther end ([`project`]).
     #[default]
     Projection,
     /// Both.
@@ -133,20 +133,23 @@ pub fn project(
     x: &mut Points,
     x0: &mut Points,
     moved: &mut Points,
+    touched: &mut Vec<u32>,
     h: f32,
     allowance: f32,
 ) -> usize {
     let mut shortened = 0;
+    touched.clear();
     for (&r, &moves) in order.rows.iter().zip(&order.moves) {
         let r = r as usize;
         let (a, b) = (rows.a[r] as usize, rows.b[r] as usize);
         let (pa, pb) = (x.get(a), x.get(b));
         let d = [0, 1, 2].map(|k| pb[k] - pa[k]);
-        let len = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        let len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
         let limit = allowance * rows.rest[r];
-        if len <= limit {
+        if len2 <= limit * limit {
             continue;
         }
+        let len = len2.sqrt();
         let (wa, wb) = match moves {
             1 => (if inv_mass[a] > 0.0 { 1.0 } else { 0.0 }, 0.0),
             2 => (0.0, if inv_mass[b] > 0.0 { 1.0 } else { 0.0 }),
@@ -163,6 +166,12 @@ pub fn project(
                 let q = x0.get(slot);
                 x0.set(slot, [0, 1, 2].map(|k| q[k] + c[k]));
                 let m = moved.get(slot);
+                // Capacity is one entry per slot; a slot is listed again only
+                // if its correction summed back to exactly zero, and the
+                // listing is skipped rather than ever allocating in a step.
+                if m == [0.0; 3] && touched.len() < touched.capacity() {
+                    touched.push(slot as u32);
+                }
                 moved.set(slot, [0, 1, 2].map(|k| m[k] + c[k]));
             }
         }
@@ -170,21 +179,26 @@ pub fn project(
     }
     // The inelastic cut, per particle: of the velocity the solve left, remove
     // the part pointing back out against the correction.
-    if shortened > 0 {
-        for slot in 0..moved.len() {
-            let c = moved.get(slot);
-            let n2 = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
-            if n2 == 0.0 {
-                continue;
-            }
-            moved.set(slot, [0.0; 3]);
-            let n = c.map(|ck| ck / n2.sqrt());
-            let (p, q) = (x.get(slot), x0.get(slot));
-            let back = (0..3).map(|k| (p[k] - q[k]) * n[k]).sum::<f32>() / h;
-            if back < 0.0 {
-                x0.set(slot, [0, 1, 2].map(|k| q[k] + h * back * n[k]));
-            }
+    let slots = moved.len();
+    let overflowed = touched.len() == touched.capacity();
+    let mut cut = |slot: usize| {
+        let c = moved.get(slot);
+        let n2 = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
+        if n2 == 0.0 {
+            return;
         }
+        moved.set(slot, [0.0; 3]);
+        let n = c.map(|ck| ck / n2.sqrt());
+        let (p, q) = (x.get(slot), x0.get(slot));
+        let back = (0..3).map(|k| (p[k] - q[k]) * n[k]).sum::<f32>() / h;
+        if back < 0.0 {
+            x0.set(slot, [0, 1, 2].map(|k| q[k] + h * back * n[k]));
+        }
+    };
+    if overflowed {
+        (0..slots).for_each(&mut cut);
+    } else {
+        touched.iter().for_each(|&s| cut(s as usize));
     }
     shortened
 }
