@@ -1,5 +1,6 @@
 //! A cloth: a shared model, its own state, and the parameters it steps with.
 
+use crate::collider::ColliderSet;
 use crate::distance::Stiffness;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
@@ -64,9 +65,37 @@ impl Cloth {
         })
     }
 
-    /// Advances one fixed step of `dynamics.dt`.
+    /// Advances one fixed step of `dynamics.dt`, with no colliders.
     pub fn step(&mut self) -> StepReport {
-        step::step(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel)
+        self.step_with(&NO_COLLIDERS)
+    }
+
+    /// Advances one fixed step against `colliders` (their previous and
+    /// current world poses; see `collider.rs` for the frame protocol).
+    pub fn step_with(&mut self, colliders: &ColliderSet) -> StepReport {
+        step::step(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel, colliders)
+    }
+
+    /// Seeds a cloth whose anchor is at `anchor` (world) among `colliders`,
+    /// checking its bind pose (§29): a free particle whose bind position lies
+    /// within `dynamics.thickness` of a collider's surface fails the seed,
+    /// naming the node and the collider — a garment authored inside its body
+    /// reads as a 31 % tether failure at rest. Fixed particles are exempt (a
+    /// pinned row sits on the body by design). [`BindPoseCheck::Skip`] is the
+    /// explicit opt-out.
+    pub fn with_colliders(
+        input: &ClothInput,
+        dynamics: Dynamics,
+        anchor: Pose,
+        colliders: &ColliderSet,
+        check: BindPoseCheck,
+    ) -> Result<Self, SeedError> {
+        if check == BindPoseCheck::Enforce {
+            validate_bind_pose(input, &anchor, colliders, dynamics.thickness)?;
+        }
+        let mut cloth = Self::new(input, dynamics)?;
+        cloth.place_anchor(anchor).map_err(param_to_seed)?;
+        Ok(cloth)
     }
 
     /// Advances one step of `dt` seconds. A non-finite or non-positive `dt` is
@@ -80,7 +109,7 @@ impl Cloth {
 
     /// [`Cloth::step`] with an observer on every vertex update.
     pub fn step_probed<P: Probe>(&mut self, probe: &mut P) -> StepReport {
-        step::step_probed(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel, probe)
+        step::step_probed(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel, &NO_COLLIDERS, probe)
     }
 
     /// Changes the dynamics. Nothing in [`Dynamics`] needs a reseed (see
@@ -415,6 +444,41 @@ impl Cloth {
             .map(|c| self.model.node_of_slot[c.clone()].iter().copied().filter(|&n| n != NO_NODE).collect())
             .collect()
     }
+}
+
+/// Whether seeding checks the bind pose against colliders (§29).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BindPoseCheck {
+    /// Fail when a free particle starts within the contact offset of a collider.
+    #[default]
+    Enforce,
+    /// Seed anyway (the host knows the contact rows will push it out).
+    Skip,
+}
+
+static NO_COLLIDERS: std::sync::LazyLock<ColliderSet> = std::sync::LazyLock::new(ColliderSet::new);
+
+/// The §29 check: every free node's bind position, placed by `anchor`, must be
+/// at least `offset` outside every collider (at its current pose).
+pub fn validate_bind_pose(
+    input: &ClothInput,
+    anchor: &Pose,
+    colliders: &ColliderSet,
+    offset: f64,
+) -> Result<(), SeedError> {
+    for (node, (p, &fixed)) in input.positions.iter().zip(&input.fixed).enumerate() {
+        if fixed || !p.iter().all(|c| c.is_finite()) {
+            continue;
+        }
+        let world = anchor.transform_point(p.map(f64::from));
+        for (index, _, c) in colliders.iter() {
+            let d = c.shape.sdf(c.cur.inverse().transform_point(world)).distance;
+            if d < offset {
+                return Err(SeedError::InsideCollider { node, collider: index as usize, depth: offset - d });
+            }
+        }
+    }
+    Ok(())
 }
 
 fn param_to_seed(e: ParamError) -> SeedError {

@@ -25,6 +25,7 @@
 pub mod anchor;
 pub mod bend;
 pub mod cloth;
+pub mod collider;
 pub mod colour;
 pub mod constants;
 pub mod distance;
@@ -51,8 +52,10 @@ pub mod tether;
 pub mod vertex;
 pub mod writeback;
 
-pub use cloth::Cloth;
+pub use cloth::{BindPoseCheck, Cloth};
+pub use collider::{Collider, ColliderError, ColliderId, ColliderSet};
 pub use dynamics::{Dynamics, TeleportMode, Tuning};
 pub use error::{ParamError, SeedError};
 pub use seed::{ClothInput, SeedOptions};
+pub use shape::Shape;
 pub use step::{Kernel, StepReport, WatchdogReason};

@@ -35,6 +35,7 @@
 //! Padding slots are swept and masked out (see [`crate::model`]).
 
 use crate::anchor::{self, FramePlan, Shift};
+use crate::collider::ColliderSet;
 use crate::constants::{
     DAMPING_RATE, LANES, SLEEP_SPEED_PER_REACH, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS,
     STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
@@ -180,8 +181,15 @@ impl Probe for NoProbe {
 }
 
 /// Advances a cloth by one fixed step with the chosen kernel.
-pub fn step(model: &Model, state: &mut State, d: &Dynamics, t: &Tuning, kernel: Kernel) -> StepReport {
-    step_probed(model, state, d, t, kernel, &mut NoProbe)
+pub fn step(
+    model: &Model,
+    state: &mut State,
+    d: &Dynamics,
+    t: &Tuning,
+    kernel: Kernel,
+    colliders: &ColliderSet,
+) -> StepReport {
+    step_probed(model, state, d, t, kernel, colliders, &mut NoProbe)
 }
 
 /// [`step`] with an observer on every vertex update.
@@ -191,13 +199,14 @@ pub fn step_probed<P: Probe>(
     d: &Dynamics,
     t: &Tuning,
     kernel: Kernel,
+    colliders: &ColliderSet,
     probe: &mut P,
 ) -> StepReport {
     match kernel {
-        Kernel::Wide => step_lanes::<wide::f32x8, P>(model, state, d, t, probe),
-        Kernel::Scalar => step_lanes::<f32, P>(model, state, d, t, probe),
-        Kernel::WideF64 => step_lanes::<wide::f64x4, P>(model, state, d, t, probe),
-        Kernel::ScalarF64 => step_lanes::<f64, P>(model, state, d, t, probe),
+        Kernel::Wide => step_lanes::<wide::f32x8, P>(model, state, d, t, colliders, probe),
+        Kernel::Scalar => step_lanes::<f32, P>(model, state, d, t, colliders, probe),
+        Kernel::WideF64 => step_lanes::<wide::f64x4, P>(model, state, d, t, colliders, probe),
+        Kernel::ScalarF64 => step_lanes::<f64, P>(model, state, d, t, colliders, probe),
     }
 }
 
@@ -206,8 +215,10 @@ fn step_lanes<L: Lanes, P: Probe>(
     state: &mut State,
     d: &Dynamics,
     t: &Tuning,
+    colliders: &ColliderSet,
     probe: &mut P,
 ) -> StepReport {
+    let _ = colliders;
     let mut report = StepReport::default();
     let reach = model.unary.reach as f64;
     let f = &mut state.frame;
