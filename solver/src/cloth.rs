@@ -1,6 +1,8 @@
 //! A cloth: a shared model, its own state, and the parameters it steps with.
 
 use crate::collider::ColliderSet;
+use crate::constants::LANES;
+use crate::contact::ContactSlots;
 use crate::distance::Stiffness;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
@@ -72,8 +74,23 @@ impl Cloth {
 
     /// Advances one fixed step against `colliders` (their previous and
     /// current world poses; see `collider.rs` for the frame protocol).
+    ///
+    /// The first step with colliders sizes the contact slots (four per
+    /// particle) and a set that has grown resizes its per-collider scratch;
+    /// every other step allocates nothing.
     pub fn step_with(&mut self, colliders: &ColliderSet) -> StepReport {
+        if !colliders.is_empty() {
+            if self.state.contacts.is_empty() {
+                self.state.contacts = ContactSlots::new(self.model.swept, self.model.swept / LANES);
+            }
+            self.state.contacts.reserve_colliders(colliders.capacity());
+        }
         step::step(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel, colliders)
+    }
+
+    /// Active contact slots after the last discovery.
+    pub fn contacts(&self) -> usize {
+        self.state.contacts.active
     }
 
     /// Seeds a cloth whose anchor is at `anchor` (world) among `colliders`,

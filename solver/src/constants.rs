@@ -109,3 +109,22 @@ pub const SLEEP_SPEED_PER_REACH: f64 = 1e-3;
 /// W2 frame (0.147 ms against 0.112 once per step), and the rope of §11 still
 /// ends every step exactly at its allowance.
 pub const STRAIN_PROJECTION_PASSES: usize = 2;
+
+/// Contact discovery margin, in contact offsets: a particle within
+/// `offset·(1 + margin) + travel` of a collider's end-of-step surface gets a
+/// row (§20, §22: 8 mm of reach at a 4 mm offset).
+pub const CONTACT_MARGIN: f64 = 1.0;
+
+/// Contact slots per particle (§18): zero particle-steps reached the limit on
+/// the record's 20-collider scene; four is sized for an armpit, not a floor.
+pub const CONTACT_SLOTS: usize = 4;
+
+/// Contact band floor, as a fraction of `k_max = 8·m/h²` (§17: the
+/// penetration column is flat from ×1/8 down to ×1/128; ×1/32 sits in the
+/// middle of the flat region with two decades of ramp above it).
+pub const CONTACT_FLOOR: f64 = 1.0 / 32.0;
+
+/// Contact ramp in band units, 1/m: the record's β = 1e3 was chosen on
+/// particles with m/h² = 144 (§18's 4.608 N = 8·(m/h²)·4 mm), so it is stored
+/// as `β = β_r·(m/h²)` with `β_r = 1e3/144 ≈ 6.9 m⁻¹` (DESIGN §4).
+pub const CONTACT_BETA_R: f64 = 1e3 / 144.0;

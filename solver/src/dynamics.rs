@@ -13,7 +13,8 @@
 //! damping, friction, inertia, teleport mode, thickness; ours adds stretch,
 //! slack, StrainLimit, substeps, iterations, dt, gravity and bend).
 
-use crate::constants::{ALPHA, DEFAULT_DT, GAMMA};
+use crate::constants::{ALPHA, CONTACT_BETA_R, CONTACT_FLOOR, DEFAULT_DT, GAMMA};
+use crate::contact::ContactRamp;
 use crate::error::ParamError;
 use crate::strain_limit::StrainLimitMode;
 use crate::stretch;
@@ -151,6 +152,11 @@ pub struct Tuning {
     pub stretch_stiffness: f64,
     /// How `strain_limit` is enforced (`crate::strain_limit`).
     pub strain_mode: StrainLimitMode,
+    /// Contact band floor and ramp (`crate::contact`): `k_min/k_max`, β_r
+    /// (1/m, in units of m/h²), and the resting rule.
+    pub contact_floor: f64,
+    pub contact_beta_r: f64,
+    pub contact_ramp: ContactRamp,
     /// Let the cloth sleep (§12). The record's M0 experiments measure how far
     /// energy falls, which a sleeping cloth stops; they turn it off.
     pub sleep: bool,
@@ -165,6 +171,9 @@ impl Default for Tuning {
             hard_beta: 0.0,
             stretch_stiffness: f64::INFINITY,
             strain_mode: StrainLimitMode::default(),
+            contact_floor: CONTACT_FLOOR,
+            contact_beta_r: CONTACT_BETA_R,
+            contact_ramp: ContactRamp::default(),
             sleep: true,
         }
     }
@@ -177,6 +186,8 @@ impl Tuning {
         check("hard_band.min", self.hard_band.0, 1e-6, 1e9)?;
         check("hard_band.max", self.hard_band.1, self.hard_band.0, 1e9)?;
         check("hard_beta", self.hard_beta, 0.0, 1e12)?;
+        check("contact_floor", self.contact_floor, 1e-6, 1.0)?;
+        check("contact_beta_r", self.contact_beta_r, 0.0, 1e12)?;
         if self.stretch_stiffness.is_nan() || self.stretch_stiffness <= 0.0 {
             return Err(ParamError::OutOfRange { name: "stretch_stiffness", value: self.stretch_stiffness });
         }

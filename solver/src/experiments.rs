@@ -448,3 +448,210 @@ pub fn fan_cape_run(preset: &crate::library::Preset, motion: scenes::Motion, rig
     });
     (cloth, worst)
 }
+
+// ---------------------------------------------------------------------------
+// M2: collision (§16–§23)
+// ---------------------------------------------------------------------------
+
+/// A ground plane at height `y` with its normal along +Y.
+pub fn ground(y: f64) -> crate::ColliderSet {
+    let mut set = crate::ColliderSet::new();
+    set.add(crate::Shape::plane(), crate::pose::Pose::from_translation([0.0, y, 0.0])).expect("a plane");
+    set
+}
+
+/// §17's signature: one particle resting on a plane with the contact band at
+/// `floor` (1 = k_max only), 2×4; its resting penetration below the offset, m.
+pub fn resting_particle(floor: f64, ramp: crate::contact::ContactRamp, steps: usize) -> f64 {
+    let thickness = 0.004;
+    let input = crate::ClothInput {
+        positions: vec![[0.0, thickness as f32, 0.0]],
+        masses: vec![0.01],
+        fixed: vec![false],
+        ..Default::default()
+    };
+    let d = Dynamics { thickness, friction: 0.0, ..Dynamics::default() };
+    let tuning = Tuning { contact_floor: floor, contact_ramp: ramp, sleep: false, ..Tuning::default() };
+    let mut cloth = Cloth::with_options(&input, d, tuning, SeedOptions::default()).expect("seeds");
+    let floor_set = ground(0.0);
+    for _ in 0..steps {
+        cloth.step_with(&floor_set);
+    }
+    thickness - cloth.position(0)[1] as f64
+}
+
+/// What a landing sheet did (§17).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Landing {
+    /// Deepest penetration below the offset over the run, m.
+    pub worst: f64,
+    /// Deepest penetration at the end, m.
+    pub resting: f64,
+    /// Kinetic energy after the run, J.
+    pub kinetic: f64,
+    /// Largest contact force of any one particle, N (from its multiplier).
+    pub peak_force: f64,
+}
+
+/// §17: a 20×20 sheet at 2 cm, 4 mm thick, flat and free, arriving at a
+/// ground plane at `speed`, 2×4, `steps` steps; with the contact band floor
+/// (`k_min/k_max`) and ramp `beta_r` (band units, 1/m).
+pub fn landing(speed: f64, floor: f64, beta_r: f64, ramp: crate::contact::ContactRamp, steps: usize) -> Landing {
+    let thickness = 0.004;
+    let spec = SheetSpec {
+        columns: 20,
+        rows: 20,
+        spacing: 0.02,
+        mass: 0.058,
+        fixed: |_, _, _, _| false,
+        plane: SheetPlane::Horizontal,
+        lean: 1e-3,
+    };
+    let mut input = spec.input();
+    for p in &mut input.positions {
+        p[1] = 0.006; // 2 mm above the offset
+    }
+    let d = Dynamics { thickness, friction: 0.0, bend: 0.25, ..Dynamics::default() };
+    let tuning =
+        Tuning { contact_floor: floor, contact_beta_r: beta_r, contact_ramp: ramp, sleep: false, ..Tuning::default() };
+    let mut cloth = Cloth::with_options(&input, d, tuning, SeedOptions::default()).expect("seeds");
+    for node in 0..cloth.nodes() {
+        cloth.set_velocity(node, [0.0, -speed as f32, 0.0]);
+    }
+    let set = ground(0.0);
+    let depth = |c: &Cloth| (0..c.nodes()).map(|n| thickness - c.position(n)[1] as f64).fold(0.0, f64::max);
+    let (mut worst, mut peak): (f64, f64) = (0.0, 0.0);
+    for _ in 0..steps {
+        cloth.step_with(&set);
+        worst = worst.max(depth(&cloth));
+        peak = peak.max(cloth.state().contacts.lambda.iter().map(|l| -(*l as f64)).fold(0.0, f64::max));
+    }
+    Landing { worst, resting: depth(&cloth), kinetic: cloth.kinetic_energy(), peak_force: peak }
+}
+
+/// §18: a 20×20 sheet at 2 cm resting on a plane inclined by `slope` degrees
+/// with friction `mu`, 2×4; metres its centroid travels downhill in `seconds`.
+pub fn incline(slope_deg: f64, mu: f64, seconds: f64) -> f64 {
+    incline_budget(slope_deg, mu, seconds, 2, 4)
+}
+
+/// [`incline`] at another budget (friction must act at 1×1, §18).
+pub fn incline_budget(slope_deg: f64, mu: f64, seconds: f64, substeps: u32, iterations: u32) -> f64 {
+    use crate::pose::{Pose, Quat};
+    let thickness = 0.004;
+    let theta = slope_deg.to_radians();
+    let spec = SheetSpec {
+        columns: 20,
+        rows: 20,
+        spacing: 0.02,
+        mass: 0.058,
+        fixed: |_, _, _, _| false,
+        plane: SheetPlane::Horizontal,
+        lean: 1e-3,
+    };
+    // The plane tilted about Z: downhill is +X·cos θ − Y·sin θ. The sheet is
+    // authored lying on it, one offset above its surface.
+    let q = Quat::from_axis_angle([0.0, 0.0, 1.0], -theta);
+    let plane = Pose::new([0.0; 3], q);
+    let mut input = spec.input();
+    for p in &mut input.positions {
+        let local = [p[0] as f64 - 0.19, thickness, p[2] as f64 - 0.19];
+        *p = plane.transform_point(local).map(|c| c as f32);
+    }
+    let d = Dynamics { thickness, friction: mu, bend: 0.25, substeps, iterations, ..Dynamics::default() };
+    let tuning = Tuning { sleep: false, ..Tuning::default() };
+    let mut cloth = Cloth::with_options(&input, d, tuning, SeedOptions::default()).expect("seeds");
+    let mut set = crate::ColliderSet::new();
+    set.add(crate::Shape::plane(), plane).expect("a plane");
+    let downhill = q.rotate([1.0, 0.0, 0.0]);
+    let centroid = |c: &Cloth| {
+        let ps = c.positions();
+        let n = ps.len() as f64;
+        ps.iter().fold([0.0; 3], |a, p| [a[0] + p[0] as f64 / n, a[1] + p[1] as f64 / n, a[2] + p[2] as f64 / n])
+    };
+    // Let it settle onto the plane for a few steps, then measure.
+    for _ in 0..10 {
+        cloth.step_with(&set);
+    }
+    let start = centroid(&cloth);
+    for _ in 0..(seconds / d.dt).round() as usize {
+        cloth.step_with(&set);
+    }
+    let end = centroid(&cloth);
+    crate::pose::dot(crate::pose::sub(end, start), downhill)
+}
+
+/// What §20's capsule pass did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CapsulePass {
+    /// Worst penetration below the offset over the run, m.
+    pub worst: f64,
+    /// Particle-steps deeper than half the capsule radius.
+    pub deep: usize,
+    /// Mean contact slots per step.
+    pub rows_per_step: f64,
+}
+
+/// §20: a capsule of radius 5 cm driven at `speed` through a hanging 20×20
+/// sheet at 2 cm; `swept = false` sets the previous pose to the current one
+/// every step (what discovery without the sweep would see).
+pub fn capsule_pass(speed: f64, swept: bool) -> CapsulePass {
+    use crate::pose::Pose;
+    let thickness = 0.004;
+    let radius = 0.05;
+    let spec = SheetSpec {
+        columns: 20,
+        rows: 20,
+        spacing: 0.02,
+        mass: 0.058,
+        fixed: scenes::top_row,
+        plane: SheetPlane::Hanging,
+        lean: 1e-3,
+    };
+    let d = Dynamics { thickness, friction: 0.3, bend: 0.25, ..Dynamics::default() };
+    let tuning = Tuning { sleep: false, ..Tuning::default() };
+    let mut cloth = Cloth::with_options(&spec.input(), d, tuning, SeedOptions::default()).expect("seeds");
+    let mut set = crate::ColliderSet::new();
+    // A horizontal capsule along X through the sheet's middle, travelling along Z.
+    let shape = crate::Shape::capsule([-0.15, 0.0, 0.0], [0.15, 0.0, 0.0], radius).expect("a capsule");
+    let at = |z: f64| Pose::from_translation([0.19, -0.19, z]);
+    let z0 = -0.5;
+    let id = set.add(shape, at(z0)).expect("valid");
+    let steps = ((1.0 / speed) / d.dt).ceil() as usize + 30;
+    let (mut worst, mut deep, mut rows) = (0.0f64, 0, 0usize);
+    for k in 1..=steps {
+        set.begin_frame();
+        let z = (z0 + speed * k as f64 * d.dt).min(0.5);
+        if swept {
+            set.set_pose(id, at(z)).expect("valid");
+        } else {
+            set.place(id, at(z)).expect("valid");
+        }
+        cloth.step_with(&set);
+        rows += cloth.contacts();
+        let c = set.get(id).expect("live");
+        for n in 0..cloth.nodes() {
+            let x = cloth.position(n).map(f64::from);
+            let depth = thickness - c.shape.sdf(c.cur.inverse().transform_point(x)).distance;
+            worst = worst.max(depth);
+            if depth > radius / 2.0 + thickness {
+                deep += 1;
+            }
+        }
+    }
+    CapsulePass { worst, deep, rows_per_step: rows as f64 / steps as f64 }
+}
+
+/// §22: an 8-link rope of 10 cm links hanging from the origin onto a floor at
+/// −0.4 m, leaning `lean` per link; its tip's height after 200 steps.
+pub fn leaning_rope(lean: f64) -> f64 {
+    let spec = scenes::ChainSpec { links: 8, link: 0.1, particle_mass: 0.02, direction: [0.0, -1.0, 0.0], lean };
+    let d = crate::library::ROPE.dynamics;
+    let tuning = Tuning { sleep: false, ..Tuning::default() };
+    let mut cloth = Cloth::with_options(&spec.input(), d, tuning, SeedOptions::default()).expect("seeds");
+    let set = ground(-0.4);
+    for _ in 0..200 {
+        cloth.step_with(&set);
+    }
+    cloth.position(8)[1] as f64
+}

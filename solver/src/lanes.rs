@@ -67,6 +67,8 @@ pub trait Lanes:
     fn gather(src: &[f32], idx: &[u32]) -> Self;
     /// Per-lane values as `f64` (tests and diagnostics).
     fn lane(self, k: usize) -> f64;
+    /// Lanes from `WIDTH` values, each rounded once to the lane's precision.
+    fn from_lanes(v: &[f64]) -> Self;
 
     fn sqrt(self) -> Self;
     /// `self` if `self < o`, else `o` (x86 MINPS: NaN-propagating from `o`).
@@ -117,6 +119,10 @@ macro_rules! scalar_lanes {
             #[inline(always)]
             fn lane(self, _k: usize) -> f64 {
                 self as f64
+            }
+            #[inline(always)]
+            fn from_lanes(v: &[f64]) -> Self {
+                v[0] as $t
             }
             #[inline(always)]
             fn sqrt(self) -> Self {
@@ -470,6 +476,11 @@ macro_rules! wide_lanes {
             #[inline(always)]
             fn lane(self, k: usize) -> f64 {
                 self.to_array()[k] as f64
+            }
+            #[inline(always)]
+            fn from_lanes(v: &[f64]) -> Self {
+                let v: &[f64; $w] = v[..$w].try_into().expect("a full lane group");
+                <$t>::from(v.map(|x| x as $s))
             }
             #[inline(always)]
             fn sqrt(self) -> Self {

@@ -2,6 +2,7 @@
 //! storage slot (see [`crate::model`] for the order) or per row.
 
 use crate::constants::STABILISATION_STEPS;
+use crate::contact::ContactSlots;
 use crate::distance::RowState;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::lanes::Points;
@@ -81,6 +82,8 @@ pub struct State {
     pub strain_moved: Points,
     /// Slots the current projection pass moved (capacity: every slot).
     pub strain_touched: Vec<u32>,
+    /// Collider contact slots (empty until the first step with colliders).
+    pub contacts: ContactSlots,
     /// The anchor frame.
     pub frame: FrameState,
     /// Steps taken.
@@ -121,6 +124,7 @@ impl State {
             leash: RowState::default(),
             strain_moved: Points::default(),
             strain_touched: Vec::new(),
+            contacts: ContactSlots::default(),
             frame: FrameState::default(),
             steps: 0,
             diagnostics: Diagnostics::default(),
@@ -154,6 +158,7 @@ impl State {
         for rows in [&mut self.links, &mut self.strain, &mut self.tether, &mut self.leash] {
             rows.clear();
         }
+        self.contacts.clear();
         self.diagnostics.absurd_steps = 0;
     }
 
@@ -162,7 +167,7 @@ impl State {
         let particles = self.x.bytes() * 6;
         (
             particles + self.strain_moved.bytes(),
-            self.links.bytes() + self.strain.bytes() + self.tether.bytes() + self.leash.bytes(),
+            self.links.bytes() + self.strain.bytes() + self.tether.bytes() + self.leash.bytes() + self.contacts.bytes(),
         )
     }
 }

@@ -35,11 +35,12 @@
 //! Padding slots are swept and masked out (see [`crate::model`]).
 
 use crate::anchor::{self, FramePlan, Shift};
-use crate::collider::ColliderSet;
+use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
     DAMPING_RATE, LANES, SLEEP_SPEED_PER_REACH, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS,
     STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
 };
+use crate::contact::{self, ContactParams};
 use crate::distance::{self, RowState, Stiffness};
 use crate::dynamics::{Dynamics, TeleportMode, Tuning};
 use crate::lanes::{Lanes, Mat3, V3};
@@ -218,25 +219,29 @@ fn step_lanes<L: Lanes, P: Probe>(
     colliders: &ColliderSet,
     probe: &mut P,
 ) -> StepReport {
-    let _ = colliders;
     let mut report = StepReport::default();
     let reach = model.unary.reach as f64;
-    let f = &mut state.frame;
-    report.teleported = f.teleport_requested || anchor::is_teleport(&f.prev, &f.cur, reach);
-    f.teleport_requested = false;
-    if f.sleeping {
-        if report.teleported || f.wake_requested || anchor_wakes(f, d, reach) {
-            f.sleeping = false;
-            f.quiet_steps = 0;
+    report.teleported =
+        state.frame.teleport_requested || anchor::is_teleport(&state.frame.prev, &state.frame.cur, reach);
+    state.frame.teleport_requested = false;
+    if state.frame.sleeping {
+        let f = &state.frame;
+        if report.teleported
+            || f.wake_requested
+            || anchor_wakes(f, d, reach)
+            || colliders_wake(model, state, colliders, d)
+        {
+            state.frame.sleeping = false;
+            state.frame.quiet_steps = 0;
         } else {
             // Asleep: no step and no write-back; the world pose still follows
             // the anchor (world = anchor ∘ local).
-            f.prev = f.cur;
+            state.frame.prev = state.frame.cur;
             report.asleep = true;
             return report;
         }
     }
-    f.wake_requested = false;
+    state.frame.wake_requested = false;
     if report.teleported {
         state.diagnostics.teleports += 1;
         if d.teleport == TeleportMode::Reset {
@@ -251,14 +256,37 @@ fn step_lanes<L: Lanes, P: Probe>(
 
     let p = SubstepParams::new(d, t);
     let failures_before = state.diagnostics.pivot_failures;
+    let cp = ContactParams {
+        offset: d.thickness,
+        friction: d.friction,
+        ratio_max: t.hard_band.1,
+        ratio_min: t.hard_band.1 * t.contact_floor,
+        beta_r: t.contact_beta_r,
+        ramp: t.contact_ramp,
+    };
+    let touching = !state.contacts.is_empty() && !colliders.is_empty();
+    if touching {
+        // Swept discovery, once per step (§20), in the cloth frame.
+        let (start, end) = (state.frame.prev.inverse(), state.frame.cur.inverse());
+        contact::discover(model, &state.x, &state.v, d.dt, &mut state.contacts, colliders, &start, &end, &cp);
+    }
+    let contacts = touching.then_some(Contacts { colliders, params: cp });
     let mut local_speed2 = 0.0;
     for k in 1..=d.substeps {
         let shift = plan.shift(k, d.substeps);
         begin_substep::<L>(model, state, &p, shift.as_ref(), plan.gravity(k, d.substeps, d.gravity));
         warm_start(model, state, &p, t);
+        if let Some(c) = &contacts {
+            let anchor_inv = plan.pose_at(k, d.substeps).inverse();
+            contact::substep_frames(&mut state.contacts, colliders, &anchor_inv, k as f64 / d.substeps as f64);
+            contact::warm_start(model, &mut state.contacts, t.alpha * t.gamma, p.inv_h2, &c.params);
+        }
         for _ in 0..d.iterations {
-            sweep::<L, P>(model, state, &p, probe);
+            sweep::<L, P>(model, state, &p, contacts.as_ref(), probe);
             dual_update::<L>(model, state, &p);
+            if let Some(c) = &contacts {
+                contact::dual_update(model, &state.x, &mut state.contacts, colliders, p.inv_h2, &c.params);
+            }
         }
         // The strain limit bounds what the step hands back (once, after the
         // last substep's iterations; `strain_limit::project`).
@@ -311,6 +339,26 @@ fn anchor_velocities(prev: &Pose, cur: &Pose, dt: f64) -> (Vec3, Vec3) {
     let q = cur.rotation.compose(prev.rotation.conj()).canonical();
     let axis = pose::normalized([q.x, q.y, q.z]).unwrap_or([0.0; 3]);
     (v, pose::scale(axis, q.angle() / dt))
+}
+
+/// Wake (DESIGN §7, ours): a collider that moved this step and whose swept
+/// box reaches the cloth's box, inflated by the discovery reach.
+fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynamics) -> bool {
+    if colliders.is_empty() {
+        return false;
+    }
+    let (start, end) = (st.frame.prev.inverse(), st.frame.cur.inverse());
+    let mut cloth = Aabb::EMPTY;
+    for s in 0..model.slots {
+        if model.node_of_slot[s] != crate::model::NO_NODE {
+            cloth.grow(st.x.get(s).map(f64::from));
+        }
+    }
+    let cloth = cloth.inflate(d.thickness * (1.0 + crate::constants::CONTACT_MARGIN));
+    colliders.iter().any(|(_, _, c)| {
+        let (a, b) = (start.mul(&c.prev), end.mul(&c.cur));
+        a != b && Aabb::of_shape(&c.shape, &a).union(&Aabb::of_shape(&c.shape, &b)).overlaps(&cloth)
+    })
 }
 
 /// Wake (DESIGN §7, ours): the anchor's motion changed by more than the sleep
@@ -441,13 +489,25 @@ fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, shi
     }
 }
 
+/// What the sweep needs to evaluate collider contacts.
+pub struct Contacts<'a> {
+    pub colliders: &'a ColliderSet,
+    pub params: ContactParams,
+}
+
 /// One Gauss–Seidel sweep over every colour.
-fn sweep<L: Lanes, P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, probe: &mut P) {
+fn sweep<L: Lanes, P: Probe>(
+    model: &Model,
+    st: &mut State,
+    p: &SubstepParams,
+    contacts: Option<&Contacts>,
+    probe: &mut P,
+) {
     let lp = LaneParams::<L>::new(p, model);
     for colour in &model.colours {
         for block in colour.start / LANES..colour.end / LANES {
             for off in (0..LANES).step_by(L::WIDTH) {
-                vertex::solve::<L, P>(model, st, p, &lp, block, off, probe);
+                vertex::solve::<L, P>(model, st, p, &lp, contacts, block, off, probe);
             }
         }
     }

@@ -11,6 +11,7 @@
 //!   bend: f −= (8·bend/h²)·Σ B̃_ij (x_j − x_i),  H += (8·bend/h²)·B̃_ii·I
 //!   tether: to the fixed particle d_geo was measured from
 //!   leash:  to the particle's own animated position (slack < 1)
+//!   contacts and friction: per lane in f64, against the substep's collider poses
 //!   Δ = LDLᵀ-solve(H, f)  (pivot-checked)
 //!   Δ ← Δ·min(1, ℓ_i/‖Δ‖)                  trust region, §5.3
 //!   x_i += Δ                               free lanes only
@@ -20,11 +21,12 @@
 //! computing them eight at a time gives exactly what one at a time gives.
 
 use crate::constants::LANES;
+use crate::contact;
 use crate::distance::Geometry;
 use crate::lanes::{Lanes, Sym3, V3};
 use crate::model::Model;
 use crate::state::State;
-use crate::step::{Probe, SubstepParams};
+use crate::step::{Contacts, Probe, SubstepParams};
 use crate::{bend, ldlt, leash, strain_limit, stretch, tether};
 
 /// Per-substep constants as lanes.
@@ -57,11 +59,13 @@ impl<L: Lanes> LaneParams<L> {
 
 /// Updates the `L::WIDTH` particles of block `block` starting at lane `off`.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)] // hot kernel: plain references, no bundling struct to build per block
 pub fn solve<L: Lanes, P: Probe>(
     model: &Model,
     st: &mut State,
     p: &SubstepParams,
     lp: &LaneParams<L>,
+    contacts: Option<&Contacts>,
     block: usize,
     off: usize,
     probe: &mut P,
@@ -108,6 +112,30 @@ pub fn solve<L: Lanes, P: Probe>(
         let geo = Geometry::of(xi - st.p.load::<L>(base));
         let (k, lambda) = (L::load(&st.leash.k, base), L::load(&st.leash.lambda, base));
         leash::term(&geo, lp.leash_scale * L::load(&u.d_geo, base), k, lambda, &mut f, &mut h);
+    }
+    // Collider contacts: per lane in f64 (shapes differ per slot, most
+    // particles have none), rounded once and added as lanes.
+    if let Some(c) = contacts {
+        if st.contacts.block_has[block] {
+            let (mut fl, mut hl) = ([[0.0f64; LANES]; 3], [[0.0f64; LANES]; 6]);
+            for k in 0..L::WIDTH {
+                let s = base + k;
+                if model.inv_mass[s] > 0.0 {
+                    let x = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
+                    let (fk, hk) = contact::terms(&mut st.contacts, c.colliders, s, x, &c.params);
+                    (0..3).for_each(|d| fl[d][k] = fk[d]);
+                    (0..6).for_each(|d| hl[d][k] = hk[d]);
+                }
+            }
+            let w = L::WIDTH;
+            f += V3::new(L::from_lanes(&fl[0][..w]), L::from_lanes(&fl[1][..w]), L::from_lanes(&fl[2][..w]));
+            h.xx += L::from_lanes(&hl[0][..w]);
+            h.xy += L::from_lanes(&hl[1][..w]);
+            h.xz += L::from_lanes(&hl[2][..w]);
+            h.yy += L::from_lanes(&hl[3][..w]);
+            h.yz += L::from_lanes(&hl[4][..w]);
+            h.zz += L::from_lanes(&hl[5][..w]);
+        }
     }
 
     let (delta, failed) = ldlt::solve(&h, f);

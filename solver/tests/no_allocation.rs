@@ -4,17 +4,37 @@
 
 use cloth_solver::{scenes, Kernel, SeedOptions};
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::cell::Cell;
 
 struct Counting;
-static COUNTING: AtomicBool = AtomicBool::new(false);
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+// Per thread: the test harness runs the tests of this binary in parallel, and
+// one test's set-up must not count against another's stepping.
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn counting(on: bool) {
+    COUNTING.with(|c| c.set(on));
+}
+
+fn count() {
+    if COUNTING.with(Cell::get) {
+        ALLOCATIONS.with(|a| a.set(a.get() + 1));
+    }
+}
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
+
+fn reset() {
+    ALLOCATIONS.with(|a| a.set(0));
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        }
+        count();
         // SAFETY: forwards the caller's contract to the system allocator.
         unsafe { System.alloc(layout) }
     }
@@ -23,9 +43,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        }
+        count();
         // SAFETY: as above.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -40,8 +58,8 @@ fn stepping_allocates_nothing() {
         let mut cloth = scenes::w0_cloth(SeedOptions::m0());
         cloth.set_kernel(kernel);
         cloth.step(); // the first step too: nothing is lazily sized
-        ALLOCATIONS.store(0, Ordering::Relaxed);
-        COUNTING.store(true, Ordering::Relaxed);
+        reset();
+        counting(true);
         for _ in 0..100 {
             cloth.step();
         }
@@ -49,8 +67,40 @@ fn stepping_allocates_nothing() {
         let slot = cloth.model().slot_of_node[100] as usize;
         cloth.state_mut().x.set(slot, [f32::NAN; 3]);
         let report = cloth.step();
-        COUNTING.store(false, Ordering::Relaxed);
+        counting(false);
         assert!(report.watchdog.is_some());
-        assert_eq!(ALLOCATIONS.load(Ordering::Relaxed), 0, "{kernel:?} allocated while stepping");
+        assert_eq!(allocations(), 0, "{kernel:?} allocated while stepping");
+    }
+}
+
+/// With colliders: contact slots are sized the first time a cloth meets a
+/// collider set; after that, moving colliders, rediscovered contacts and the
+/// friction terms allocate nothing.
+#[test]
+fn stepping_with_colliders_allocates_nothing() {
+    use cloth_solver::{pose::Pose, ColliderSet, Shape};
+    for kernel in Kernel::ALL {
+        let mut cloth = scenes::w0_cloth(SeedOptions::default());
+        cloth.set_kernel(kernel);
+        let mut set = ColliderSet::new();
+        set.add(Shape::plane(), Pose::from_translation([0.0, -0.6, 0.0])).unwrap();
+        let ball = set.add(Shape::sphere(0.15).unwrap(), Pose::from_translation([0.2, -0.3, 0.1])).unwrap();
+        let arm = set.add(Shape::capsule([-0.1, 0.0, 0.0], [0.1, 0.0, 0.0], 0.05).unwrap(), Pose::IDENTITY).unwrap();
+        let frame = |cloth: &mut cloth_solver::Cloth, set: &mut ColliderSet, k: usize| {
+            let t = k as f64 / 60.0;
+            set.begin_frame();
+            set.set_pose(ball, Pose::from_translation([0.2 * (3.0 * t).cos(), -0.3, 0.1 * (2.0 * t).sin()])).unwrap();
+            set.set_pose(arm, Pose::from_translation([0.0, -0.2 - 0.1 * (4.0 * t).sin(), 0.05])).unwrap();
+            cloth.step_with(set);
+        };
+        frame(&mut cloth, &mut set, 0);
+        reset();
+        counting(true);
+        for k in 1..200 {
+            frame(&mut cloth, &mut set, k);
+        }
+        counting(false);
+        assert!(cloth.contacts() > 0, "the scene must touch");
+        assert_eq!(allocations(), 0, "{kernel:?} allocated while stepping with colliders");
     }
 }
