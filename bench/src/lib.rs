@@ -6,9 +6,10 @@
 //! every frame; report the minimum and the median; compare variants **in one
 //! run**, interleaved round by round so drift on the machine hits them alike.
 
-use cloth_solver::{Cloth, StepReport};
+use cloth_solver::{Cloth, ColliderSet, StepReport};
 use std::time::Instant;
 
+pub mod collision;
 pub mod component;
 pub mod tables;
 pub mod workloads;
@@ -172,24 +173,30 @@ pub struct Round {
 }
 
 /// Steps `warmup` frames untimed, then `frames` frames each timed. `before`
-/// drives the cloth (anchor, gust) before each step, untimed.
+/// drives the cloth (anchor, gust) before each step, untimed. With
+/// `colliders`, every step meets that set (W3).
 pub fn time_round(
     cloth: &mut Cloth,
+    colliders: Option<&ColliderSet>,
     warmup: usize,
     frames: usize,
     before: impl Fn(&mut Cloth, usize),
     mut after: impl FnMut(&Cloth, usize, StepReport),
 ) -> Round {
+    let step = |cloth: &mut Cloth| match colliders {
+        Some(set) => cloth.step_with(set),
+        None => cloth.step(),
+    };
     for f in 0..warmup {
         before(cloth, f);
-        let r = cloth.step();
+        let r = step(cloth);
         after(cloth, f, r);
     }
     let mut frames_ms = Vec::with_capacity(frames);
     for f in 0..frames {
         before(cloth, warmup + f);
         let t = Instant::now();
-        let r = cloth.step();
+        let r = step(cloth);
         frames_ms.push(t.elapsed().as_secs_f64() * 1e3);
         after(cloth, warmup + f, r);
     }

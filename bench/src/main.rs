@@ -6,7 +6,7 @@
 //! ```
 
 use cloth_bench::workloads::{self, Protocol};
-use cloth_bench::{component, tables, Output};
+use cloth_bench::{collision, component, tables, Output};
 use cloth_solver::Kernel;
 use std::process::ExitCode;
 
@@ -16,6 +16,7 @@ workloads (PERFORMANCE.md):
   w0            32×32 sheet, 2×4: every kernel + the §7 deletion variants, one run
   w1            W0 + strain limit + tether + slack, and §14's row-by-row table
   w2            every library entry at its own size, budget and flags, in a gust
+  w3            W1 + colliders: none, 1 out of range, 1, 4, 8, 20 touching
 
 reference tables (MEASUREMENTS.md):
   alpha-gamma   §2  α·γ × penalty ratio on the 20-link hard chain
@@ -35,6 +36,14 @@ reference tables (MEASUREMENTS.md):
   inertia       §13 tip lag against inertia
   garment       §25–§26 the fanned cape, tree and rig paths
   inertia-choice  the measurement behind the library's inertia values
+  band          §17 contact band floor × β at 3 and 8 m/s, linear and floored ramps
+  push          §17 a sphere pushed into a hanging cape, beside the landing
+  force         §18 the hard contact row's force against a soft row's ceiling
+  coulomb       §18 the Coulomb grid on the incline, and friction at small budgets
+  lerp          §19 a lerp of matrices shrinks a collider, the nlerp pose does not
+  sweep         §20 the swept speed table, swept vs end-of-step discovery
+  leaning-rope  §22 a leaning rope rests on the floor
+  collision     all of the §17–§22 tables
   tables        all of the above reference tables
 
 options:
@@ -133,6 +142,27 @@ fn run(args: &[String]) -> Result<(), String> {
             let p =
                 Protocol { rounds: rounds.unwrap_or(3), warmup: warmup.unwrap_or(600), frames: frames.unwrap_or(900) };
             workloads::w2(&mut out, p);
+        }
+        "w3" => {
+            let p =
+                Protocol { rounds: rounds.unwrap_or(3), warmup: warmup.unwrap_or(600), frames: frames.unwrap_or(900) };
+            collision::w3(&mut out, p, kernel);
+        }
+        "band" => collision::band(&mut out),
+        "push" => collision::push(&mut out),
+        "force" => collision::force(&mut out),
+        "coulomb" => collision::coulomb(&mut out),
+        "lerp" => collision::lerp(&mut out),
+        "sweep" => collision::sweep(&mut out),
+        "leaning-rope" => collision::leaning_rope(&mut out),
+        "collision" => {
+            collision::band(&mut out);
+            collision::push(&mut out);
+            collision::force(&mut out);
+            collision::coulomb(&mut out);
+            collision::lerp(&mut out);
+            collision::sweep(&mut out);
+            collision::leaning_rope(&mut out);
         }
         "tether" => component::tether(&mut out),
         "kick" => component::kick(&mut out),

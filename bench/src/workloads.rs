@@ -1,7 +1,7 @@
 //! The workloads of PERFORMANCE.md, each a set of variants timed in one run.
 
 use crate::{machine, median, stats, time_round, Output, Row};
-use cloth_solver::{library, scenes, Cloth, Dynamics, Kernel, SeedOptions, Tuning};
+use cloth_solver::{library, scenes, Cloth, ColliderSet, Dynamics, Kernel, SeedOptions, Tuning};
 
 /// Protocol knobs shared by every workload.
 #[derive(Clone, Copy, Debug)]
@@ -19,6 +19,8 @@ pub struct Variant {
     pub name: String,
     pub build: Box<dyn Fn() -> Cloth>,
     pub drive: Drive,
+    /// The collider set every step meets, built fresh per round (W3).
+    pub colliders: Option<Box<dyn Fn() -> ColliderSet>>,
 }
 
 fn no_drive() -> Drive {
@@ -79,9 +81,10 @@ pub fn run_variants(variants: &[Variant], p: Protocol) -> Vec<VariantResult> {
     for round in 0..p.rounds {
         for (v, result) in variants.iter().zip(results.iter_mut()) {
             let mut cloth = (v.build)();
+            let set = v.colliders.as_ref().map(|build| build());
             let mut q = Quality::default();
             let (mut worst, mut mean) = (Vec::new(), Vec::new());
-            let r = time_round(&mut cloth, p.warmup, p.frames, &v.drive, |c, f, _| {
+            let r = time_round(&mut cloth, set.as_ref(), p.warmup, p.frames, &v.drive, |c, f, _| {
                 if round == 0 {
                     quality_of(c, f, &mut q, &mut worst, &mut mean);
                 }
@@ -143,6 +146,7 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
             name: k.name().to_string(),
             build: Box::new(move || w0_cloth(k, SeedOptions::m0())),
             drive: no_drive(),
+            colliders: None,
         })
         .collect();
     let deletions: [(&str, SeedOptions); 4] = [
@@ -156,6 +160,7 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
             name: format!("{}/{name}", default_kernel.name()),
             build: Box::new(move || w0_cloth(default_kernel, options)),
             drive: no_drive(),
+            colliders: None,
         });
     }
     let results = run_variants(&variants, p);
@@ -203,7 +208,7 @@ fn awake() -> Tuning {
     Tuning { sleep: false, ..Tuning::default() }
 }
 
-fn w1_cloth(kernel: Kernel, d: Dynamics, tethers: bool) -> Cloth {
+pub fn w1_cloth(kernel: Kernel, d: Dynamics, tethers: bool) -> Cloth {
     let options = SeedOptions { tethers, ..SeedOptions::m0() };
     let mut c = Cloth::with_options(&scenes::w0_sheet().input(), d, awake(), options).expect("W1 seeds");
     c.set_kernel(kernel);
@@ -241,6 +246,7 @@ pub fn w1(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
             name: format!("{}/{name}", k0.name()),
             build: Box::new(move || w1_cloth(k0, d, tethers)),
             drive: no_drive(),
+            colliders: None,
         })
         .collect();
     for &k in &kernels[1..] {
@@ -248,6 +254,7 @@ pub fn w1(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
             name: k.name().to_string(),
             build: Box::new(move || w1_cloth(k, w1_dynamics(), true)),
             drive: no_drive(),
+            colliders: None,
         });
     }
     let results = run_variants(&variants, p);
@@ -296,6 +303,7 @@ pub fn w2(out: &mut Output, p: Protocol) {
                     let d = Dynamics { gravity: gust.gravity(k, preset.dynamics.dt), ..preset.dynamics };
                     c.set_dynamics(d).expect("valid");
                 }),
+                colliders: None,
             }
         })
         .collect();

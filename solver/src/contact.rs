@@ -32,11 +32,11 @@
 //! kernel performs the identical computation, so parity stays exact.
 
 use crate::collider::{Aabb, ColliderSet};
-use crate::constants::{CONTACT_MARGIN, CONTACT_SLOTS};
+use crate::constants::{CONTACT_MARGIN, CONTACT_SLOTS, LANES};
 use crate::friction;
 use crate::lanes::Points;
 use crate::model::Model;
-use crate::pose::{self, Pose, Vec3};
+use crate::pose::{self, Frame, Pose, Vec3};
 use crate::shape::Shape;
 
 /// A slot's collider key meaning "empty".
@@ -68,13 +68,18 @@ pub struct ContactSlots {
     pub k_f: Vec<f32>,
     /// Friction stick point in the collider's frame; NaN until first touch.
     pub stick: Points,
+    /// A lower bound on the row's `C` at the particle's current position
+    /// within the current substep (−∞: unknown). See [`skippable`].
+    pub bound: Vec<f32>,
     /// Per 8-particle block: whether any lane has a slot.
     pub block_has: Vec<bool>,
-    /// The colliders' poses in the cloth frame at the current substep's end,
-    /// per collider slot index (scratch, sized to the set's capacity).
-    pub frames: Vec<Pose>,
-    /// Discovery scratch: each live collider swept over the step.
+    /// The colliders at the current substep's end, per collider slot index
+    /// (scratch, sized to the set's capacity).
+    pub frames: Vec<SubstepCollider>,
+    /// Discovery scratch: each live collider swept over the step, and the
+    /// ones whose swept box meets the current block.
     pub swept: Vec<SweptCollider>,
+    pub candidates: Vec<u32>,
     /// Contacts found by the last discovery, and slots the last discovery
     /// would have liked a fifth for (§18: never reached on the record's
     /// 20-collider scene).
@@ -93,9 +98,11 @@ impl ContactSlots {
             lambda_f: vec![0.0; n],
             k_f: vec![0.0; n],
             stick: Points { x: vec![f32::NAN; n], y: vec![f32::NAN; n], z: vec![f32::NAN; n] },
+            bound: vec![f32::NEG_INFINITY; n],
             block_has: vec![false; blocks],
             frames: Vec::new(),
             swept: Vec::new(),
+            candidates: Vec::new(),
             active: 0,
             overflowed: 0,
         }
@@ -109,10 +116,14 @@ impl ContactSlots {
     /// step: growing a set costs one allocation at the next step's start).
     pub fn reserve_colliders(&mut self, capacity: usize) {
         if self.frames.len() < capacity {
-            self.frames.resize(capacity, Pose::IDENTITY);
+            let unused = SubstepCollider { shape: Shape::Plane, frame: Frame::of(&Pose::IDENTITY) };
+            self.frames.resize(capacity, unused);
         }
         if self.swept.capacity() < capacity {
             self.swept.reserve(capacity - self.swept.len());
+        }
+        if self.candidates.capacity() < capacity {
+            self.candidates.reserve(capacity - self.candidates.len());
         }
     }
 
@@ -124,7 +135,7 @@ impl ContactSlots {
     }
 
     pub fn bytes(&self) -> usize {
-        4 * (self.collider.len() * 6) + self.stick.bytes() + self.block_has.len()
+        4 * (self.collider.len() * 7) + self.stick.bytes() + self.block_has.len()
     }
 }
 
@@ -160,12 +171,12 @@ pub fn discover(
     p: &ContactParams,
 ) -> usize {
     let reach = p.offset * (1.0 + CONTACT_MARGIN);
-    let mut max_speed = 0.0f64;
+    let mut max_speed2 = 0.0f32;
     for s in 0..model.swept {
         let vv = v.get(s);
-        max_speed = max_speed.max(((vv[0] * vv[0] + vv[1] * vv[1] + vv[2] * vv[2]) as f64).sqrt());
+        max_speed2 = max_speed2.max(vv[0] * vv[0] + vv[1] * vv[1] + vv[2] * vv[2]);
     }
-    let particle_travel = max_speed * dt;
+    let particle_travel = (max_speed2 as f64).sqrt() * dt;
     // Each collider's end pose in the cloth frame, its travel and swept box.
     slots.swept.clear();
     for (index, generation, c) in colliders.iter() {
@@ -177,30 +188,44 @@ pub fn discover(
         slots.swept.push(SweptCollider { index, generation, shape: c.shape, end_inv: b.inverse(), travel, bounds });
     }
     let swept = std::mem::take(&mut slots.swept);
+    let mut candidates = std::mem::take(&mut slots.candidates);
     let mut active = 0;
     let mut overflowed = 0;
-    for block in 0..model.swept / crate::constants::LANES {
+    for block in 0..model.swept / LANES {
+        // Broadphase per block: the colliders whose swept box meets the
+        // block's box. A block with none and no slots has nothing to do.
+        let first = block * LANES;
+        let mut bounds = Aabb::EMPTY;
+        for s in (first..first + LANES).filter(|&s| model.inv_mass[s] > 0.0) {
+            bounds.grow(x.get(s).map(f64::from));
+        }
+        candidates.clear();
+        candidates.extend(swept.iter().enumerate().filter(|(_, c)| c.bounds.overlaps(&bounds)).map(|(i, _)| i as u32));
+        if candidates.is_empty() && !slots.block_has[block] {
+            continue;
+        }
         let mut block_has = false;
-        for lane in 0..crate::constants::LANES {
-            let s = block * crate::constants::LANES + lane;
+        for s in first..first + LANES {
             let base = s * CONTACT_SLOTS;
-            // Keep the old slots to carry multipliers by key.
-            let mut old: [(u32, u32, f32, f32, f32, f32, Vec3); CONTACT_SLOTS] =
-                [(EMPTY, 0, 0.0, 0.0, 0.0, 0.0, [f64::NAN; 3]); CONTACT_SLOTS];
+            // Keep the old slots (packed from the first) to carry multipliers by key.
+            let mut old = [OldSlot::EMPTY; CONTACT_SLOTS];
             for (k, o) in old.iter_mut().enumerate() {
                 let i = base + k;
-                *o = (
-                    slots.collider[i],
-                    slots.generation[i],
-                    slots.lambda[i],
-                    slots.k[i],
-                    slots.lambda_f[i],
-                    slots.k_f[i],
-                    slots.stick.get(i).map(f64::from),
-                );
+                if slots.collider[i] == EMPTY {
+                    break;
+                }
+                *o = OldSlot {
+                    collider: slots.collider[i],
+                    generation: slots.generation[i],
+                    lambda: slots.lambda[i],
+                    k: slots.k[i],
+                    lambda_f: slots.lambda_f[i],
+                    k_f: slots.k_f[i],
+                    stick: slots.stick.get(i),
+                };
                 slots.collider[i] = EMPTY;
             }
-            if model.inv_mass[s] == 0.0 {
+            if model.inv_mass[s] == 0.0 || candidates.is_empty() {
                 continue;
             }
             let xs = x.get(s).map(f64::from);
@@ -209,7 +234,8 @@ pub fn discover(
             // The four candidates with the smallest sdf − offset (ties: index).
             let mut best: [(f64, usize); CONTACT_SLOTS] = [(f64::INFINITY, usize::MAX); CONTACT_SLOTS];
             let mut found = 0;
-            for (ci, c) in swept.iter().enumerate() {
+            for &ci in &candidates {
+                let c = &swept[ci as usize];
                 if !c.bounds.contains(xs) {
                     continue;
                 }
@@ -218,7 +244,7 @@ pub fn discover(
                     continue;
                 }
                 found += 1;
-                let key = (d, ci);
+                let key = (d, ci as usize);
                 if let Some(pos) = best.iter().position(|b| key.0 < b.0 || (key.0 == b.0 && key.1 < b.1)) {
                     best[pos..].rotate_right(1);
                     best[pos] = key;
@@ -235,22 +261,13 @@ pub fn discover(
                 let i = base + k;
                 slots.collider[i] = c.index;
                 slots.generation[i] = c.generation;
-                match old.iter().find(|o| o.0 == c.index && o.1 == c.generation) {
-                    Some(o) => {
-                        slots.lambda[i] = o.2;
-                        slots.k[i] = o.3;
-                        slots.lambda_f[i] = o.4;
-                        slots.k_f[i] = o.5;
-                        slots.stick.set(i, o.6.map(|v| v as f32));
-                    }
-                    None => {
-                        slots.lambda[i] = 0.0;
-                        slots.k[i] = 0.0; // the warm start raises it to k_min
-                        slots.lambda_f[i] = 0.0;
-                        slots.k_f[i] = 0.0;
-                        slots.stick.set(i, [f32::NAN; 3]);
-                    }
-                }
+                let kept = old.iter().find(|o| o.collider == c.index && o.generation == c.generation);
+                let o = kept.unwrap_or(&OldSlot::EMPTY); // a new slot: k = 0, the warm start raises it to k_min
+                slots.lambda[i] = o.lambda;
+                slots.k[i] = o.k;
+                slots.lambda_f[i] = o.lambda_f;
+                slots.k_f[i] = o.k_f;
+                slots.stick.set(i, o.stick);
                 active += 1;
                 block_has = true;
             }
@@ -258,9 +275,27 @@ pub fn discover(
         slots.block_has[block] = block_has;
     }
     slots.swept = swept;
+    slots.candidates = candidates;
     slots.active = active;
     slots.overflowed = overflowed;
     active
+}
+
+/// A slot's state as discovery carries it across the rebuild.
+#[derive(Clone, Copy)]
+struct OldSlot {
+    collider: u32,
+    generation: u32,
+    lambda: f32,
+    k: f32,
+    lambda_f: f32,
+    k_f: f32,
+    stick: [f32; 3],
+}
+
+impl OldSlot {
+    const EMPTY: OldSlot =
+        OldSlot { collider: EMPTY, generation: 0, lambda: 0.0, k: 0.0, lambda_f: 0.0, k_f: 0.0, stick: [f32::NAN; 3] };
 }
 
 /// A collider as discovery sees it: its end-of-step pose in the cloth frame
@@ -275,11 +310,23 @@ pub struct SweptCollider {
     pub bounds: Aabb,
 }
 
-/// Each live collider's pose in the cloth frame at the end of substep `k`,
-/// written into `slots.frames` (sized to the set's capacity beforehand).
+/// A collider as the substep's contact rows see it: its shape and its pose
+/// in the cloth frame at the substep's end, both ways round.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SubstepCollider {
+    pub shape: Shape,
+    /// Collider frame to cloth frame.
+    pub frame: Frame,
+}
+
+/// Each live collider at the end of substep `k`, written into `slots.frames`
+/// (sized to the set's capacity beforehand). The slots discovery built this
+/// step name only colliders of this set, so the rows read their collider
+/// from here without a generation check.
 pub fn substep_frames(slots: &mut ContactSlots, colliders: &ColliderSet, anchor_inv: &Pose, fraction: f64) {
     for (index, _, c) in colliders.iter() {
-        slots.frames[index as usize] = anchor_inv.mul(&c.pose_at(fraction));
+        let frame = Frame::of(&anchor_inv.mul(&c.pose_at(fraction)));
+        slots.frames[index as usize] = SubstepCollider { shape: c.shape, frame };
     }
 }
 
@@ -288,29 +335,91 @@ pub fn substep_frames(slots: &mut ContactSlots, colliders: &ColliderSet, anchor_
 /// New slots take `k_min`.
 pub fn warm_start(model: &Model, slots: &mut ContactSlots, alpha_gamma: f64, inv_h2: f64, p: &ContactParams) {
     let ag = alpha_gamma as f32;
-    for s in 0..model.swept {
-        let m_h2 = (model.mass[s] as f64 * inv_h2) as f32;
-        let (kmin, kmax) = ((p.ratio_min as f32) * m_h2, (p.ratio_max as f32) * m_h2);
-        for i in s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS {
-            if slots.collider[i] == EMPTY {
-                continue;
+    for block in (0..model.swept / LANES).filter(|&b| slots.block_has[b]) {
+        for s in block * LANES..(block + 1) * LANES {
+            let m_h2 = (model.mass[s] as f64 * inv_h2) as f32;
+            let (kmin, kmax) = ((p.ratio_min as f32) * m_h2, (p.ratio_max as f32) * m_h2);
+            for i in s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS {
+                if slots.collider[i] == EMPTY {
+                    break; // slots are packed from the first
+                }
+                slots.lambda[i] *= ag;
+                slots.lambda_f[i] *= ag;
+                slots.bound[i] = f32::NEG_INFINITY; // new poses, new positions
+                slots.k[i] = slots.k[i].max(kmin).min(kmax);
+                slots.k_f[i] = slots.k_f[i].max(kmin).min(kmax);
             }
-            slots.lambda[i] *= ag;
-            slots.lambda_f[i] *= ag;
-            slots.k[i] = slots.k[i].max(kmin).min(kmax);
-            slots.k_f[i] = slots.k_f[i].max(kmin).min(kmax);
         }
     }
+}
+
+/// Whether particle slot `s` has any contact this step.
+#[inline(always)]
+pub fn touches(slots: &ContactSlots, s: usize) -> bool {
+    slots.collider[s * CONTACT_SLOTS] != EMPTY
+}
+
+/// A slot whose row provably does nothing at the particle's current
+/// position: no multiplier on either row, and `C > 0` by its bound. Its
+/// term is zero (`k·C + 0 > 0` is at the clamp) and its dual update changes
+/// nothing (`λ = min(k·C, 0) = 0`, the friction cap `μ·0`), so skipping the
+/// field evaluation gives the same bits as doing it. Most discovered slots
+/// are in the margin and separated; this is what keeps them cheap.
+#[inline(always)]
+fn skippable(slots: &ContactSlots, i: usize) -> bool {
+    slots.lambda[i] == 0.0 && slots.lambda_f[i] == 0.0 && slots.bound[i] > 0.0
+}
+
+/// Slack covering the field's f64 rounding and the bound's rounding to f32:
+/// far below anything a bound is compared with, far above either error.
+const BOUND_SLACK: f64 = 1e-6;
+
+#[inline(always)]
+fn lower_bound(c: f64) -> f32 {
+    (c - BOUND_SLACK) as f32
+}
+
+/// The particle at slot `s` moved `distance`: each slot's bound drops by as
+/// much, an exact field being 1-Lipschitz (`|C(a) − C(b)| ≤ |a − b|`) and the
+/// collider still for the substep.
+#[inline(always)]
+pub fn moved(slots: &mut ContactSlots, s: usize, distance: f64) {
+    for i in s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS {
+        if slots.collider[i] == EMPTY {
+            break;
+        }
+        slots.bound[i] = lower_bound(slots.bound[i] as f64 - distance);
+    }
+}
+
+/// One slot's row evaluated at a particle position: the field in the
+/// collider's frame, the contact's `C`, and the normal in the cloth frame.
+struct Eval {
+    local: Vec3,
+    c: f64,
+    n: Vec3,
+}
+
+#[inline(always)]
+fn eval(c: &SubstepCollider, x: Vec3, offset: f64) -> Eval {
+    let local = c.frame.local_point(x);
+    let sdf = c.shape.sdf(local);
+    Eval { local, c: sdf.distance - offset, n: c.frame.vector(sdf.normal) }
 }
 
 /// The contact (and its friction) terms of particle slot `s` at position `x`,
 /// for the vertex update: returns the force and the Hessian's upper triangle
 /// `(xx, xy, xz, yy, yz, zz)`. Sets the friction stick point on first touch.
+///
+/// With `pending`, the rows' dual update from the previous iteration runs
+/// first, on the same evaluation (see [`dual_update`]); `m_h2` is the
+/// particle's `m/h²`.
 pub fn terms(
     slots: &mut ContactSlots,
-    colliders: &ColliderSet,
     s: usize,
     x: Vec3,
+    m_h2: f64,
+    pending: bool,
     p: &ContactParams,
 ) -> (Vec3, [f64; 6]) {
     let mut f = [0.0; 3];
@@ -318,31 +427,34 @@ pub fn terms(
     for i in s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS {
         let index = slots.collider[i];
         if index == EMPTY {
+            break;
+        }
+        if skippable(slots, i) {
             continue;
         }
-        let Some(c) = colliders.at(index, slots.generation[i]) else { continue };
-        let frame = slots.frames[index as usize];
-        let local = frame.inverse().transform_point(x);
-        let sdf = c.shape.sdf(local);
-        let n = frame.transform_vector(sdf.normal);
-        let cc = sdf.distance - p.offset;
+        let c = slots.frames[index as usize];
+        let e = eval(&c, x, p.offset);
+        slots.bound[i] = lower_bound(e.c);
+        if pending {
+            dual(slots, i, &c, &e, x, m_h2, p);
+        }
         let (k, lambda) = (slots.k[i] as f64, slots.lambda[i] as f64);
-        let raw = k * cc + lambda;
+        let raw = k * e.c + lambda;
         if raw >= 0.0 {
             continue; // at its clamp: no force, no penalty curvature
         }
         let fc = raw;
-        f = pose::sub(f, pose::scale(n, fc));
-        add_outer(&mut h, k, n);
+        f = pose::sub(f, pose::scale(e.n, fc));
+        add_outer(&mut h, k, e.n);
         if p.friction > 0.0 {
             if !slots.stick.x[i].is_finite() {
-                slots.stick.set(i, local.map(|v| v as f32));
+                slots.stick.set(i, e.local.map(|v| v as f32));
             }
-            let stick = frame.transform_point(slots.stick.get(i).map(f64::from));
+            let stick = c.frame.point(slots.stick.get(i).map(f64::from));
             friction::term(
                 x,
                 stick,
-                n,
+                e.n,
                 -fc * p.friction,
                 slots.k_f[i] as f64,
                 slots.lambda_f[i] as f64,
@@ -364,63 +476,72 @@ pub fn add_outer(h: &mut [f64; 6], k: f64, n: Vec3) {
     h[5] += k * n[2] * n[2];
 }
 
-/// The dual update of contact and friction rows, once per iteration after
-/// all colours: `λ ← min(k·C + λ, 0)`, the ramp while λ pushes, and the
-/// friction multiplier clamped to `[0, μ·f_n]` with `f_n = −λ`.
-pub fn dual_update(
-    model: &Model,
-    x: &Points,
-    slots: &mut ContactSlots,
-    colliders: &ColliderSet,
-    inv_h2: f64,
-    p: &ContactParams,
-) {
-    for s in 0..model.swept {
-        if !slots.block_has[s / crate::constants::LANES] {
+/// The dual update of slot `i`'s contact and friction rows, evaluated at the
+/// particle's position `x`: `λ ← min(k·C + λ, 0)`, the ramp while λ pushes,
+/// and the friction multiplier clamped to `[0, μ·f_n]` with `f_n = −λ`.
+#[inline(always)]
+fn dual(slots: &mut ContactSlots, i: usize, c: &SubstepCollider, e: &Eval, x: Vec3, m_h2: f64, p: &ContactParams) {
+    let kmax = p.ratio_max * m_h2;
+    let beta = p.beta_r * m_h2;
+    let k = slots.k[i] as f64;
+    let lambda = (k * e.c + slots.lambda[i] as f64).min(0.0);
+    slots.lambda[i] = lambda as f32;
+    if lambda < 0.0 {
+        let violation = match p.ramp {
+            ContactRamp::Linear => e.c.abs(),
+            ContactRamp::Floor => e.c.abs().max(p.offset),
+        };
+        slots.k[i] = (k + beta * violation).min(kmax) as f32;
+    }
+    // Friction: C is the slip magnitude from the stick point.
+    let stick = slots.stick.get(i).map(f64::from);
+    if p.friction > 0.0 && stick[0].is_finite() {
+        let slip = pose::sub(x, c.frame.point(stick));
+        let t = pose::sub(slip, pose::scale(e.n, pose::dot(slip, e.n)));
+        let cf = pose::norm(t);
+        let cap = -lambda * p.friction;
+        let kf = slots.k_f[i] as f64;
+        let lf = (kf * cf + slots.lambda_f[i] as f64).clamp(0.0, cap.max(0.0));
+        slots.lambda_f[i] = lf as f32;
+        if lf > 0.0 && lf < cap {
+            let violation = match p.ramp {
+                ContactRamp::Linear => cf,
+                ContactRamp::Floor => cf.max(p.offset),
+            };
+            slots.k_f[i] = (kf + beta * violation).min(kmax) as f32;
+        }
+    }
+}
+
+/// The dual update of every contact row still pending at the end of a
+/// substep's iterations.
+///
+/// The update belongs after each iteration's sweep. A contact row is unary
+/// and nothing moves its particle between the particle's own update and its
+/// update in the next iteration, so the rows' dual update runs at the start
+/// of the next iteration's terms, on the same field evaluation ([`terms`]
+/// with `pending`): the same arithmetic on the same inputs, to the bit, for
+/// one field evaluation per row per iteration instead of two. This pass does
+/// the last iteration's, before the next substep's warm start.
+pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: f64, p: &ContactParams) {
+    for block in 0..model.swept / LANES {
+        if !slots.block_has[block] {
             continue;
         }
-        let xs = x.get(s).map(f64::from);
-        let m_h2 = model.mass[s] as f64 * inv_h2;
-        let kmax = p.ratio_max * m_h2;
-        let beta = p.beta_r * m_h2;
-        for i in s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS {
-            let index = slots.collider[i];
-            if index == EMPTY {
-                continue;
-            }
-            let Some(c) = colliders.at(index, slots.generation[i]) else { continue };
-            let frame = slots.frames[index as usize];
-            let local = frame.inverse().transform_point(xs);
-            let sdf = c.shape.sdf(local);
-            let cc = sdf.distance - p.offset;
-            let k = slots.k[i] as f64;
-            let lambda = (k * cc + slots.lambda[i] as f64).min(0.0);
-            slots.lambda[i] = lambda as f32;
-            if lambda < 0.0 {
-                let violation = match p.ramp {
-                    ContactRamp::Linear => cc.abs(),
-                    ContactRamp::Floor => cc.abs().max(p.offset),
-                };
-                slots.k[i] = (k + beta * violation).min(kmax) as f32;
-            }
-            // Friction: C is the slip magnitude from the stick point.
-            let stick = slots.stick.get(i).map(f64::from);
-            if p.friction > 0.0 && stick[0].is_finite() {
-                let n = frame.transform_vector(sdf.normal);
-                let slip = pose::sub(xs, frame.transform_point(stick));
-                let t = pose::sub(slip, pose::scale(n, pose::dot(slip, n)));
-                let cf = pose::norm(t);
-                let cap = -lambda * p.friction;
-                let kf = slots.k_f[i] as f64;
-                let lf = (kf * cf + slots.lambda_f[i] as f64).clamp(0.0, cap.max(0.0));
-                slots.lambda_f[i] = lf as f32;
-                if lf > 0.0 && lf < cap {
-                    let violation = match p.ramp {
-                        ContactRamp::Linear => cf,
-                        ContactRamp::Floor => cf.max(p.offset),
-                    };
-                    slots.k_f[i] = (kf + beta * violation).min(kmax) as f32;
+        for s in block * LANES..(block + 1) * LANES {
+            let xs = x.get(s).map(f64::from);
+            let m_h2 = model.mass[s] as f64 * inv_h2;
+            for i in s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS {
+                let index = slots.collider[i];
+                if index == EMPTY {
+                    break;
                 }
+                if skippable(slots, i) {
+                    continue;
+                }
+                let c = slots.frames[index as usize];
+                let e = eval(&c, xs, p.offset);
+                dual(slots, i, &c, &e, xs, m_h2, p);
             }
         }
     }

@@ -301,3 +301,39 @@ impl Gust {
         [g[0], g[1] - 9.81, g[2]]
     }
 }
+
+/// W3's colliders (PERFORMANCE.md): `count` body-like shapes behind the W1
+/// sheet's hanging plane, each reaching 1.5 cm through it so the hanging sheet
+/// rests against every one of them; or, with `in_range = false`, one sphere
+/// far from the cloth. Shapes cycle sphere, capsule, tapered capsule, rounded
+/// box, on a grid over the sheet's hanging area.
+pub fn w3_colliders(count: usize, in_range: bool) -> crate::ColliderSet {
+    use crate::pose::Pose;
+    use crate::Shape;
+    let mut set = crate::ColliderSet::new();
+    if !in_range {
+        set.add(Shape::sphere(0.1).expect("valid"), Pose::from_translation([5.0, 5.0, 5.0])).expect("valid");
+        return set;
+    }
+    let columns = match count {
+        0 | 1 => 1,
+        2..=4 => 2,
+        5..=8 => 4,
+        _ => 5,
+    };
+    let rows = count.div_ceil(columns);
+    for i in 0..count {
+        let (c, r) = (i % columns, i / columns);
+        let x = 0.06 + 0.5 * (c as f64 + 0.5) / columns as f64;
+        let y = -0.08 - 0.48 * (r as f64 + 0.5) / rows as f64;
+        let (shape, reach) = match i % 4 {
+            0 => (Shape::sphere(0.05), 0.05),
+            1 => (Shape::capsule([-0.04, 0.0, 0.0], [0.04, 0.0, 0.0], 0.04), 0.04),
+            2 => (Shape::tapered_capsule([0.0, 0.04, 0.0], 0.045, [0.0, -0.04, 0.0], 0.03), 0.045),
+            _ => (Shape::cuboid([0.04, 0.04, 0.04], 0.01), 0.04),
+        };
+        let centre = [x, y, -(reach - 0.015)];
+        set.add(shape.expect("valid"), Pose::from_translation(centre)).expect("valid");
+    }
+    set
+}

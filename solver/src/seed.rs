@@ -236,6 +236,40 @@ pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
     Ok(Topology { edges, hinges, skips })
 }
 
+/// A 30-bit Morton code per point: positions quantised to 1,024 steps per
+/// axis over the points' bounding box, bits interleaved.
+fn morton_keys(positions: &[[f32; 3]]) -> Vec<u32> {
+    let (mut lo, mut hi) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+    for p in positions {
+        for k in 0..3 {
+            lo[k] = lo[k].min(p[k]);
+            hi[k] = hi[k].max(p[k]);
+        }
+    }
+    let spread = |v: u32| -> u32 {
+        // 10 bits → every third bit of 30.
+        let mut v = v & 0x3ff;
+        v = (v | (v << 16)) & 0x0300_00ff;
+        v = (v | (v << 8)) & 0x0300_f00f;
+        v = (v | (v << 4)) & 0x030c_30c3;
+        (v | (v << 2)) & 0x0924_9249
+    };
+    positions
+        .iter()
+        .map(|p| {
+            let q = |k: usize| {
+                let extent = hi[k] - lo[k];
+                if extent > 0.0 {
+                    (((p[k] - lo[k]) / extent) * 1023.0) as u32
+                } else {
+                    0
+                }
+            };
+            spread(q(0)) | (spread(q(1)) << 1) | (spread(q(2)) << 2)
+        })
+        .collect()
+}
+
 /// Builds the model: validation, rows, colouring, storage order, incidence.
 pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topology), SeedError> {
     let topo = topology(input)?;
@@ -280,10 +314,22 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
     for (k, &node) in free_nodes.iter().enumerate() {
         by_colour[colour_of[k] as usize].push(node);
     }
-    if let Some(seed) = options.shuffle_within_colours {
-        let mut rng = SplitMix64::new(seed);
-        for members in &mut by_colour {
-            rng.shuffle(members);
+    match options.shuffle_within_colours {
+        Some(seed) => {
+            let mut rng = SplitMix64::new(seed);
+            for members in &mut by_colour {
+                rng.shuffle(members);
+            }
+        }
+        // Spatially coherent blocks: each colour in Morton order of the bind
+        // pose, so a block's eight particles are neighbours. The answer does
+        // not depend on the order within a colour (a gate); the broadphase
+        // (one box per block) and the gathers do.
+        None => {
+            let key = morton_keys(&input.positions);
+            for members in &mut by_colour {
+                members.sort_by_key(|&node| (key[node as usize], node));
+            }
         }
     }
     let mut node_of_slot: Vec<u32> = Vec::new();

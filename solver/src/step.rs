@@ -270,7 +270,7 @@ fn step_lanes<L: Lanes, P: Probe>(
         let (start, end) = (state.frame.prev.inverse(), state.frame.cur.inverse());
         contact::discover(model, &state.x, &state.v, d.dt, &mut state.contacts, colliders, &start, &end, &cp);
     }
-    let contacts = touching.then_some(Contacts { colliders, params: cp });
+    let contacts = touching.then_some(Contacts { colliders, params: cp, pending: false });
     let mut local_speed2 = 0.0;
     for k in 1..=d.substeps {
         let shift = plan.shift(k, d.substeps);
@@ -281,12 +281,14 @@ fn step_lanes<L: Lanes, P: Probe>(
             contact::substep_frames(&mut state.contacts, colliders, &anchor_inv, k as f64 / d.substeps as f64);
             contact::warm_start(model, &mut state.contacts, t.alpha * t.gamma, p.inv_h2, &c.params);
         }
-        for _ in 0..d.iterations {
+        for it in 0..d.iterations {
+            // Contact rows' dual updates run inside the next sweep (`contact::dual_update`).
+            let contacts = contacts.as_ref().map(|c| Contacts { pending: it > 0, ..*c });
             sweep::<L, P>(model, state, &p, contacts.as_ref(), probe);
             dual_update::<L>(model, state, &p);
-            if let Some(c) = &contacts {
-                contact::dual_update(model, &state.x, &mut state.contacts, colliders, p.inv_h2, &c.params);
-            }
+        }
+        if let Some(c) = &contacts {
+            contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
         }
         // The strain limit bounds what the step hands back (once, after the
         // last substep's iterations; `strain_limit::project`).
@@ -490,9 +492,12 @@ fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, shi
 }
 
 /// What the sweep needs to evaluate collider contacts.
+#[derive(Clone, Copy)]
 pub struct Contacts<'a> {
     pub colliders: &'a ColliderSet,
     pub params: ContactParams,
+    /// The rows' dual update from the previous iteration is still to run.
+    pub pending: bool,
 }
 
 /// One Gauss–Seidel sweep over every colour.

@@ -25,6 +25,7 @@ use crate::contact;
 use crate::distance::Geometry;
 use crate::lanes::{Lanes, Sym3, V3};
 use crate::model::Model;
+use crate::pose;
 use crate::state::State;
 use crate::step::{Contacts, Probe, SubstepParams};
 use crate::{bend, ldlt, leash, strain_limit, stretch, tether};
@@ -115,27 +116,27 @@ pub fn solve<L: Lanes, P: Probe>(
     }
     // Collider contacts: per lane in f64 (shapes differ per slot, most
     // particles have none), rounded once and added as lanes.
-    if let Some(c) = contacts {
-        if st.contacts.block_has[block] {
-            let (mut fl, mut hl) = ([[0.0f64; LANES]; 3], [[0.0f64; LANES]; 6]);
-            for k in 0..L::WIDTH {
-                let s = base + k;
-                if model.inv_mass[s] > 0.0 {
-                    let x = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
-                    let (fk, hk) = contact::terms(&mut st.contacts, c.colliders, s, x, &c.params);
-                    (0..3).for_each(|d| fl[d][k] = fk[d]);
-                    (0..6).for_each(|d| hl[d][k] = hk[d]);
-                }
+    let touching = contacts.filter(|_| st.contacts.block_has[block]);
+    if let Some(c) = touching {
+        let (mut fl, mut hl) = ([[0.0f64; LANES]; 3], [[0.0f64; LANES]; 6]);
+        for k in 0..L::WIDTH {
+            let s = base + k;
+            if contact::touches(&st.contacts, s) {
+                let x = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
+                let m_h2 = model.mass[s] as f64 * p.inv_h2;
+                let (fk, hk) = contact::terms(&mut st.contacts, s, x, m_h2, c.pending, &c.params);
+                (0..3).for_each(|d| fl[d][k] = fk[d]);
+                (0..6).for_each(|d| hl[d][k] = hk[d]);
             }
-            let w = L::WIDTH;
-            f += V3::new(L::from_lanes(&fl[0][..w]), L::from_lanes(&fl[1][..w]), L::from_lanes(&fl[2][..w]));
-            h.xx += L::from_lanes(&hl[0][..w]);
-            h.xy += L::from_lanes(&hl[1][..w]);
-            h.xz += L::from_lanes(&hl[2][..w]);
-            h.yy += L::from_lanes(&hl[3][..w]);
-            h.yz += L::from_lanes(&hl[4][..w]);
-            h.zz += L::from_lanes(&hl[5][..w]);
         }
+        let w = L::WIDTH;
+        f += V3::new(L::from_lanes(&fl[0][..w]), L::from_lanes(&fl[1][..w]), L::from_lanes(&fl[2][..w]));
+        h.xx += L::from_lanes(&hl[0][..w]);
+        h.xy += L::from_lanes(&hl[1][..w]);
+        h.xz += L::from_lanes(&hl[2][..w]);
+        h.yy += L::from_lanes(&hl[3][..w]);
+        h.yz += L::from_lanes(&hl[4][..w]);
+        h.zz += L::from_lanes(&hl[5][..w]);
     }
 
     let (delta, failed) = ldlt::solve(&h, f);
@@ -162,4 +163,15 @@ pub fn solve<L: Lanes, P: Probe>(
         }
     }
     st.x.store(base, x_new);
+    // What the contact rows' bounds must allow for (`contact::moved`).
+    if touching.is_some() {
+        for k in 0..L::WIDTH {
+            let s = base + k;
+            if contact::touches(&st.contacts, s) {
+                let before = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
+                let after = st.x.get(s).map(f64::from);
+                contact::moved(&mut st.contacts, s, pose::norm(pose::sub(after, before)));
+            }
+        }
+    }
 }
