@@ -109,7 +109,7 @@ pub fn run(s: &Settings) -> Result<Outcome, String> {
 
     let bar = ProgressBar::new(s.frames as u64);
     bar.set_style(
-        ProgressStyle::with_template("{prefix} [{bar:32}] {pos}/{len} frames  {msg}  ({eta} left)")
+        ProgressStyle::with_template("{prefix} [{wide_bar}] {pos}/{len} frames  {msg:12}  {eta:>3} left")
             .expect("the template is valid")
             .progress_chars("=> "),
     );
