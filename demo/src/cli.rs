@@ -31,7 +31,8 @@ OPTIONS:
     --frames N           60 Hz frames to simulate (default: the scene's, 600)
     --threads N          threads stepping the three garments each frame
                            (default 1, which keeps the timings clean; the
-                           pool pays off with many characters)
+                           pool pays off with many characters). Pictures
+                           render on every core whatever N is
     --out DIR            output folder (default out/demo)
     --no-render          skip the PNG frames and the GIF (the table, plot,
                            summary.csv and OBJ sequence are still written)

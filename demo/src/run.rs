@@ -10,6 +10,9 @@
 //!     measure     kinetic energy, worst tether, penetration
 //!   every 60/fps frames: render a PNG + GIF frame, write an OBJ
 //! ```
+//!
+//! Garments step on `--threads` threads (rayon's pool; 1 = on this one);
+//! pictures render a batch of frames at a time on every core.
 
 use crate::character::{self, Body, Skeleton};
 use crate::cli::Settings;
@@ -148,7 +151,7 @@ pub fn run(s: &Settings) -> Result<Outcome, String> {
             let caption = format!("t = {time:5.2} s  {}", beat.label);
             if let Some(film) = &mut film {
                 let scene = pictures::scene(&body, &shapes);
-                frames.push(film.frame(&scene, &caption).map_err(io_context(&s.out.join("frames")))?);
+                frames.push(film.frame(scene, caption.clone()).map_err(io_context(&s.out.join("frames")))?);
             }
             let path = obj_dir.join(pictures::frame_name(k, "obj"));
             let header = format!("scene {}, frame {frame}, {caption}", s.script.name);
