@@ -289,3 +289,48 @@ impl Garment {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::character::{Body, Gait, Root, Skeleton};
+
+    fn standing() -> (Skeleton, Body) {
+        let s = Skeleton::new(&Root { x: -1.7, z: 0.0, yaw: 1.0, speed: 0.0 }, &Gait::default());
+        let body = Body::new(&s).unwrap();
+        (s, body)
+    }
+
+    /// Every garment is authored outside the body by every preset's contact
+    /// offset, so any `--preset` seeds with the check enforced.
+    #[test]
+    fn every_preset_fits_every_garment() {
+        let (s, body) = standing();
+        for piece in Piece::ALL {
+            for preset in library::ALL {
+                let g = Garment::new(piece, preset, s.bone(piece.anchor()), &body.colliders);
+                assert!(g.is_ok(), "{} in {}: {:?}", piece.name(), preset.name, g.err());
+            }
+        }
+    }
+
+    /// A cape authored 15 cm forward — into the chest — fails the seed and
+    /// names a free node and the collider it is in (§29).
+    #[test]
+    fn a_cape_inside_the_body_fails_loudly() {
+        let (s, body) = standing();
+        let mut input = pattern(Piece::Cape, &library::COTTON).input;
+        input.positions.iter_mut().for_each(|p| p[2] += 0.15);
+        let anchor = s.bone(Piece::Cape.anchor());
+        let e =
+            Cloth::with_colliders(&input, library::COTTON.dynamics, anchor, &body.colliders, BindPoseCheck::Enforce)
+                .unwrap_err();
+        match e {
+            SeedError::InsideCollider { node, collider, depth } => {
+                assert!(node >= CAPE_COLUMNS, "node {node} is pinned, and exempt");
+                assert!(collider > 0 && depth > 0.0, "collider {collider}, depth {depth}");
+            }
+            other => panic!("expected InsideCollider, got {other:?}"),
+        }
+    }
+}

@@ -179,3 +179,18 @@ pub fn run(s: &Settings) -> Result<Outcome, String> {
     std::fs::write(&csv, report::csv(&rows)).map_err(io_context(&csv))?;
     Ok(Outcome { rows, frames, gif, plot, csv, objs, stepping, total: started.elapsed().as_secs_f64() })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bind_pose_failure_names_the_body_part() {
+        let e = SeedError::InsideCollider { node: 40, collider: 3, depth: 0.01 };
+        let message = seed_failure(Piece::Cape, "cotton", e);
+        assert!(message.starts_with("cannot seed the cape (cotton): "), "{message}");
+        assert!(message.contains("collider 3 is chest"), "{message}");
+        let ground = seed_failure(Piece::Rope, "rope", SeedError::InsideCollider { node: 5, collider: 0, depth: 0.1 });
+        assert!(ground.contains("collider 0 is the ground"), "{ground}");
+    }
+}
