@@ -71,7 +71,7 @@ pub fn script(name: &str) -> Option<Script> {
                 cue(2.6, Action::Turn { yaw: WEST, rate: 5.5 }, "turn"),
                 cue(3.2, Action::Move { speed: SPRINT, accel: 20.0 }, "sprint 6 m/s"),
                 cue(3.75, Action::StopDead, "stop dead"),
-                cue(5.2, Action::Teleport { x: 1.5, z: -0.3, yaw: WEST }, "teleport"),
+                cue(5.2, Action::Teleport { x: 1.3, z: -0.3, yaw: WEST }, "teleport"),
                 cue(5.2 + 1.0 / 60.0, Action::Move { speed: WALK, accel: 4.0 }, "walk 1.6 m/s"),
                 cue(6.9, Action::Stand, "stand"),
             ],
