@@ -1,37 +1,89 @@
-//! `cargo run --release`: the newcomer's first command. For now it simulates
-//! the W0 scene (a 32×32 sheet released from horizontal) and reports what it
-//! did; the character demo replaces it (issue 8).
+//! `cargo run --release`: the newcomer's first command. A capsule-bodied
+//! character walks, sprints, stops dead and is teleported, wearing a cape
+//! (a sheet), a skirt of strips (a tree) and a rope in its hand, from the
+//! library presets, all colliding with one shared set of body colliders and
+//! the ground. It prints a table per garment and writes pictures, a plot and
+//! an OBJ sequence. `--help` lists the options.
+//!
+//! | file            | concern                                                  |
+//! |-----------------|----------------------------------------------------------|
+//! | `cli.rs`        | options, `--help`, refusals                              |
+//! | `script.rs`     | the host's script: walk, sprint, stop dead, teleport     |
+//! | `character.rs`  | skeleton, procedural gait, the body's colliders          |
+//! | `garments.rs`   | cape, skirt, rope: patterns in their anchors' frames     |
+//! | `run.rs`        | the frame loop, as a game host drives the library        |
+//! | `measure.rs`    | step times, energy, tether, penetration                  |
+//! | `report.rs`     | the summary table and CSV                                |
+//! | `pictures.rs`   | what the camera sees, the plot; `render/` draws them     |
+//! | `obj.rs`        | the OBJ sequence                                         |
 
-use cloth_solver::{scenes, SeedOptions};
-use std::time::Instant;
-
+mod character;
+mod cli;
+mod garments;
+mod measure;
+mod obj;
+mod pictures;
 mod render;
+mod report;
+mod run;
+mod script;
 
-fn main() {
-    let mut cloth = scenes::w0_cloth(SeedOptions::m0());
-    let m = cloth.model();
-    println!(
-        "W0: {} particles, {} stretch rows, {} bend rows, {} colours, {:.1} KiB",
-        m.nodes,
-        m.links.stretch_count(),
-        m.bend.count(),
-        m.colours.len(),
-        cloth.memory().total() as f64 / 1024.0
-    );
-    println!("{:>6} {:>10} {:>12} {:>12} {:>9}", "frame", "hem y (m)", "worst strain", "kinetic (J)", "ms/frame");
-    let mut spent = 0.0;
-    for frame in 1..=1500 {
-        let t = Instant::now();
-        cloth.step();
-        spent += t.elapsed().as_secs_f64();
-        if frame % 150 == 0 {
-            let hem = cloth.positions().iter().map(|p| p[1]).fold(f32::INFINITY, f32::min);
-            println!(
-                "{frame:>6} {hem:>10.3} {:>12.3} {:>12.3e} {:>9.3}",
-                cloth.worst_stretch_strain(),
-                cloth.kinetic_energy(),
-                spent * 1e3 / frame as f64
-            );
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let settings = match cli::parse(std::env::args().skip(1)) {
+        Ok(cli::Command::Help) => {
+            print!("{}", cli::HELP);
+            return ExitCode::SUCCESS;
         }
+        Ok(cli::Command::Run(s)) => s,
+        Err(e) => {
+            eprintln!("error: {e}\nRun with --help to see the options.");
+            return ExitCode::from(2);
+        }
+    };
+    let s = &settings;
+    let seconds = s.frames as f64 * run::DT;
+    println!(
+        "cloth-demo: scene '{}' ({}), {} frames at 60 Hz = {seconds:.1} s",
+        s.script.name, s.script.about, s.frames
+    );
+    let presets: Vec<String> = garments::Piece::ALL
+        .iter()
+        .zip(&s.presets)
+        .map(|(p, preset)| format!("{}={}", p.name(), preset.name))
+        .collect();
+    println!("garments: {}; stepping on {} thread(s)", presets.join(", "), s.threads);
+    if s.render {
+        println!("rendering {} frames per second at {}x{}", s.fps, s.width, s.height);
     }
+    println!("output folder: {}", s.out.display());
+
+    let outcome = match run::run(s) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!();
+    print!("{}", report::table(&outcome.rows));
+    println!(
+        "ms: wall time of one garment's step, over the steps it was awake; worst tether: max distance to the pin \
+         over reach;\npenetration: deepest free particle inside a collider's surface + the preset's thickness."
+    );
+    println!();
+    if let (Some(first), Some(last)) = (outcome.frames.first(), outcome.frames.last()) {
+        println!("frames:    {} … {} ({} PNGs)", first.display(), last.display(), outcome.frames.len());
+    }
+    if let Some(gif) = &outcome.gif {
+        println!("animation: {}", gif.display());
+    }
+    println!("plot:      {}", outcome.plot.display());
+    if let (Some(first), Some(last)) = (outcome.objs.first(), outcome.objs.last()) {
+        println!("OBJ:       {} … {} ({} files)", first.display(), last.display(), outcome.objs.len());
+    }
+    println!("table:     {}", outcome.csv.display());
+    println!("done in {:.1} s ({:.2} s stepping garments)", outcome.total, outcome.stepping);
+    ExitCode::SUCCESS
 }

@@ -111,6 +111,12 @@ impl Image {
         }
     }
 
+    /// Draws `text` (printable ASCII, the plots' 5×7 font at `scale` pixels
+    /// per dot) with its top-left corner at `(x, y)`: frame captions.
+    pub fn text(&mut self, x: i64, y: i64, text: &str, colour: Rgb, scale: i64) {
+        super::font::draw_text(self, x, y, text, colour, scale);
+    }
+
     /// Images stacked top to bottom, left-aligned, on `background` (for
     /// two plot panels in one PNG).
     pub fn stack(images: &[&Image], background: Rgb) -> Image {

@@ -41,8 +41,9 @@
 //! Determinism: no threads, no hashing, no time; float operations run in a
 //! fixed order, so the same input gives the same bytes (tested).
 
-// Until the character demo (issue 8) draws its frames with this module, its
-// API is unused by `main`; remove this line when it is.
+// The character demo uses most of this API; a few calls (projecting a point,
+// a sheet's back colour, boxes, reading pixels and PNGs back) serve the tests
+// and scenes to come.
 #![allow(dead_code, unused_imports)]
 
 mod camera;

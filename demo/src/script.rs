@@ -1,0 +1,209 @@
+//! The host side of the demo: scripts that move the character's root — walk,
+//! sprint, stop dead, turn, teleport — as a game would, one 60 Hz frame at a
+//! time. Each script is a list of cues; a cue starts at a time and lasts until
+//! the next one.
+
+use crate::character::{Gait, Root};
+use std::f64::consts::{FRAC_PI_2, PI};
+
+/// What the character does from a cue on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Action {
+    /// Stand still (slowing to a halt at [`BRAKE`] first).
+    Stand,
+    /// Move along the heading, accelerating at `accel` (m/s²) to `speed` (m/s).
+    Move { speed: f64, accel: f64 },
+    /// Turn in place to heading `yaw` (rad) at `rate` (rad/s), stepping.
+    Turn { yaw: f64, rate: f64 },
+    /// Speed drops to zero in one frame, then stand.
+    StopDead,
+    /// Jump to `(x, z)` facing `yaw` in one frame (a cut), then stand.
+    Teleport { x: f64, z: f64, yaw: f64 },
+}
+
+/// Braking when a move ends without a dead stop, m/s².
+const BRAKE: f64 = 5.0;
+/// A walk and a sprint, m/s (a sprint this fast still fits the camera).
+const WALK: f64 = 1.6;
+const SPRINT: f64 = 6.0;
+/// Heading towards +X and towards −X.
+const EAST: f64 = FRAC_PI_2;
+const WEST: f64 = -FRAC_PI_2;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cue {
+    /// Start time, s.
+    pub at: f64,
+    pub action: Action,
+    /// What a person sees happening (frame captions, the plot's legend).
+    pub label: &'static str,
+}
+
+/// A named scene's script.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Script {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub start: Root,
+    pub cues: Vec<Cue>,
+    /// Frames the scene runs for by default (60 Hz).
+    pub frames: usize,
+}
+
+fn cue(at: f64, action: Action, label: &'static str) -> Cue {
+    Cue { at, action, label }
+}
+
+/// The scenes `--scene` accepts, the default first.
+pub const SCENES: [&str; 3] = ["character", "walk", "idle"];
+
+/// A scene's script by name.
+pub fn script(name: &str) -> Option<Script> {
+    let start = Root { x: -1.7, z: 0.0, yaw: EAST, speed: 0.0 };
+    match name {
+        "character" => Some(Script {
+            name: "character",
+            about: "walk, turn, sprint, stop dead, teleport, walk, stand",
+            start,
+            cues: vec![
+                cue(0.0, Action::Stand, "stand"),
+                cue(0.8, Action::Move { speed: WALK, accel: 4.0 }, "walk 1.6 m/s"),
+                cue(2.6, Action::Turn { yaw: WEST, rate: 5.5 }, "turn"),
+                cue(3.2, Action::Move { speed: SPRINT, accel: 20.0 }, "sprint 6 m/s"),
+                cue(3.75, Action::StopDead, "stop dead"),
+                cue(5.2, Action::Teleport { x: 1.3, z: -0.3, yaw: WEST }, "teleport"),
+                cue(5.2 + 1.0 / 60.0, Action::Move { speed: WALK, accel: 4.0 }, "walk 1.6 m/s"),
+                cue(6.9, Action::Stand, "stand"),
+            ],
+            frames: 600,
+        }),
+        "walk" => {
+            // Back and forth at a walk, turning at each end: the regime the
+            // physics gates bound (tether ≤ 1.05 while walking).
+            let mut cues = vec![cue(0.0, Action::Stand, "stand")];
+            let mut t = 0.5;
+            for leg in 0..20 {
+                cues.push(cue(t, Action::Move { speed: WALK, accel: 4.0 }, "walk 1.6 m/s"));
+                let yaw = if leg % 2 == 0 { WEST } else { EAST };
+                cues.push(cue(t + 2.0, Action::Turn { yaw, rate: 5.5 }, "turn"));
+                t += 2.6;
+            }
+            Some(Script { name: "walk", about: "walk back and forth, turning at each end", start, cues, frames: 600 })
+        }
+        "idle" => Some(Script {
+            name: "idle",
+            about: "stand still: the garments settle and fall asleep",
+            start: Root { x: 0.0, ..start },
+            cues: vec![cue(0.0, Action::Stand, "stand")],
+            frames: 600,
+        }),
+        _ => None,
+    }
+}
+
+/// What one frame of the script did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Beat {
+    /// The root jumped this frame: the host tells its cloths (and places its
+    /// colliders instead of sweeping them).
+    pub teleported: bool,
+    pub label: &'static str,
+}
+
+/// Plays a script frame by frame.
+#[derive(Clone, Debug)]
+pub struct Director {
+    script: Script,
+    next: usize,
+    action: Action,
+    label: &'static str,
+    time: f64,
+    pub root: Root,
+    pub gait: Gait,
+}
+
+impl Director {
+    pub fn new(script: Script) -> Director {
+        let root = script.start;
+        Director { script, next: 0, action: Action::Stand, label: "stand", time: 0.0, root, gait: Gait::default() }
+    }
+
+    /// Advances the root and the gait by one frame of `dt` seconds: the pose
+    /// the host hands over is the one at the end of the frame (DESIGN §7).
+    pub fn advance(&mut self, dt: f64) -> Beat {
+        let mut teleported = false;
+        while let Some(c) = self.script.cues.get(self.next).filter(|c| c.at <= self.time + 1e-9) {
+            self.next += 1;
+            self.label = c.label;
+            self.action = match c.action {
+                Action::StopDead => {
+                    self.root.speed = 0.0;
+                    Action::Stand
+                }
+                Action::Teleport { x, z, yaw } => {
+                    self.root = Root { x, z, yaw, speed: 0.0 };
+                    teleported = true;
+                    Action::Stand
+                }
+                a => a,
+            };
+        }
+        let r = &mut self.root;
+        let mut stepping = 0.0;
+        match self.action {
+            Action::Stand | Action::StopDead | Action::Teleport { .. } => r.speed = (r.speed - BRAKE * dt).max(0.0),
+            Action::Move { speed, accel } => r.speed += (speed - r.speed).clamp(-accel * dt, accel * dt),
+            Action::Turn { yaw, rate } => {
+                r.speed = (r.speed - BRAKE * dt).max(0.0);
+                let left = wrap(yaw - r.yaw);
+                r.yaw += left.clamp(-rate * dt, rate * dt);
+                if left.abs() > 1e-6 {
+                    stepping = 0.8;
+                }
+            }
+        }
+        r.x += r.yaw.sin() * r.speed * dt;
+        r.z += r.yaw.cos() * r.speed * dt;
+        self.gait.advance(r.speed, stepping, dt);
+        self.time += dt;
+        Beat { teleported, label: self.label }
+    }
+}
+
+/// An angle in (−π, π].
+fn wrap(a: f64) -> f64 {
+    let a = a.rem_euclid(2.0 * PI);
+    if a > PI {
+        a - 2.0 * PI
+    } else {
+        a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The default scene keeps the character within the camera's ±1.8 m and
+    /// hits each beat: a sprint at 6 m/s, a dead stop, one teleport.
+    #[test]
+    fn character_script_beats() {
+        let script = script("character").unwrap();
+        let frames = script.frames;
+        let mut d = Director::new(script);
+        let (mut fastest, mut teleports, mut widest) = (0.0f64, 0, 0.0f64);
+        let mut stopped_dead = false;
+        for _ in 0..frames {
+            let before = d.root.speed;
+            let beat = d.advance(1.0 / 60.0);
+            fastest = fastest.max(d.root.speed);
+            teleports += beat.teleported as usize;
+            widest = widest.max(d.root.x.abs());
+            stopped_dead |= before > 5.0 && d.root.speed == 0.0;
+        }
+        assert!((fastest - SPRINT).abs() < 1e-9, "fastest {fastest}");
+        assert_eq!(teleports, 1);
+        assert!(stopped_dead);
+        assert!(widest < 1.8, "the character leaves the frame: |x| = {widest}");
+    }
+}
