@@ -70,7 +70,7 @@ fn main() -> ExitCode {
     print!("{}", report::table(&outcome.rows));
     println!(
         "ms: wall time of one garment's step, over the steps it was awake; worst tether: max distance to the pin \
-         over reach;\npenetration: deepest free particle inside a collider's surface + the preset's thickness."
+         over reach;\npenetration: deepest a free particle went inside the body (contacts hold cloth a thickness outside it)."
     );
     println!();
     if let (Some(first), Some(last)) = (outcome.frames.first(), outcome.frames.last()) {

@@ -81,17 +81,18 @@ impl ColliderFrame {
     }
 }
 
-/// Penetration depth of a cloth, m: `max(0, −min(sdf(x) − thickness))` over
-/// free particles `x` (world positions) and colliders (current poses) — how
-/// far the worst particle sits inside the surface the contact rows hold it
-/// on. Pinned particles are exempt, as in the bind-pose check (§29).
+/// Penetration depth of a cloth, m: `max(0, −min sdf(x))` over free
+/// particles `x` (world positions) and colliders (current poses) — how far
+/// the worst particle sits inside the body, what a viewer sees. (The contact
+/// rows hold particles a further `thickness` out; a particle inside that
+/// offset but outside the body is cloth resting on it.) Pinned particles are
+/// exempt, as in the bind-pose check (§29).
 pub fn deepest(cloth: &Cloth, fixed: &[bool], colliders: &ColliderFrame) -> f64 {
-    let offset = cloth.dynamics().thickness;
     let mut closest = f64::INFINITY;
     for node in (0..cloth.nodes()).filter(|&n| !fixed[n]) {
         let x = cloth.world_position(node);
         for (shape, to_local) in &colliders.shapes {
-            closest = closest.min(shape.sdf(to_local.transform_point(x)).distance - offset);
+            closest = closest.min(shape.sdf(to_local.transform_point(x)).distance);
         }
     }
     (-closest).max(0.0)
@@ -102,15 +103,15 @@ mod tests {
     use super::*;
     use cloth_solver::scenes;
 
-    /// A sheet half sunk into a floor at its middle reads the sunk depth plus
-    /// the contact offset; lifted clear above it, zero.
+    /// A sheet sunk into a floor reads the sunk depth; one resting inside
+    /// the contact offset but above the floor, and one lifted clear, zero.
     #[test]
     fn depth_is_distance_inside_the_offset() {
         let sheet = scenes::w0_sheet(); // horizontal at y = 0, 32 × 32 at 2 cm
         let cloth = Cloth::new(&sheet.input(), scenes::w0_dynamics()).unwrap();
         let fixed = sheet.input().fixed;
         let offset = cloth.dynamics().thickness;
-        for (floor, expected) in [(0.05, 0.05 + offset), (-1.0, 0.0)] {
+        for (floor, expected) in [(0.05, 0.05), (-offset / 2.0, 0.0), (-1.0, 0.0)] {
             let mut set = ColliderSet::new();
             set.add(Shape::plane(), Pose::from_translation([0.0, floor, 0.0])).unwrap();
             let depth = deepest(&cloth, &fixed, &ColliderFrame::new(&set));

@@ -23,7 +23,7 @@ pub struct Row {
     pub ms_min: f64,
     pub ms_median: f64,
     pub worst_tether: f64,
-    /// Deepest penetration over the run, m.
+    /// Deepest a free particle went inside the body over the run, m.
     pub worst_depth: f64,
     pub final_energy: f64,
     pub asleep_since: Option<f64>,
