@@ -75,7 +75,7 @@ fn cs_type(c: &str) -> String {
 /// Splits `type name` (the name may carry a leading `*`).
 fn split_decl(decl: &str) -> (String, String) {
     let decl = decl.trim();
-    let at = decl.rfind(|c: char| c == ' ' || c == '*').expect("a declaration has a type and a name");
+    let at = decl.rfind([' ', '*']).expect("a declaration has a type and a name");
     let (t, n) = decl.split_at(at + 1);
     (t.trim().to_string(), n.trim().trim_start_matches('@').to_string())
 }
