@@ -12,6 +12,7 @@ use std::time::Instant;
 pub mod component;
 pub mod tables;
 pub mod workloads;
+pub mod world;
 
 /// One value of a table row.
 #[derive(Clone, Debug)]

@@ -6,7 +6,7 @@
 //! ```
 
 use cloth_bench::workloads::{self, Protocol};
-use cloth_bench::{component, tables, Output};
+use cloth_bench::{component, tables, world, Output};
 use cloth_solver::Kernel;
 use std::process::ExitCode;
 
@@ -16,6 +16,8 @@ workloads (PERFORMANCE.md):
   w0            32×32 sheet, 2×4: every kernel + the §7 deletion variants, one run
   w1            W0 + strain limit + tether + slack, and §14's row-by-row table
   w2            every library entry at its own size, budget and flags, in a gust
+  w4            characters (cape + rope, walking, colliders) x threads: 1, 8, 32, 128 at 1 and 2 threads
+  abi           the C ABI crossing per call and per frame, against a W0 step
 
 reference tables (MEASUREMENTS.md):
   alpha-gamma   §2  α·γ × penalty ratio on the 20-link hard chain
@@ -134,6 +136,15 @@ fn run(args: &[String]) -> Result<(), String> {
                 Protocol { rounds: rounds.unwrap_or(3), warmup: warmup.unwrap_or(600), frames: frames.unwrap_or(900) };
             workloads::w2(&mut out, p);
         }
+        "w4" => {
+            let p = world::W4Protocol {
+                rounds: rounds.unwrap_or(3),
+                warmup: warmup.unwrap_or(60),
+                frames: frames.unwrap_or(240),
+            };
+            world::w4(&mut out, p);
+        }
+        "abi" => world::abi(&mut out, rounds.unwrap_or(5), frames.unwrap_or(200_000)),
         "tether" => component::tether(&mut out),
         "kick" => component::kick(&mut out),
         "strain" => component::strain(&mut out),

@@ -529,11 +529,20 @@ pub(crate) fn vec3_in(v: &cloth_vec3, what: &str) -> Res<[f64; 3]> {
 }
 
 pub(crate) fn pose_in(p: &cloth_pose, what: &str) -> Res<Pose> {
-    let t = vec3_in(&p.translation, &format!("{what}.translation"))?;
-    let q = &p.rotation;
-    let rotation = &format!("{what}.rotation");
-    let q = Quat::new(finite(q.w, rotation)?, finite(q.x, rotation)?, finite(q.y, rotation)?, finite(q.z, rotation)?);
-    Ok(Pose::new(t, q))
+    let (t, q) = (&p.translation, &p.rotation);
+    let pose = Pose::new([t.x, t.y, t.z], Quat::new(q.w, q.x, q.y, q.z));
+    if !pose.is_finite() {
+        // The message is built only on failure: a per-frame call must not
+        // allocate (the `abi` measurement).
+        return fail(
+            CLOTH_STATUS_NON_FINITE,
+            format!(
+                "{what} is not finite (translation {} {} {}, rotation x y z w {} {} {} {})",
+                t.x, t.y, t.z, q.x, q.y, q.z, q.w
+            ),
+        );
+    }
+    Ok(pose)
 }
 
 pub(crate) fn pose_out(p: &Pose) -> cloth_pose {
