@@ -174,10 +174,10 @@ pub fn abi(out: &mut Output, rounds: usize, calls: usize) {
         .add_cloth(&rope, cloth_solver::library::ROPE.dynamics, Pose::IDENTITY, Some(dset), Default::default())
         .unwrap();
 
-    // SAFETY (this function's unsafe blocks): every pointer passed below is
-    // to a live local of the right type and length.
     let (mut w, mut set, mut col, mut id) =
         (cloth_world::default(), Default::default(), Default::default(), Default::default());
+    // SAFETY: every pointer passed here is to a live local of the right
+    // type, and the arrays outlive the create call with their counts.
     unsafe {
         assert_eq!(cloth_world_create(&cloth_default_world_desc(), &mut w), cloth_status::CLOTH_STATUS_OK);
         assert_eq!(cloth_collider_set_create(w, &mut set), cloth_status::CLOTH_STATUS_OK);

@@ -57,22 +57,28 @@ pub unsafe extern "C" fn cloth_create_sheet(
     out_cloth: *mut cloth_id,
 ) -> cloth_status {
     guard("cloth_create_sheet", || {
-        // SAFETY (this block): the caller's pointer contract for the structs
-        // and for the arrays they point to with their counts.
+        // SAFETY: the header's pointer rule — the descriptors are NULL (refused)
+        // or readable; `read_desc` checks NULL, alignment and struct_size.
         let (sheet, desc) = unsafe { (read_desc(sheet, "sheet")?, read_desc(desc, "desc")?) };
         check_out(out_cloth, "out_cloth")?;
         let n = sheet.node_count as usize;
-        let positions = unsafe { slice_in(sheet.positions, n, "sheet.positions")? };
-        let masses = unsafe { slice_in(sheet.masses, n, "sheet.masses")? };
-        let fixed = match sheet.fixed.is_null() {
-            true => vec![false; n],
-            false => unsafe { slice_in(sheet.fixed, n, "sheet.fixed")? }
-                .iter()
-                .enumerate()
-                .map(|(i, &f)| flag(f, &format!("sheet.fixed[{i}]")))
-                .collect::<Res<_>>()?,
+        // SAFETY: the header's pointer rule — each array is NULL (refused unless its
+        // count is 0) or valid for its count during the call; `slice_in` checks
+        // NULL, alignment and size.
+        let (positions, masses, fixed_flags, corners) = unsafe {
+            (
+                slice_in(sheet.positions, n, "sheet.positions")?,
+                slice_in(sheet.masses, n, "sheet.masses")?,
+                if sheet.fixed.is_null() { None } else { Some(slice_in(sheet.fixed, n, "sheet.fixed")?) },
+                slice_in(sheet.triangles, 3 * sheet.triangle_count as usize, "sheet.triangles")?,
+            )
         };
-        let corners = unsafe { slice_in(sheet.triangles, 3 * sheet.triangle_count as usize, "sheet.triangles")? };
+        let fixed = match fixed_flags {
+            None => vec![false; n],
+            Some(flags) => {
+                flags.iter().enumerate().map(|(i, &f)| flag(f, &format!("sheet.fixed[{i}]"))).collect::<Res<_>>()?
+            }
+        };
         let input = ClothInput {
             positions: positions_in(positions),
             masses: masses.to_vec(),
@@ -94,13 +100,21 @@ pub unsafe extern "C" fn cloth_create_tree(
     out_cloth: *mut cloth_id,
 ) -> cloth_status {
     guard("cloth_create_tree", || {
-        // SAFETY (this block): the caller's pointer contract.
+        // SAFETY: the header's pointer rule — the descriptors are NULL (refused)
+        // or readable; `read_desc` checks NULL, alignment and struct_size.
         let (tree, desc) = unsafe { (read_desc(tree, "tree")?, read_desc(desc, "desc")?) };
         check_out(out_cloth, "out_cloth")?;
         let n = tree.node_count as usize;
-        let positions = unsafe { slice_in(tree.positions, n, "tree.positions")? };
-        let masses = unsafe { slice_in(tree.masses, n, "tree.masses")? };
-        let parents = unsafe { slice_in(tree.parents, n, "tree.parents")? };
+        // SAFETY: the header's pointer rule — each array is NULL (refused unless its
+        // count is 0) or valid for its count during the call; `slice_in` checks
+        // NULL, alignment and size.
+        let (positions, masses, parents) = unsafe {
+            (
+                slice_in(tree.positions, n, "tree.positions")?,
+                slice_in(tree.masses, n, "tree.masses")?,
+                slice_in(tree.parents, n, "tree.parents")?,
+            )
+        };
         let input = TreeInput {
             parents: parents
                 .iter()
@@ -124,14 +138,22 @@ pub unsafe extern "C" fn cloth_create_rig(
     out_cloth: *mut cloth_id,
 ) -> cloth_status {
     guard("cloth_create_rig", || {
-        // SAFETY (this block): the caller's pointer contract.
+        // SAFETY: the header's pointer rule — the descriptors are NULL (refused)
+        // or readable; `read_desc` checks NULL, alignment and struct_size.
         let (rig, desc) = unsafe { (read_desc(rig, "rig")?, read_desc(desc, "desc")?) };
         check_out(out_cloth, "out_cloth")?;
         let (j, n) = (rig.joint_count as usize, rig.node_count as usize);
-        let parents = unsafe { slice_in(rig.skeleton_parents, j, "rig.skeleton_parents")? };
-        let binds = unsafe { slice_in(rig.local_bind, j, "rig.local_bind")? };
-        let joints = unsafe { slice_in(rig.joints, n, "rig.joints")? };
-        let masses = unsafe { slice_in(rig.masses, n, "rig.masses")? };
+        // SAFETY: the header's pointer rule — each array is NULL (refused unless its
+        // count is 0) or valid for its count during the call; `slice_in` checks
+        // NULL, alignment and size.
+        let (parents, binds, joints, masses) = unsafe {
+            (
+                slice_in(rig.skeleton_parents, j, "rig.skeleton_parents")?,
+                slice_in(rig.local_bind, j, "rig.local_bind")?,
+                slice_in(rig.joints, n, "rig.joints")?,
+                slice_in(rig.masses, n, "rig.masses")?,
+            )
+        };
         let skeleton = Skeleton {
             parents: parents.iter().map(|&p| (p != CLOTH_NO_PARENT).then_some(p)).collect(),
             local_bind: binds
@@ -358,6 +380,7 @@ pub unsafe extern "C" fn cloth_read_node_poses(
         // SAFETY: the caller's pointer contract (a NULL buffer is skipped).
         let world_out =
             if out_world.is_null() { None } else { Some(unsafe { slice_out(out_world, capacity, "out_world")? }) };
+        // SAFETY: as above.
         let local_out =
             if out_local.is_null() { None } else { Some(unsafe { slice_out(out_local, capacity, "out_local")? }) };
         with_cloth(world, cloth, |c| {
