@@ -359,3 +359,52 @@ pub(crate) fn with_world_mut<R>(w: cloth_world, f: impl FnOnce(&mut World) -> Re
     let mut world = shared.write().or_else(|_| poisoned_world())?;
     f(&mut world)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last_error() -> String {
+        // SAFETY: cloth_last_error_message returns a NUL-terminated string
+        // that stays valid until this thread's next status-returning call.
+        unsafe { std::ffi::CStr::from_ptr(cloth_last_error_message()) }.to_string_lossy().into_owned()
+    }
+
+    /// A panic inside a body is caught at the boundary, reported as
+    /// CLOTH_STATUS_INTERNAL with its message, and the next success clears it.
+    #[test]
+    fn a_panic_never_crosses_the_boundary() {
+        let status = guard("cloth_test", || panic!("deliberate test panic"));
+        assert_eq!(status, CLOTH_STATUS_INTERNAL);
+        let message = last_error();
+        assert!(
+            message.starts_with("cloth_test: internal error") && message.contains("deliberate test panic"),
+            "{message}"
+        );
+        assert_eq!(guard("cloth_test", || Ok(())), CLOTH_STATUS_OK);
+        assert_eq!(last_error(), "");
+    }
+
+    /// The last error is per thread.
+    #[test]
+    fn the_last_error_is_per_thread() {
+        assert_eq!(guard("cloth_here", || fail(CLOTH_STATUS_BUSY, "mine")), CLOTH_STATUS_BUSY);
+        std::thread::spawn(|| {
+            assert_eq!(last_error(), "");
+            assert_eq!(guard("cloth_there", || fail(CLOTH_STATUS_IN_USE, "theirs")), CLOTH_STATUS_IN_USE);
+        })
+        .join()
+        .unwrap();
+        assert_eq!(last_error(), "cloth_here: mine");
+    }
+
+    #[test]
+    fn every_status_has_its_name() {
+        for (code, s) in ALL_STATUSES.iter().enumerate() {
+            assert_eq!(*s as usize, code);
+            // SAFETY: names are static NUL-terminated strings.
+            let name = unsafe { std::ffi::CStr::from_ptr(cloth_status_name(code as u32)) };
+            assert_eq!(name.to_bytes_with_nul(), status_name(*s));
+        }
+    }
+}
