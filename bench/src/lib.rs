@@ -13,6 +13,7 @@ pub mod collision;
 pub mod component;
 pub mod tables;
 pub mod workloads;
+pub mod world;
 
 /// One value of a table row.
 #[derive(Clone, Debug)]

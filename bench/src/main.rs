@@ -6,7 +6,7 @@
 //! ```
 
 use cloth_bench::workloads::{self, Protocol};
-use cloth_bench::{collision, component, tables, Output};
+use cloth_bench::{collision, component, tables, world, Output};
 use cloth_solver::Kernel;
 use std::process::ExitCode;
 
@@ -17,6 +17,8 @@ workloads (PERFORMANCE.md):
   w1            W0 + strain limit + tether + slack, and §14's row-by-row table
   w2            every library entry at its own size, budget and flags, in a gust
   w3            W1 + colliders: none, 1 out of range, 1, 4, 8, 20 touching
+  w4            characters (cape + rope, walking, colliders) x threads: 1, 8, 32, 128 at 1 and 2 threads
+  abi           the C ABI crossing per call and per frame, against a W0 step
 
 reference tables (MEASUREMENTS.md):
   alpha-gamma   §2  α·γ × penalty ratio on the 20-link hard chain
@@ -164,6 +166,15 @@ fn run(args: &[String]) -> Result<(), String> {
             collision::sweep(&mut out);
             collision::leaning_rope(&mut out);
         }
+        "w4" => {
+            let p = world::W4Protocol {
+                rounds: rounds.unwrap_or(3),
+                warmup: warmup.unwrap_or(60),
+                frames: frames.unwrap_or(240),
+            };
+            world::w4(&mut out, p);
+        }
+        "abi" => world::abi(&mut out, rounds.unwrap_or(5), frames.unwrap_or(200_000)),
         "tether" => component::tether(&mut out),
         "kick" => component::kick(&mut out),
         "strain" => component::strain(&mut out),

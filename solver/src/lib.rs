@@ -52,6 +52,7 @@ pub mod strain_limit;
 pub mod stretch;
 pub mod tether;
 pub mod vertex;
+pub mod world;
 pub mod writeback;
 
 pub use cloth::{BindPoseCheck, Cloth};
@@ -61,3 +62,4 @@ pub use error::{ParamError, SeedError};
 pub use seed::{ClothInput, SeedOptions};
 pub use shape::Shape;
 pub use step::{Kernel, StepReport, WatchdogReason};
+pub use world::{ClothId, ColliderSetId, World, WorldError, WorldOptions};

@@ -1,0 +1,427 @@
+//! Cloths: create from a sheet, a tree or a rig; drive; read back; destroy.
+
+use crate::boundary::cloth_status::{self, *};
+use crate::boundary::{check_out, fail, flag, guard, read_in, slice_in, slice_out, with_world, with_world_mut, Res};
+use crate::collider::optional_set;
+use crate::types::*;
+use crate::world::{cloth_of, world_fail};
+use cloth_solver::front_door::{self, Parent, Skeleton, TreeInput};
+use cloth_solver::pose::Pose;
+use cloth_solver::{BindPoseCheck, Cloth, ClothInput, Dynamics, World};
+use std::cell::RefCell;
+
+/// Runs `f` on one cloth; a per-cloth call (shared world access).
+fn with_cloth<R>(world: cloth_world, cloth: cloth_id, f: impl FnOnce(&mut Cloth) -> Res<R>) -> Res<R> {
+    with_world(world, |w: &World| w.with_cloth(cloth_of(cloth), f).map_err(world_fail)?)
+}
+
+/// The common part of every create: the dynamics, the anchor, the set.
+fn common(desc: &cloth_desc) -> Res<(Dynamics, Pose, BindPoseCheck)> {
+    let dynamics = match preset_of(desc.preset)? {
+        Some(p) if desc.dynamics.is_null() => p.dynamics,
+        Some(_) => return fail(
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "desc.dynamics is set but desc.preset is a library entry; use CLOTH_PRESET_CUSTOM with explicit dynamics",
+        ),
+        // SAFETY: the caller's pointer contract (NULL is reported).
+        None => dynamics_in(&unsafe { read_desc(desc.dynamics, "desc.dynamics")? })?,
+    };
+    let anchor = pose_in(&desc.anchor, "desc.anchor")?;
+    let check =
+        if flag(desc.bind_pose_check, "desc.bind_pose_check")? { BindPoseCheck::Enforce } else { BindPoseCheck::Skip };
+    Ok((dynamics, anchor, check))
+}
+
+fn create(world: cloth_world, input: &ClothInput, desc: &cloth_desc, out: *mut cloth_id) -> Res<()> {
+    let (dynamics, anchor, check) = common(desc)?;
+    let id = with_world_mut(world, |w| {
+        w.add_cloth(input, dynamics, anchor, optional_set(desc.colliders), check).map_err(world_fail)
+    })?;
+    // SAFETY: `out` was checked non-null and aligned by the caller of
+    // `create`; writable by the host's contract.
+    unsafe { out.write(cloth_id { index: id.index, generation: id.generation }) };
+    Ok(())
+}
+
+fn positions_in(p: &[cloth_vec3f]) -> Vec<[f32; 3]> {
+    p.iter().map(|v| [v.x, v.y, v.z]).collect()
+}
+
+/// Creates a cloth from a sheet (a triangle mesh). `sheet`, `desc` and the
+/// arrays they point to are read during the call. Exclusive.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_create_sheet(
+    world: cloth_world,
+    sheet: *const cloth_sheet_desc,
+    desc: *const cloth_desc,
+    out_cloth: *mut cloth_id,
+) -> cloth_status {
+    guard("cloth_create_sheet", || {
+        // SAFETY: the header's pointer rule — the descriptors are NULL (refused)
+        // or readable; `read_desc` checks NULL, alignment and struct_size.
+        let (sheet, desc) = unsafe { (read_desc(sheet, "sheet")?, read_desc(desc, "desc")?) };
+        check_out(out_cloth, "out_cloth")?;
+        let n = sheet.node_count as usize;
+        // SAFETY: the header's pointer rule — each array is NULL (refused unless its
+        // count is 0) or valid for its count during the call; `slice_in` checks
+        // NULL, alignment and size.
+        let (positions, masses, fixed_flags, corners) = unsafe {
+            (
+                slice_in(sheet.positions, n, "sheet.positions")?,
+                slice_in(sheet.masses, n, "sheet.masses")?,
+                if sheet.fixed.is_null() { None } else { Some(slice_in(sheet.fixed, n, "sheet.fixed")?) },
+                slice_in(sheet.triangles, 3 * sheet.triangle_count as usize, "sheet.triangles")?,
+            )
+        };
+        let fixed = match fixed_flags {
+            None => vec![false; n],
+            Some(flags) => {
+                flags.iter().enumerate().map(|(i, &f)| flag(f, &format!("sheet.fixed[{i}]"))).collect::<Res<_>>()?
+            }
+        };
+        let input = ClothInput {
+            positions: positions_in(positions),
+            masses: masses.to_vec(),
+            fixed,
+            triangles: corners.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect(),
+            parents: Vec::new(),
+            bind_rotations: Vec::new(),
+        };
+        create(world, &input, &desc, out_cloth)
+    })
+}
+
+/// Creates a cloth from a tree of nodes (strips, a rope). Exclusive.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_create_tree(
+    world: cloth_world,
+    tree: *const cloth_tree_desc,
+    desc: *const cloth_desc,
+    out_cloth: *mut cloth_id,
+) -> cloth_status {
+    guard("cloth_create_tree", || {
+        // SAFETY: the header's pointer rule — the descriptors are NULL (refused)
+        // or readable; `read_desc` checks NULL, alignment and struct_size.
+        let (tree, desc) = unsafe { (read_desc(tree, "tree")?, read_desc(desc, "desc")?) };
+        check_out(out_cloth, "out_cloth")?;
+        let n = tree.node_count as usize;
+        // SAFETY: the header's pointer rule — each array is NULL (refused unless its
+        // count is 0) or valid for its count during the call; `slice_in` checks
+        // NULL, alignment and size.
+        let (positions, masses, parents) = unsafe {
+            (
+                slice_in(tree.positions, n, "tree.positions")?,
+                slice_in(tree.masses, n, "tree.masses")?,
+                slice_in(tree.parents, n, "tree.parents")?,
+            )
+        };
+        let input = TreeInput {
+            parents: parents
+                .iter()
+                .map(|&p| if p == CLOTH_NO_PARENT { Parent::Bone(0) } else { Parent::Node(p) })
+                .collect(),
+            positions: positions_in(positions),
+            masses: masses.to_vec(),
+        };
+        let (input, _) = front_door::tree(&input).or_else(|e| fail(status_of_seed(&e), format!("tree: {e}")))?;
+        create(world, &input, &desc, out_cloth)
+    })
+}
+
+/// Creates a cloth from joints of a skeleton (DESIGN §9: the cloth owns
+/// them; write back the node poses it produces). Exclusive.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_create_rig(
+    world: cloth_world,
+    rig: *const cloth_rig_desc,
+    desc: *const cloth_desc,
+    out_cloth: *mut cloth_id,
+) -> cloth_status {
+    guard("cloth_create_rig", || {
+        // SAFETY: the header's pointer rule — the descriptors are NULL (refused)
+        // or readable; `read_desc` checks NULL, alignment and struct_size.
+        let (rig, desc) = unsafe { (read_desc(rig, "rig")?, read_desc(desc, "desc")?) };
+        check_out(out_cloth, "out_cloth")?;
+        let (j, n) = (rig.joint_count as usize, rig.node_count as usize);
+        // SAFETY: the header's pointer rule — each array is NULL (refused unless its
+        // count is 0) or valid for its count during the call; `slice_in` checks
+        // NULL, alignment and size.
+        let (parents, binds, joints, masses) = unsafe {
+            (
+                slice_in(rig.skeleton_parents, j, "rig.skeleton_parents")?,
+                slice_in(rig.local_bind, j, "rig.local_bind")?,
+                slice_in(rig.joints, n, "rig.joints")?,
+                slice_in(rig.masses, n, "rig.masses")?,
+            )
+        };
+        let skeleton = Skeleton {
+            parents: parents.iter().map(|&p| (p != CLOTH_NO_PARENT).then_some(p)).collect(),
+            local_bind: binds
+                .iter()
+                .enumerate()
+                .map(|(i, p)| pose_in(p, &format!("rig.local_bind[{i}]")))
+                .collect::<Res<_>>()?,
+        };
+        let (input, _) =
+            front_door::rig(&skeleton, joints, masses).or_else(|e| fail(status_of_seed(&e), format!("rig: {e}")))?;
+        create(world, &input, &desc, out_cloth)
+    })
+}
+
+/// Destroys a cloth. A second destroy is CLOTH_STATUS_STALE_ID. Exclusive.
+#[no_mangle]
+pub extern "C" fn cloth_destroy(world: cloth_world, cloth: cloth_id) -> cloth_status {
+    guard("cloth_destroy", || with_world_mut(world, |w| w.remove_cloth(cloth_of(cloth)).map(drop).map_err(world_fail)))
+}
+
+/// Changes the collider set a cloth collides with (generation 0: none).
+/// Exclusive; refused between begin_step and end_step.
+#[no_mangle]
+pub extern "C" fn cloth_set_colliders(world: cloth_world, cloth: cloth_id, set: cloth_collider_set_id) -> cloth_status {
+    guard("cloth_set_colliders", || {
+        with_world_mut(world, |w| w.set_cloth_colliders(cloth_of(cloth), optional_set(set)).map_err(world_fail))
+    })
+}
+
+/// Sets the anchor's world pose for the coming step (the pose for this
+/// frame). The rotation is normalised; a non-finite pose or a zero
+/// quaternion is refused. Per-cloth.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_set_anchor_pose(
+    world: cloth_world,
+    cloth: cloth_id,
+    pose: *const cloth_pose,
+) -> cloth_status {
+    guard("cloth_set_anchor_pose", || {
+        // SAFETY: the caller's pointer contract.
+        let pose = pose_in(&unsafe { read_in(pose, "pose")? }, "pose")?;
+        with_cloth(world, cloth, |c| {
+            c.set_anchor_pose(pose).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+        })
+    })
+}
+
+/// Places the anchor with no motion felt (a spawn, or a move the cloth
+/// should not react to): previous and current pose both set. Per-cloth.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_place_anchor(
+    world: cloth_world,
+    cloth: cloth_id,
+    pose: *const cloth_pose,
+) -> cloth_status {
+    guard("cloth_place_anchor", || {
+        // SAFETY: the caller's pointer contract.
+        let pose = pose_in(&unsafe { read_in(pose, "pose")? }, "pose")?;
+        with_cloth(world, cloth, |c| {
+            c.place_anchor(pose).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+        })
+    })
+}
+
+/// Sets the animated positions of nodes `first .. first + count` in the
+/// cloth (anchor) frame, m: fixed nodes move there at the next step; free
+/// nodes are pulled there only by the leash. All or nothing: a non-finite
+/// entry or a range past the last node changes nothing. Per-cloth.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_set_animated_positions(
+    world: cloth_world,
+    cloth: cloth_id,
+    first: u32,
+    positions: *const cloth_vec3f,
+    count: usize,
+) -> cloth_status {
+    guard("cloth_set_animated_positions", || {
+        // SAFETY: the caller's pointer contract.
+        let positions = unsafe { slice_in(positions, count, "positions")? };
+        if let Some(i) = positions.iter().position(|p| !(p.x.is_finite() && p.y.is_finite() && p.z.is_finite())) {
+            return fail(CLOTH_STATUS_NON_FINITE, format!("positions[{i}] is not finite"));
+        }
+        with_cloth(world, cloth, |c| {
+            let nodes = c.nodes();
+            if (first as usize).checked_add(count).is_none_or(|end| end > nodes) {
+                return fail(
+                    CLOTH_STATUS_OUT_OF_RANGE,
+                    format!("nodes {first} .. {first} + {count} run past the cloth's {nodes} nodes"),
+                );
+            }
+            for (k, p) in positions.iter().enumerate() {
+                c.set_animated_position(first as usize + k, [p.x, p.y, p.z])
+                    .or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))?;
+            }
+            Ok(())
+        })
+    })
+}
+
+/// Changes a cloth's dynamics (nothing in them needs a reseed; a change
+/// wakes the cloth). Per-cloth.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_set_dynamics(
+    world: cloth_world,
+    cloth: cloth_id,
+    dynamics: *const cloth_dynamics,
+) -> cloth_status {
+    guard("cloth_set_dynamics", || {
+        // SAFETY: the caller's pointer contract.
+        let d = dynamics_in(&unsafe { read_desc(dynamics, "dynamics")? })?;
+        with_cloth(world, cloth, |c| c.set_dynamics(d).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string())))
+    })
+}
+
+/// A cloth's current dynamics. Per-cloth.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_get_dynamics(
+    world: cloth_world,
+    cloth: cloth_id,
+    out_dynamics: *mut cloth_dynamics,
+) -> cloth_status {
+    guard("cloth_get_dynamics", || {
+        check_out(out_dynamics, "out_dynamics")?;
+        let d = with_cloth(world, cloth, |c| Ok(dynamics_out(c.dynamics())))?;
+        // SAFETY: checked non-null and aligned; writable by the caller's contract.
+        unsafe { out_dynamics.write(d) };
+        Ok(())
+    })
+}
+
+/// Wakes a sleeping cloth at its next step. Per-cloth.
+#[no_mangle]
+pub extern "C" fn cloth_wake(world: cloth_world, cloth: cloth_id) -> cloth_status {
+    guard("cloth_wake", || {
+        with_cloth(world, cloth, |c| {
+            c.wake();
+            Ok(())
+        })
+    })
+}
+
+/// Treats the cloth's next step as a teleport (the host cut to another
+/// place): its dynamics' teleport mode applies. Per-cloth.
+#[no_mangle]
+pub extern "C" fn cloth_teleport(world: cloth_world, cloth: cloth_id) -> cloth_status {
+    guard("cloth_teleport", || {
+        with_cloth(world, cloth, |c| {
+            c.teleport();
+            Ok(())
+        })
+    })
+}
+
+/// The number of nodes (particles) of a cloth: the length output buffers
+/// need. Per-cloth.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_node_count(world: cloth_world, cloth: cloth_id, out_count: *mut u32) -> cloth_status {
+    guard("cloth_node_count", || {
+        check_out(out_count, "out_count")?;
+        let n = with_cloth(world, cloth, |c| Ok(c.nodes() as u32))?;
+        // SAFETY: checked non-null and aligned; writable by the caller's contract.
+        unsafe { out_count.write(n) };
+        Ok(())
+    })
+}
+
+fn too_small<T>(what: &str, len: usize, nodes: usize) -> Res<T> {
+    fail(CLOTH_STATUS_BUFFER_TOO_SMALL, format!("{what} holds {len} entries; the cloth has {nodes} nodes"))
+}
+
+/// Writes every node's position into `out` (`capacity` entries, at least
+/// the node count) in `space`: CLOTH_SPACE_WORLD or CLOTH_SPACE_CLOTH. Per-cloth.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_read_positions(
+    world: cloth_world,
+    cloth: cloth_id,
+    space: u32,
+    out: *mut cloth_vec3f,
+    capacity: usize,
+) -> cloth_status {
+    guard("cloth_read_positions", || {
+        if space != CLOTH_SPACE_WORLD && space != CLOTH_SPACE_CLOTH {
+            return fail(CLOTH_STATUS_INVALID_ENUM, format!("space is {space}; CLOTH_SPACE_WORLD (0) or _CLOTH (1)"));
+        }
+        check_out(out, "out")?;
+        // SAFETY: the caller's pointer contract.
+        let out = unsafe { slice_out(out, capacity, "out")? };
+        with_cloth(world, cloth, |c| {
+            let nodes = c.nodes();
+            if out.len() < nodes {
+                return too_small("out", out.len(), nodes);
+            }
+            for (n, o) in out[..nodes].iter_mut().enumerate() {
+                let p = if space == CLOTH_SPACE_WORLD { c.world_position(n).map(|x| x as f32) } else { c.position(n) };
+                *o = cloth_vec3f { x: p[0], y: p[1], z: p[2] };
+            }
+            Ok(())
+        })
+    })
+}
+
+thread_local! {
+    /// The pose write-back's buffers in the solver's layout, reused per
+    /// thread so a frame's read allocates nothing after the first.
+    static POSES: RefCell<(Vec<Pose>, Vec<Pose>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// Writes every node's world pose into `out_world` and its local pose
+/// (relative to its parent node; roots relative to the anchor) into
+/// `out_local`, `capacity` entries each (at least the node count). Either
+/// buffer may be NULL (not both). Per-cloth.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_read_node_poses(
+    world: cloth_world,
+    cloth: cloth_id,
+    out_world: *mut cloth_pose,
+    out_local: *mut cloth_pose,
+    capacity: usize,
+) -> cloth_status {
+    guard("cloth_read_node_poses", || {
+        if out_world.is_null() && out_local.is_null() {
+            return fail(CLOTH_STATUS_NULL_POINTER, "out_world and out_local are both NULL");
+        }
+        // SAFETY: the caller's pointer contract (a NULL buffer is skipped).
+        let world_out =
+            if out_world.is_null() { None } else { Some(unsafe { slice_out(out_world, capacity, "out_world")? }) };
+        // SAFETY: as above.
+        let local_out =
+            if out_local.is_null() { None } else { Some(unsafe { slice_out(out_local, capacity, "out_local")? }) };
+        with_cloth(world, cloth, |c| {
+            let nodes = c.nodes();
+            if capacity < nodes {
+                return too_small(if world_out.is_some() { "out_world" } else { "out_local" }, capacity, nodes);
+            }
+            POSES.with(|scratch| {
+                let (w, l) = &mut *scratch.borrow_mut();
+                w.resize(nodes, Pose::IDENTITY);
+                l.resize(nodes, Pose::IDENTITY);
+                c.node_poses(w, l).or_else(|e| fail(CLOTH_STATUS_INTERNAL, e.to_string()))?;
+                if let Some(out) = world_out {
+                    for (o, p) in out.iter_mut().zip(w.iter()) {
+                        *o = pose_out(p);
+                    }
+                }
+                if let Some(out) = local_out {
+                    for (o, p) in out.iter_mut().zip(l.iter()) {
+                        *o = pose_out(p);
+                    }
+                }
+                Ok(())
+            })
+        })
+    })
+}
+
+/// What the cloth's last step did. Set `out->struct_size` first. Per-cloth.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_last_step_report(
+    world: cloth_world,
+    cloth: cloth_id,
+    out: *mut cloth_step_report,
+) -> cloth_status {
+    guard("cloth_last_step_report", || {
+        // SAFETY: the caller's pointer contract.
+        let size = unsafe { check_sized_out(out, "out")? };
+        let report = with_world(world, |w| w.last_report(cloth_of(cloth)).map_err(world_fail))?;
+        // SAFETY: checked by check_sized_out.
+        unsafe { write_sized_out(out, step_report_out(&report), size) };
+        Ok(())
+    })
+}

@@ -1,0 +1,654 @@
+//! The `#[repr(C)]` types of the ABI, their `cloth_default_*` constructors,
+//! the uint32_t enum values, and the conversions to and from the solver's
+//! types (each conversion checks every float and enum on the way in).
+
+#![allow(non_camel_case_types)]
+
+use crate::boundary::cloth_status::{self, *};
+use crate::boundary::{check_out, fail, finite, flag, guard, Res};
+use cloth_solver::pose::{Pose, Quat};
+use cloth_solver::{library, Dynamics, Shape, TeleportMode};
+
+/// The ABI version this header describes. It changes only when an existing
+/// function or struct changes incompatibly; compare it with
+/// `cloth_abi_version()` when loading the library.
+pub const CLOTH_ABI_VERSION: u32 = 1;
+
+/// Tree and rig parent value of a node that hangs from the anchor (a tree
+/// root), or of a skeleton's root joint.
+pub const CLOTH_NO_PARENT: u32 = 0xFFFF_FFFF;
+
+/// `cloth_desc.preset`: use `cloth_desc.dynamics` as given.
+pub const CLOTH_PRESET_CUSTOM: u32 = 0;
+/// Library entry (DESIGN §6): light, floppy, self-collision on.
+pub const CLOTH_PRESET_SILK: u32 = 1;
+/// Library entry: the default fabric.
+pub const CLOTH_PRESET_COTTON: u32 = 2;
+/// Library entry: heavy, stiff, strain-limited.
+pub const CLOTH_PRESET_DENIM: u32 = 3;
+/// Library entry: the stiffest sheet.
+pub const CLOTH_PRESET_LEATHER: u32 = 4;
+/// Library entry: a rope (skip rows for bending, tethered).
+pub const CLOTH_PRESET_ROPE: u32 = 5;
+/// Library entry: rigid links, free joints.
+pub const CLOTH_PRESET_CHAIN: u32 = 6;
+/// Library entry: strands that tangle.
+pub const CLOTH_PRESET_HAIR: u32 = 7;
+
+/// `cloth_dynamics.teleport`: re-seed at the animated pose with zero velocity.
+pub const CLOTH_TELEPORT_RESET: u32 = 0;
+/// `cloth_dynamics.teleport`: carry the shape across unchanged.
+pub const CLOTH_TELEPORT_KEEP: u32 = 1;
+
+/// `cloth_collider_desc.shape`: a ball of `radius` at the local origin.
+pub const CLOTH_SHAPE_SPHERE: u32 = 0;
+/// `cloth_collider_desc.shape`: points within `radius` of the segment a–b.
+pub const CLOTH_SHAPE_CAPSULE: u32 = 1;
+/// `cloth_collider_desc.shape`: the hull of ball (a, radius) and ball (b, radius_b).
+pub const CLOTH_SHAPE_TAPERED_CAPSULE: u32 = 2;
+/// `cloth_collider_desc.shape`: the half-space y ≤ 0 of the local frame.
+pub const CLOTH_SHAPE_PLANE: u32 = 3;
+/// `cloth_collider_desc.shape`: a box of `half_extents`, edges rounded by `corner_radius`.
+pub const CLOTH_SHAPE_CUBOID: u32 = 4;
+
+/// `cloth_read_positions` space: world coordinates (the anchor's pose applied).
+pub const CLOTH_SPACE_WORLD: u32 = 0;
+/// `cloth_read_positions` space: the cloth's own (anchor) frame, as stored.
+pub const CLOTH_SPACE_CLOTH: u32 = 1;
+
+/// `cloth_step_report.watchdog`: no reset.
+pub const CLOTH_WATCHDOG_NONE: u32 = 0;
+/// `cloth_step_report.watchdog`: reset after a non-finite or implausible value.
+pub const CLOTH_WATCHDOG_NON_FINITE: u32 = 1;
+/// `cloth_step_report.watchdog`: reset after rows stayed absurdly violated.
+pub const CLOTH_WATCHDOG_EXPLODED: u32 = 2;
+
+/// A world: an opaque handle (slot and generation, never all zero).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct cloth_world {
+    pub index: u32,
+    pub generation: u32,
+}
+
+/// A cloth in its world (slot and generation; generation 0 is never issued).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct cloth_id {
+    pub index: u32,
+    pub generation: u32,
+}
+
+/// A collider set in its world. Generation 0 means "no set" where a set is
+/// optional (`cloth_desc.colliders`, `cloth_set_colliders`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct cloth_collider_set_id {
+    pub index: u32,
+    pub generation: u32,
+}
+
+/// A collider: its set, and its slot and generation in that set.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct cloth_collider_id {
+    pub set: cloth_collider_set_id,
+    pub index: u32,
+    pub generation: u32,
+}
+
+/// A vector of doubles, m.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct cloth_vec3 {
+    pub x: f64,
+    pub y: f64,
+    pub z: f64,
+}
+
+/// A vector of floats: one particle's position, m.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct cloth_vec3f {
+    pub x: f32,
+    pub y: f32,
+    pub z: f32,
+}
+
+/// A rotation quaternion, stored x, y, z, w (Unity's and Unreal's order).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct cloth_quat {
+    pub x: f64,
+    pub y: f64,
+    pub z: f64,
+    pub w: f64,
+}
+
+/// A rigid pose, local to world: p -> rotation * p + translation (m).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct cloth_pose {
+    pub translation: cloth_vec3,
+    pub rotation: cloth_quat,
+}
+
+/// How a world runs. Start from `cloth_default_world_desc()`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_world_desc {
+    /// sizeof(cloth_world_desc).
+    pub struct_size: u32,
+    /// Worker threads the world starts and owns, 0..=256. 0 (the default)
+    /// starts none: cloth_world_step runs on the calling thread, and a host
+    /// with its own job system uses begin_step / step_cloth / end_step.
+    pub threads: u32,
+}
+
+/// How a cloth moves (DESIGN §6). Every field has a range; a value outside
+/// it is refused (CLOTH_STATUS_INVALID_ARGUMENT, or CLOTH_STATUS_NON_FINITE).
+/// Start from `cloth_default_dynamics()` or `cloth_preset_dynamics()`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_dynamics {
+    /// sizeof(cloth_dynamics).
+    pub struct_size: u32,
+    /// Substeps per step, 1..=64.
+    pub substeps: u32,
+    /// Colour sweeps per substep, 1..=64.
+    pub iterations: u32,
+    /// 1: strain-limit rows on every stretch row; 0: none.
+    pub strain_limit: u32,
+    /// 1: particle–particle self-collision; 0: none.
+    pub self_collision: u32,
+    /// What a teleport does: CLOTH_TELEPORT_RESET or CLOTH_TELEPORT_KEEP.
+    pub teleport: u32,
+    /// Fixed step, s, (0, 1]. Default 1/60.
+    pub dt: f64,
+    /// Gravity in world space, m/s² (default 0, −9.81, 0).
+    pub gravity: cloth_vec3,
+    /// Strain allowance control 0..=1 (read only with strain_limit).
+    pub stretch: f64,
+    /// Bending resistance 0..=1.
+    pub bend: f64,
+    /// Damping 0..=1: v ← v·exp(−10·damping·h) per substep.
+    pub damping: f64,
+    /// How much of the anchor's motion the particles feel, 0..=1 (0: welded
+    /// to the anchor frame; 1: full world inertia).
+    pub inertia: f64,
+    /// Leash 0..=1: each particle may stray 2·slack·d_geo from its animated
+    /// position; 1 is no leash.
+    pub slack: f64,
+    /// Contact offset, m, 0..=0.5.
+    pub thickness: f64,
+    /// Coulomb friction coefficient against colliders, 0..=4.
+    pub friction: f64,
+}
+
+/// What every cloth is made with besides its shape. Start from
+/// `cloth_default_desc()`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_desc {
+    /// sizeof(cloth_desc).
+    pub struct_size: u32,
+    /// A library entry (CLOTH_PRESET_SILK … CLOTH_PRESET_HAIR, default
+    /// COTTON), or CLOTH_PRESET_CUSTOM to use `dynamics`.
+    pub preset: u32,
+    /// The dynamics for CLOTH_PRESET_CUSTOM (read during the call); must be
+    /// NULL with a library preset.
+    pub dynamics: *const cloth_dynamics,
+    /// The anchor's world pose at creation (placed: no motion is felt).
+    pub anchor: cloth_pose,
+    /// The collider set the cloth collides with (generation 0: none).
+    pub colliders: cloth_collider_set_id,
+    /// 1 (default): refuse a free node whose bind position lies within the
+    /// contact offset of a collider of `colliders` (the garment was authored
+    /// inside the body); 0: skip the check.
+    pub bind_pose_check: u32,
+}
+
+/// A sheet: a triangle mesh in the anchor frame. Start from
+/// `cloth_default_sheet_desc()`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_sheet_desc {
+    /// sizeof(cloth_sheet_desc).
+    pub struct_size: u32,
+    /// Nodes (particles), ≥ 1.
+    pub node_count: u32,
+    /// Triangles.
+    pub triangle_count: u32,
+    /// node_count bind positions in the anchor frame, m.
+    pub positions: *const cloth_vec3f,
+    /// node_count masses, kg (read for free nodes: finite, > 0).
+    pub masses: *const f32,
+    /// node_count flags: 1 = fixed to its animated position, 0 = free. May be
+    /// NULL: every node free (then nothing holds the sheet).
+    pub fixed: *const u32,
+    /// 3 × triangle_count node indices.
+    pub triangles: *const u32,
+}
+
+/// A tree of nodes (strips, a rope, a ponytail) in the anchor frame. Start
+/// from `cloth_default_tree_desc()`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_tree_desc {
+    /// sizeof(cloth_tree_desc).
+    pub struct_size: u32,
+    /// Nodes, ≥ 1.
+    pub node_count: u32,
+    /// node_count bind positions in the anchor frame, m.
+    pub positions: *const cloth_vec3f,
+    /// node_count masses, kg (read for nodes with a parent).
+    pub masses: *const f32,
+    /// node_count parents: another node's index, or CLOTH_NO_PARENT for a
+    /// root, which hangs from the anchor and is fixed.
+    pub parents: *const u32,
+}
+
+/// Joints of a skeleton the cloth owns (DESIGN §9): the host stops animating
+/// them and writes back the node poses the cloth produces. Start from
+/// `cloth_default_rig_desc()`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_rig_desc {
+    /// sizeof(cloth_rig_desc).
+    pub struct_size: u32,
+    /// Joints of the whole skeleton.
+    pub joint_count: u32,
+    /// Joints the cloth owns (its nodes, in this order), ≥ 1.
+    pub node_count: u32,
+    /// joint_count parents (CLOTH_NO_PARENT for a root joint).
+    pub skeleton_parents: *const u32,
+    /// joint_count bind transforms relative to the parent joint.
+    pub local_bind: *const cloth_pose,
+    /// node_count skeleton joint indices. Every owned joint whose parent is
+    /// not owned must hang from the same joint: the cloth's anchor.
+    pub joints: *const u32,
+    /// node_count masses, kg.
+    pub masses: *const f32,
+}
+
+/// A collider: a shape in its local frame and its world pose. Start from
+/// `cloth_default_collider_desc()`; the fields a shape does not use are
+/// ignored.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_collider_desc {
+    /// sizeof(cloth_collider_desc).
+    pub struct_size: u32,
+    /// CLOTH_SHAPE_SPHERE, _CAPSULE, _TAPERED_CAPSULE, _PLANE or _CUBOID.
+    pub shape: u32,
+    /// Capsule and tapered capsule: the segment's first end, m (local).
+    pub a: cloth_vec3,
+    /// Capsule and tapered capsule: the segment's second end, m (local).
+    pub b: cloth_vec3,
+    /// Sphere and capsule radius; the tapered capsule's radius at a, m.
+    pub radius: f64,
+    /// Tapered capsule: the radius at b, m.
+    pub radius_b: f64,
+    /// Cuboid: half extents along the local axes (outer), m.
+    pub half_extents: cloth_vec3,
+    /// Cuboid: edge and corner rounding, m (0 = sharp).
+    pub corner_radius: f64,
+    /// World pose (previous = current: the collider has not moved).
+    pub pose: cloth_pose,
+}
+
+/// What a cloth's last step did. Set struct_size before the call.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_step_report {
+    /// sizeof(cloth_step_report), set by the caller.
+    pub struct_size: u32,
+    /// 1: the cloth was asleep and nothing was simulated.
+    pub asleep: u32,
+    /// 1: the cloth fell asleep at the end of the step.
+    pub fell_asleep: u32,
+    /// 1: the anchor teleported (the teleport mode was applied).
+    pub teleported: u32,
+    /// CLOTH_WATCHDOG_NONE, or why the watchdog reset the cloth.
+    pub watchdog: u32,
+    /// Vertex updates whose pivot check failed in the step.
+    pub pivot_failures: u64,
+}
+
+// ---- sizes and defaults -------------------------------------------------------
+
+/// A struct that starts with `struct_size`.
+pub(crate) trait Sized_: Copy {
+    /// Every size a version of this struct has had, oldest first: a caller
+    /// built against an older header passes one of the earlier sizes and the
+    /// appended fields keep their defaults. One version so far.
+    const VERSION_SIZES: &'static [usize];
+    const NAME: &'static str;
+    fn defaults() -> Self;
+}
+
+macro_rules! sized {
+    ($t:ident, $default:expr) => {
+        impl Sized_ for $t {
+            const VERSION_SIZES: &'static [usize] = &[std::mem::size_of::<$t>()];
+            const NAME: &'static str = stringify!($t);
+            fn defaults() -> Self {
+                $default
+            }
+        }
+    };
+}
+
+sized!(cloth_world_desc, cloth_default_world_desc());
+sized!(cloth_dynamics, cloth_default_dynamics());
+sized!(cloth_desc, cloth_default_desc());
+sized!(cloth_sheet_desc, cloth_default_sheet_desc());
+sized!(cloth_tree_desc, cloth_default_tree_desc());
+sized!(cloth_rig_desc, cloth_default_rig_desc());
+sized!(cloth_collider_desc, cloth_default_collider_desc());
+sized!(cloth_step_report, step_report_out(&Default::default()));
+
+/// Reads a descriptor: NULL and alignment checked, `struct_size` one of the
+/// sizes the struct has had, the bytes it covers copied over the defaults.
+///
+/// # Safety
+/// `p` is NULL or points to at least `struct_size` readable bytes.
+pub(crate) unsafe fn read_desc<T: Sized_>(p: *const T, what: &str) -> Res<T> {
+    // SAFETY: the struct's first field is a u32; `read_in` checks NULL and
+    // alignment (a T's alignment is at least a u32's).
+    let size = unsafe { crate::boundary::read_in(p as *const u32, what)? } as usize;
+    check_size::<T>(size, what)?;
+    let mut out = T::defaults();
+    // SAFETY: `p` is readable for `size` bytes (the caller's contract for a
+    // struct of that size), `size` ≤ size_of::<T>() (checked), and every size
+    // in VERSION_SIZES ends on a field boundary, so no field is half-copied;
+    // the fields are integers, floats and pointers, valid for any bits.
+    unsafe { std::ptr::copy_nonoverlapping(p as *const u8, &mut out as *mut T as *mut u8, size) };
+    Ok(out)
+}
+
+fn check_size<T: Sized_>(size: usize, what: &str) -> Res<()> {
+    if T::VERSION_SIZES.contains(&size) {
+        return Ok(());
+    }
+    fail(
+        CLOTH_STATUS_STRUCT_SIZE,
+        format!(
+            "{what}.struct_size is {size}; this library reads {} of {} bytes (set it to sizeof({}), or start from its cloth_default_* constructor)",
+            T::NAME,
+            T::VERSION_SIZES.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" or "),
+            T::NAME
+        ),
+    )
+}
+
+/// Writes an output struct that starts with `struct_size`: as many bytes as
+/// the caller's version has.
+///
+/// # Safety
+/// `p` is NULL or points to at least its `struct_size` writable bytes.
+pub(crate) unsafe fn check_sized_out<T: Sized_>(p: *mut T, what: &str) -> Res<usize> {
+    check_out(p, what)?;
+    // SAFETY: non-null and aligned (checked); the caller set struct_size, the
+    // first field, so it is readable.
+    let size = unsafe { std::ptr::read(p as *const u32) } as usize;
+    check_size::<T>(size, what)?;
+    Ok(size)
+}
+
+/// # Safety
+/// As `check_sized_out`, which returned `size`.
+pub(crate) unsafe fn write_sized_out<T: Sized_>(p: *mut T, mut value: T, size: usize) {
+    // SAFETY: the first field of every Sized_ struct is `struct_size: u32`;
+    // writing the caller's size back keeps it what they set.
+    unsafe { std::ptr::write(&mut value as *mut T as *mut u32, size as u32) };
+    // SAFETY: `p` is writable for `size` bytes (checked by check_sized_out
+    // under the caller's contract); `size` ≤ size_of::<T>().
+    unsafe { std::ptr::copy_nonoverlapping(&value as *const T as *const u8, p as *mut u8, size) };
+}
+
+fn struct_size<T>() -> u32 {
+    std::mem::size_of::<T>() as u32
+}
+
+/// The identity pose.
+#[no_mangle]
+pub extern "C" fn cloth_pose_identity() -> cloth_pose {
+    pose_out(&Pose::IDENTITY)
+}
+
+/// A world description with every field at its default (no threads).
+#[no_mangle]
+pub extern "C" fn cloth_default_world_desc() -> cloth_world_desc {
+    cloth_world_desc { struct_size: struct_size::<cloth_world_desc>(), threads: 0 }
+}
+
+/// The solver's default dynamics (COTTON-like, 2 substeps × 4 iterations, 60 Hz).
+#[no_mangle]
+pub extern "C" fn cloth_default_dynamics() -> cloth_dynamics {
+    dynamics_out(&Dynamics::default())
+}
+
+/// A cloth description: COTTON, no collider set, anchor at the identity,
+/// bind-pose check on.
+#[no_mangle]
+pub extern "C" fn cloth_default_desc() -> cloth_desc {
+    cloth_desc {
+        struct_size: struct_size::<cloth_desc>(),
+        preset: CLOTH_PRESET_COTTON,
+        dynamics: std::ptr::null(),
+        anchor: cloth_pose_identity(),
+        colliders: cloth_collider_set_id::default(),
+        bind_pose_check: 1,
+    }
+}
+
+/// An empty sheet description (fill in the counts and arrays).
+#[no_mangle]
+pub extern "C" fn cloth_default_sheet_desc() -> cloth_sheet_desc {
+    cloth_sheet_desc {
+        struct_size: struct_size::<cloth_sheet_desc>(),
+        node_count: 0,
+        triangle_count: 0,
+        positions: std::ptr::null(),
+        masses: std::ptr::null(),
+        fixed: std::ptr::null(),
+        triangles: std::ptr::null(),
+    }
+}
+
+/// An empty tree description.
+#[no_mangle]
+pub extern "C" fn cloth_default_tree_desc() -> cloth_tree_desc {
+    cloth_tree_desc {
+        struct_size: struct_size::<cloth_tree_desc>(),
+        node_count: 0,
+        positions: std::ptr::null(),
+        masses: std::ptr::null(),
+        parents: std::ptr::null(),
+    }
+}
+
+/// An empty rig description.
+#[no_mangle]
+pub extern "C" fn cloth_default_rig_desc() -> cloth_rig_desc {
+    cloth_rig_desc {
+        struct_size: struct_size::<cloth_rig_desc>(),
+        joint_count: 0,
+        node_count: 0,
+        skeleton_parents: std::ptr::null(),
+        local_bind: std::ptr::null(),
+        joints: std::ptr::null(),
+        masses: std::ptr::null(),
+    }
+}
+
+/// A collider description: a sphere of radius 0.1 m at the identity pose.
+#[no_mangle]
+pub extern "C" fn cloth_default_collider_desc() -> cloth_collider_desc {
+    cloth_collider_desc {
+        struct_size: struct_size::<cloth_collider_desc>(),
+        shape: CLOTH_SHAPE_SPHERE,
+        a: cloth_vec3::default(),
+        b: cloth_vec3::default(),
+        radius: 0.1,
+        radius_b: 0.0,
+        half_extents: cloth_vec3::default(),
+        corner_radius: 0.0,
+        pose: cloth_pose_identity(),
+    }
+}
+
+/// The dynamics of a library entry (CLOTH_PRESET_SILK … CLOTH_PRESET_HAIR),
+/// to start a CLOTH_PRESET_CUSTOM description from.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_preset_dynamics(preset: u32, out: *mut cloth_dynamics) -> cloth_status {
+    guard("cloth_preset_dynamics", || {
+        check_out(out, "out")?;
+        let Some(p) = preset_of(preset)? else {
+            return fail(CLOTH_STATUS_INVALID_ENUM, "CLOTH_PRESET_CUSTOM has no dynamics of its own");
+        };
+        // SAFETY: checked non-null and aligned; writable by the caller's contract.
+        unsafe { out.write(dynamics_out(&p.dynamics)) };
+        Ok(())
+    })
+}
+
+// ---- conversions -------------------------------------------------------------
+
+pub(crate) fn preset_of(preset: u32) -> Res<Option<library::Preset>> {
+    match preset {
+        CLOTH_PRESET_CUSTOM => Ok(None),
+        1..=7 => Ok(Some(library::ALL[preset as usize - 1])),
+        _ => fail(CLOTH_STATUS_INVALID_ENUM, format!("preset {preset} is not a CLOTH_PRESET_* value (0..=7)")),
+    }
+}
+
+pub(crate) fn vec3_in(v: &cloth_vec3, what: &str) -> Res<[f64; 3]> {
+    Ok([finite(v.x, what)?, finite(v.y, what)?, finite(v.z, what)?])
+}
+
+pub(crate) fn pose_in(p: &cloth_pose, what: &str) -> Res<Pose> {
+    let (t, q) = (&p.translation, &p.rotation);
+    let pose = Pose::new([t.x, t.y, t.z], Quat::new(q.w, q.x, q.y, q.z));
+    if !pose.is_finite() {
+        // The message is built only on failure: a per-frame call must not
+        // allocate (the `abi` measurement).
+        return fail(
+            CLOTH_STATUS_NON_FINITE,
+            format!(
+                "{what} is not finite (translation {} {} {}, rotation x y z w {} {} {} {})",
+                t.x, t.y, t.z, q.x, q.y, q.z, q.w
+            ),
+        );
+    }
+    Ok(pose)
+}
+
+pub(crate) fn pose_out(p: &Pose) -> cloth_pose {
+    let (t, q) = (p.translation, p.rotation);
+    cloth_pose {
+        translation: cloth_vec3 { x: t[0], y: t[1], z: t[2] },
+        rotation: cloth_quat { x: q.x, y: q.y, z: q.z, w: q.w },
+    }
+}
+
+pub(crate) fn dynamics_in(d: &cloth_dynamics) -> Res<Dynamics> {
+    let teleport = match d.teleport {
+        CLOTH_TELEPORT_RESET => TeleportMode::Reset,
+        CLOTH_TELEPORT_KEEP => TeleportMode::Keep,
+        t => {
+            return fail(
+                CLOTH_STATUS_INVALID_ENUM,
+                format!("dynamics.teleport is {t}; CLOTH_TELEPORT_RESET (0) or _KEEP (1)"),
+            )
+        }
+    };
+    let out = Dynamics {
+        dt: finite(d.dt, "dynamics.dt")?,
+        substeps: d.substeps,
+        iterations: d.iterations,
+        gravity: vec3_in(&d.gravity, "dynamics.gravity")?,
+        stretch: finite(d.stretch, "dynamics.stretch")?,
+        bend: finite(d.bend, "dynamics.bend")?,
+        damping: finite(d.damping, "dynamics.damping")?,
+        inertia: finite(d.inertia, "dynamics.inertia")?,
+        slack: finite(d.slack, "dynamics.slack")?,
+        thickness: finite(d.thickness, "dynamics.thickness")?,
+        friction: finite(d.friction, "dynamics.friction")?,
+        strain_limit: flag(d.strain_limit, "dynamics.strain_limit")?,
+        self_collision: flag(d.self_collision, "dynamics.self_collision")?,
+        teleport,
+    };
+    if let Err(e) = out.validate() {
+        return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("dynamics: {e}"));
+    }
+    Ok(out)
+}
+
+pub(crate) fn dynamics_out(d: &Dynamics) -> cloth_dynamics {
+    cloth_dynamics {
+        struct_size: struct_size::<cloth_dynamics>(),
+        substeps: d.substeps,
+        iterations: d.iterations,
+        strain_limit: d.strain_limit as u32,
+        self_collision: d.self_collision as u32,
+        teleport: match d.teleport {
+            TeleportMode::Reset => CLOTH_TELEPORT_RESET,
+            TeleportMode::Keep => CLOTH_TELEPORT_KEEP,
+        },
+        dt: d.dt,
+        gravity: cloth_vec3 { x: d.gravity[0], y: d.gravity[1], z: d.gravity[2] },
+        stretch: d.stretch,
+        bend: d.bend,
+        damping: d.damping,
+        inertia: d.inertia,
+        slack: d.slack,
+        thickness: d.thickness,
+        friction: d.friction,
+    }
+}
+
+pub(crate) fn shape_in(d: &cloth_collider_desc) -> Res<Shape> {
+    let shape = match d.shape {
+        CLOTH_SHAPE_SPHERE => Shape::Sphere { radius: d.radius },
+        CLOTH_SHAPE_CAPSULE => Shape::Capsule { a: vec3_raw(&d.a), b: vec3_raw(&d.b), radius: d.radius },
+        CLOTH_SHAPE_TAPERED_CAPSULE => {
+            Shape::TaperedCapsule { a: vec3_raw(&d.a), ra: d.radius, b: vec3_raw(&d.b), rb: d.radius_b }
+        }
+        CLOTH_SHAPE_PLANE => Shape::Plane,
+        CLOTH_SHAPE_CUBOID => Shape::Cuboid { half_extents: vec3_raw(&d.half_extents), corner_radius: d.corner_radius },
+        s => return fail(CLOTH_STATUS_INVALID_ENUM, format!("shape is {s}; a CLOTH_SHAPE_* value is 0..=4")),
+    };
+    match shape.validate() {
+        Ok(()) => Ok(shape),
+        Err(e @ cloth_solver::shape::ShapeError::NonFinite { .. }) => fail(CLOTH_STATUS_NON_FINITE, e.to_string()),
+        Err(e) => fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()),
+    }
+}
+
+fn vec3_raw(v: &cloth_vec3) -> [f64; 3] {
+    [v.x, v.y, v.z]
+}
+
+pub(crate) fn step_report_out(r: &cloth_solver::StepReport) -> cloth_step_report {
+    cloth_step_report {
+        struct_size: struct_size::<cloth_step_report>(),
+        asleep: r.asleep as u32,
+        fell_asleep: r.fell_asleep as u32,
+        teleported: r.teleported as u32,
+        watchdog: match r.watchdog {
+            None => CLOTH_WATCHDOG_NONE,
+            Some(cloth_solver::WatchdogReason::NonFinite) => CLOTH_WATCHDOG_NON_FINITE,
+            Some(cloth_solver::WatchdogReason::Exploded) => CLOTH_WATCHDOG_EXPLODED,
+        },
+        pivot_failures: r.pivot_failures,
+    }
+}
+
+pub(crate) fn status_of_seed(e: &cloth_solver::SeedError) -> cloth_status {
+    match e {
+        cloth_solver::SeedError::NonFinitePosition { .. } => CLOTH_STATUS_NON_FINITE,
+        _ => CLOTH_STATUS_SEED_FAILED,
+    }
+}

@@ -1,0 +1,164 @@
+//! Worlds: create, destroy, the frame, and stepping (whole world or the
+//! host-driven split).
+
+use crate::boundary::cloth_status::{self, *};
+use crate::boundary::{check_out, fail, guard, lookup, register, unregister, with_world, with_world_mut, Fail};
+use crate::types::{cloth_id, cloth_world, cloth_world_desc, read_desc};
+use cloth_solver::world::{ClothId, WorldError, WorldOptions};
+use cloth_solver::World;
+
+/// Most threads a world may own.
+const MAX_THREADS: u32 = 256;
+
+/// Maps a world refusal to its status and message.
+pub(crate) fn world_fail(e: WorldError) -> Fail {
+    let status = match &e {
+        WorldError::StaleCloth(_) | WorldError::StaleColliderSet(_) => CLOTH_STATUS_STALE_ID,
+        WorldError::SetInUse { .. } => CLOTH_STATUS_IN_USE,
+        WorldError::Seed(s) => crate::types::status_of_seed(s),
+        WorldError::Param(cloth_solver::ParamError::OutOfRange { value, .. }) if !value.is_finite() => {
+            CLOTH_STATUS_NON_FINITE
+        }
+        WorldError::Param(_) => CLOTH_STATUS_INVALID_ARGUMENT,
+        WorldError::Collider(c) => crate::collider::collider_status(c),
+        WorldError::InsideStep
+        | WorldError::NotInsideStep
+        | WorldError::AlreadyInsideStep
+        | WorldError::AlreadyStepped(_) => CLOTH_STATUS_WRONG_PHASE,
+        WorldError::Busy(_) => CLOTH_STATUS_BUSY,
+        WorldError::Poisoned(_) | WorldError::ThreadPool(_) => CLOTH_STATUS_INTERNAL,
+    };
+    Fail { status, message: e.to_string() }
+}
+
+pub(crate) fn cloth_of(id: cloth_id) -> ClothId {
+    ClothId { index: id.index, generation: id.generation }
+}
+
+/// The library's ABI version: equal to CLOTH_ABI_VERSION in the header the
+/// host was compiled with, or the two disagree about some struct or function.
+#[no_mangle]
+pub extern "C" fn cloth_abi_version() -> u32 {
+    crate::types::CLOTH_ABI_VERSION
+}
+
+/// The library's version, "major.minor.patch" (a static string).
+#[no_mangle]
+pub extern "C" fn cloth_version() -> *const std::ffi::c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr() as *const std::ffi::c_char
+}
+
+/// 1 when this CPU has every instruction set the library was built for
+/// (x86-64-v3: AVX2 + FMA for the shipped build), else 0. Checked with
+/// CPUID; call it before anything else — on a CPU without them any other
+/// function may stop the process with an illegal instruction. (Worlds also
+/// check, and refuse with CLOTH_STATUS_UNSUPPORTED_CPU.)
+#[no_mangle]
+pub extern "C" fn cloth_cpu_supported() -> u32 {
+    cloth_solver::lanes::cpu_supports_build() as u32
+}
+
+/// Creates a world. `desc` is read during the call; `*out_world` receives the
+/// handle. Destroy it with cloth_world_destroy.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_world_create(
+    desc: *const cloth_world_desc,
+    out_world: *mut cloth_world,
+) -> cloth_status {
+    guard("cloth_world_create", || {
+        // SAFETY: the caller's pointer contract.
+        let desc = unsafe { read_desc(desc, "desc")? };
+        check_out(out_world, "out_world")?;
+        if desc.threads > MAX_THREADS {
+            return fail(
+                CLOTH_STATUS_INVALID_ARGUMENT,
+                format!("desc.threads is {}; at most {MAX_THREADS}", desc.threads),
+            );
+        }
+        if !cloth_solver::lanes::cpu_supports_build() {
+            return fail(
+                CLOTH_STATUS_UNSUPPORTED_CPU,
+                format!(
+                    "this CPU lacks {} (the instruction set the library was built for)",
+                    cloth_solver::lanes::build_isa()
+                ),
+            );
+        }
+        let world = World::new(WorldOptions { threads: desc.threads as usize }).map_err(world_fail)?;
+        let handle = register(world);
+        // SAFETY: checked non-null and aligned; writable by the caller's contract.
+        unsafe { out_world.write(handle) };
+        Ok(())
+    })
+}
+
+/// Destroys a world: every cloth, collider set and collider in it, and its
+/// threads (joined before this returns). A second destroy, or any later use
+/// of the handle, is CLOTH_STATUS_INVALID_WORLD. Calls already running on the
+/// world on other threads finish first (the memory lives until they do).
+#[no_mangle]
+pub extern "C" fn cloth_world_destroy(world: cloth_world) -> cloth_status {
+    guard("cloth_world_destroy", || {
+        let shared = unregister(world)?;
+        drop(shared);
+        Ok(())
+    })
+}
+
+/// Starts a frame: every collider's previous pose becomes its current one,
+/// so a collider not moved this frame has no travel. Call it before setting
+/// this frame's collider poses. Exclusive; refused between begin_step and
+/// end_step.
+#[no_mangle]
+pub extern "C" fn cloth_world_begin_frame(world: cloth_world) -> cloth_status {
+    guard("cloth_world_begin_frame", || with_world_mut(world, |w| w.begin_frame().map_err(world_fail)))
+}
+
+/// Steps every cloth of the world once, on the world's threads (or the
+/// calling thread when it has none), largest first. The result is
+/// bit-identical whatever the thread count. Exclusive; refused between
+/// begin_step and end_step.
+#[no_mangle]
+pub extern "C" fn cloth_world_step(world: cloth_world) -> cloth_status {
+    guard("cloth_world_step", || with_world_mut(world, |w| w.step().map_err(world_fail)))
+}
+
+/// Opens a host-driven step: then cloth_world_step_cloth for each cloth to
+/// advance (any threads, each cloth at most once), then cloth_world_end_step.
+/// In between, colliders and the set of cloths are frozen.
+#[no_mangle]
+pub extern "C" fn cloth_world_begin_step(world: cloth_world) -> cloth_status {
+    guard("cloth_world_begin_step", || with_world_mut(world, |w| w.begin_step().map_err(world_fail)))
+}
+
+/// Steps one cloth inside begin_step / end_step. May run concurrently from
+/// several threads for distinct cloths of one world.
+#[no_mangle]
+pub extern "C" fn cloth_world_step_cloth(world: cloth_world, cloth: cloth_id) -> cloth_status {
+    guard("cloth_world_step_cloth", || {
+        with_world(world, |w| w.step_cloth(cloth_of(cloth)).map(|_| ()).map_err(world_fail))
+    })
+}
+
+/// Closes a host-driven step (cloths not stepped in it did not advance).
+#[no_mangle]
+pub extern "C" fn cloth_world_end_step(world: cloth_world) -> cloth_status {
+    guard("cloth_world_end_step", || with_world_mut(world, |w| w.end_step().map_err(world_fail)))
+}
+
+/// The number of live cloths in the world.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_world_cloth_count(world: cloth_world, out_count: *mut u32) -> cloth_status {
+    guard("cloth_world_cloth_count", || {
+        check_out(out_count, "out_count")?;
+        let n = with_world(world, |w| Ok(w.len() as u32))?;
+        // SAFETY: checked non-null and aligned; writable by the caller's contract.
+        unsafe { out_count.write(n) };
+        Ok(())
+    })
+}
+
+/// Whether a world handle is live (for tests of the registry).
+pub fn is_live(world: cloth_world) -> bool {
+    lookup(world).is_ok()
+}

@@ -1,0 +1,123 @@
+//! The hosts that prove the ABI (issue 6): `ffi/examples/host.c` (C99,
+//! linked to the shared library), `host.cpp` (C++17, shared library, the
+//! job-system split on std::threads) and `misuse.c` (C99, linked to the
+//! static library) are compiled against the committed `include/cloth.h` and
+//! run; each must exit 0 and print its "ok" line.
+//!
+//! With `CLOTH_VALGRIND=1` (set by `.ci/run`) each also runs under valgrind
+//! memcheck with `--leak-check=full --error-exitcode=1` and must report zero
+//! errors (`ffi/valgrind.supp` holds the one known false positive, explained
+//! there). Compilers: `$CC` / `$CXX`, else `cc` / `c++`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("ffi/ has a parent").to_path_buf()
+}
+
+/// The profile directory this test was built into (`target/<profile>`),
+/// where cargo puts `libcloth.so` and `libcloth.a` beside `deps/`.
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test knows its path");
+    let deps = exe.parent().expect("deps/");
+    deps.parent().expect("the profile directory").to_path_buf()
+}
+
+fn library(name: &str) -> PathBuf {
+    let dir = profile_dir();
+    for candidate in [dir.join(name), dir.join("deps").join(name)] {
+        if candidate.exists() {
+            return candidate;
+        }
+    }
+    panic!(
+        "{name} was not built next to {} (cargo builds cloth-ffi's cdylib and staticlib with its tests)",
+        dir.display()
+    );
+}
+
+fn tool(var: &str, default: &str) -> String {
+    std::env::var(var).ok().filter(|s| !s.is_empty()).unwrap_or_else(|| default.to_string())
+}
+
+#[derive(Clone, Copy)]
+enum Link {
+    Shared,
+    Static,
+}
+
+fn compile(source: &str, link: Link) -> PathBuf {
+    let repo = repo();
+    let out_dir = profile_dir().join("cloth-hosts");
+    std::fs::create_dir_all(&out_dir).expect("output directory");
+    let exe = out_dir.join(source.replace('.', "_"));
+    let cpp = source.ends_with(".cpp");
+    let mut cmd = Command::new(if cpp { tool("CXX", "c++") } else { tool("CC", "cc") });
+    cmd.arg(if cpp { "-std=c++17" } else { "-std=c99" })
+        .args(["-Wall", "-Wextra", "-Werror", "-pedantic", "-O1", "-g", "-pthread"])
+        .arg("-I")
+        .arg(repo.join("include"))
+        .arg(repo.join("ffi/examples").join(source))
+        .arg("-o")
+        .arg(&exe);
+    match link {
+        Link::Shared => {
+            let so = library("libcloth.so");
+            let dir = so.parent().expect("library directory");
+            cmd.arg("-L").arg(dir).arg("-lcloth").arg(format!("-Wl,-rpath,{}", dir.display()));
+        }
+        // The system libraries rustc lists for a staticlib on Linux
+        // (`--print native-static-libs`).
+        Link::Static => {
+            cmd.arg(library("libcloth.a")).args(["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"]);
+        }
+    }
+    cmd.arg("-lm");
+    let out = cmd.output().unwrap_or_else(|e| panic!("could not run the compiler for {source}: {e}"));
+    assert!(
+        out.status.success(),
+        "{source} does not compile against include/cloth.h:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
+}
+
+fn run(source: &str, link: Link) {
+    let exe = compile(source, link);
+    let out = Command::new(&exe).output().expect("the host runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    print!("{stdout}");
+    assert!(out.status.success(), "{source} failed ({}):\n{stdout}{stderr}", out.status);
+    assert!(stdout.lines().any(|l| l.ends_with(": ok")), "{source} did not report ok:\n{stdout}");
+    if std::env::var_os("CLOTH_VALGRIND").is_some_and(|v| v == "1") {
+        let supp = repo().join("ffi/valgrind.supp");
+        let out = Command::new("valgrind")
+            .args(["--error-exitcode=1", "--leak-check=full", "--errors-for-leak-kinds=definite,possible"])
+            .arg(format!("--suppressions={}", supp.display()))
+            .arg(&exe)
+            .output()
+            .expect("valgrind runs (CLOTH_VALGRIND=1 needs valgrind on PATH)");
+        let report = String::from_utf8_lossy(&out.stderr);
+        let summary: Vec<&str> = report.lines().filter(|l| l.contains("ERROR SUMMARY")).collect();
+        println!("valgrind {source}: {}", summary.join(" "));
+        assert!(out.status.success(), "valgrind memcheck found errors in {source}:\n{report}");
+    }
+}
+
+#[test]
+fn c_host_seeds_steps_and_reads_back() {
+    run("host.c", Link::Shared);
+}
+
+#[test]
+fn cpp_host_steps_on_its_own_threads_bit_identically() {
+    run("host.cpp", Link::Shared);
+}
+
+#[test]
+fn misuse_from_c_returns_every_code() {
+    run("misuse.c", Link::Static);
+}

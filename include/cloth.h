@@ -1,0 +1,657 @@
+/*
+ * cloth.h — real-time cloth and rope for game characters: the C ABI (C99, also valid C++).
+ *
+ * A flat API over opaque, generation-checked handles. Link libcloth (.so/.dylib/.dll or the static
+ * libcloth.a plus the system libraries `cargo rustc -p cloth-ffi -- --print native-static-libs` lists).
+ *
+ * ----------------------------------------------------------------------------------------------------
+ * A FRAME
+ *
+ *     cloth_world_begin_frame(w);                          every collider: previous pose <- current
+ *     cloth_collider_set_pose(w, torso, &torso_pose);      the colliders that moved this frame
+ *     cloth_set_anchor_pose(w, cape, &spine_pose);         each cloth's anchor for this frame
+ *     cloth_world_step(w);                                 every cloth, on the world's own threads
+ *     cloth_read_node_poses(w, cape, world_out, local_out, n);
+ *
+ *   or, from an engine's job system (Unreal's task graph, Unity jobs):
+ *
+ *     cloth_world_begin_step(w);
+ *     ... on any threads, each cloth at most once:  cloth_world_step_cloth(w, id);
+ *     cloth_world_end_step(w);
+ *
+ * ----------------------------------------------------------------------------------------------------
+ * ERRORS
+ *
+ * Every function that can fail returns a cloth_status: CLOTH_STATUS_OK (0) or a stable, numbered code
+ * (the numbers never change; new codes are appended). On failure no out-parameter and no output
+ * buffer has been written, and cloth_last_error_message() describes what was refused and why. No panic
+ * ever crosses this boundary: an internal error is caught and returned as CLOTH_STATUS_INTERNAL.
+ *
+ * The last-error message is PER THREAD: each thread reads the message of its own last call. Every
+ * function returning a cloth_status sets it (to "" on success); the pointer stays valid until this
+ * thread's next call of such a function.
+ *
+ * ----------------------------------------------------------------------------------------------------
+ * OWNERSHIP
+ *
+ * The library owns everything behind a handle; the caller owns every pointer it passes. Descriptors and
+ * input arrays are read during the call only (nothing keeps a pointer). Output buffers are caller-owned,
+ * passed with their length in elements, and written only on success. A world owns its cloths, collider
+ * sets and threads; cloth_world_destroy frees them all and joins the threads before it returns.
+ *
+ * Pointers: every pointer argument is checked for NULL and for alignment; one that is neither NULL nor
+ * pointing at valid memory of the stated length cannot be checked and is undefined behaviour, as in any
+ * C API. A pointer with a count of 0 may be NULL.
+ *
+ * Handles and ids (cloth_world, cloth_id, cloth_collider_set_id, cloth_collider_id) are small values
+ * holding a slot index and a generation. A destroyed world, cloth, set or collider is detected (its
+ * slot's generation moved on): CLOTH_STATUS_INVALID_WORLD or CLOTH_STATUS_STALE_ID, never a
+ * use-after-free. An all-zero handle is never valid. Ids belong to the world that issued them.
+ *
+ * ----------------------------------------------------------------------------------------------------
+ * THREADS
+ *
+ * - Calls on DIFFERENT WORLDS may run concurrently from any threads.
+ * - Within one world, the PER-CLOTH calls (cloth_set_anchor_pose, cloth_place_anchor,
+ *   cloth_set_animated_positions, cloth_set_dynamics, cloth_get_dynamics, cloth_wake, cloth_teleport,
+ *   cloth_node_count, cloth_read_positions, cloth_read_node_poses, cloth_last_step_report and
+ *   cloth_world_step_cloth) may run concurrently from any threads FOR DISTINCT CLOTHS. Two overlapping
+ *   calls on the same cloth are a host bug: the second returns CLOTH_STATUS_BUSY (never a data race).
+ * - Every other call on a world (creating or destroying cloths, sets and colliders, collider poses,
+ *   begin_frame, cloth_world_step, begin/end_step, cloth_set_colliders) is exclusive: it waits for
+ *   the calls in flight on that world and runs alone. It is never a data race, but it serialises.
+ * - Between cloth_world_begin_step and cloth_world_end_step the colliders and the set of cloths are
+ *   frozen: calls that would change them return CLOTH_STATUS_WRONG_PHASE.
+ * - The result never depends on the number of threads or on which thread steps which cloth: every
+ *   cloth's trajectory is bit-identical to stepping it alone.
+ * - A world with threads > 0 owns that many worker threads (never a shared global pool).
+ *
+ * ----------------------------------------------------------------------------------------------------
+ * UNITS AND CONVENTIONS
+ *
+ * Metres, kilograms, seconds, radians. Right-handed, Y up (gravity defaults to -Y; set it for Z-up
+ * engines). A pose maps local to world: p -> rotation * p + translation; rotations are quaternions
+ * stored x, y, z, w (Unity's and Unreal's order). Anchor poses are normalised; collider rotations must
+ * be unit within 1e-3. Particle positions are floats: in the cloth (anchor) frame as stored, or in world
+ * space (rounded from double). Node poses are doubles.
+ *
+ * ----------------------------------------------------------------------------------------------------
+ * VERSIONS
+ *
+ * CLOTH_ABI_VERSION changes only when an existing function or struct changes incompatibly; a host
+ * compares it with cloth_abi_version() at load. Descriptor structs begin with struct_size (set it to
+ * sizeof, or start from the cloth_default_* constructor): fields are only ever appended, and a library
+ * reads a shorter (older) struct with the new fields at their defaults.
+ *
+ * CPU: the shipped build targets x86-64-v3 (AVX2 + FMA). Call cloth_cpu_supported() before anything
+ * else and fall back (or load a baseline build) when it returns 0.
+ */
+
+
+#ifndef CLOTH_H
+#define CLOTH_H
+
+/* Generated by cbindgen 0.29.4 from ffi/src. Do not edit: change the Rust doc comments and run
+   CLOTH_UPDATE_HEADER=1 cargo build -p cloth-ffi */
+
+#include <stddef.h>
+#include <stdint.h>
+
+// The ABI version this header describes. It changes only when an existing
+// function or struct changes incompatibly; compare it with
+// `cloth_abi_version()` when loading the library.
+#define CLOTH_ABI_VERSION 1
+
+// Tree and rig parent value of a node that hangs from the anchor (a tree
+// root), or of a skeleton's root joint.
+#define CLOTH_NO_PARENT 4294967295
+
+// `cloth_desc.preset`: use `cloth_desc.dynamics` as given.
+#define CLOTH_PRESET_CUSTOM 0
+
+// Library entry (DESIGN §6): light, floppy, self-collision on.
+#define CLOTH_PRESET_SILK 1
+
+// Library entry: the default fabric.
+#define CLOTH_PRESET_COTTON 2
+
+// Library entry: heavy, stiff, strain-limited.
+#define CLOTH_PRESET_DENIM 3
+
+// Library entry: the stiffest sheet.
+#define CLOTH_PRESET_LEATHER 4
+
+// Library entry: a rope (skip rows for bending, tethered).
+#define CLOTH_PRESET_ROPE 5
+
+// Library entry: rigid links, free joints.
+#define CLOTH_PRESET_CHAIN 6
+
+// Library entry: strands that tangle.
+#define CLOTH_PRESET_HAIR 7
+
+// `cloth_dynamics.teleport`: re-seed at the animated pose with zero velocity.
+#define CLOTH_TELEPORT_RESET 0
+
+// `cloth_dynamics.teleport`: carry the shape across unchanged.
+#define CLOTH_TELEPORT_KEEP 1
+
+// `cloth_collider_desc.shape`: a ball of `radius` at the local origin.
+#define CLOTH_SHAPE_SPHERE 0
+
+// `cloth_collider_desc.shape`: points within `radius` of the segment a–b.
+#define CLOTH_SHAPE_CAPSULE 1
+
+// `cloth_collider_desc.shape`: the hull of ball (a, radius) and ball (b, radius_b).
+#define CLOTH_SHAPE_TAPERED_CAPSULE 2
+
+// `cloth_collider_desc.shape`: the half-space y ≤ 0 of the local frame.
+#define CLOTH_SHAPE_PLANE 3
+
+// `cloth_collider_desc.shape`: a box of `half_extents`, edges rounded by `corner_radius`.
+#define CLOTH_SHAPE_CUBOID 4
+
+// `cloth_read_positions` space: world coordinates (the anchor's pose applied).
+#define CLOTH_SPACE_WORLD 0
+
+// `cloth_read_positions` space: the cloth's own (anchor) frame, as stored.
+#define CLOTH_SPACE_CLOTH 1
+
+// `cloth_step_report.watchdog`: no reset.
+#define CLOTH_WATCHDOG_NONE 0
+
+// `cloth_step_report.watchdog`: reset after a non-finite or implausible value.
+#define CLOTH_WATCHDOG_NON_FINITE 1
+
+// `cloth_step_report.watchdog`: reset after rows stayed absurdly violated.
+#define CLOTH_WATCHDOG_EXPLODED 2
+
+// What a call did. `CLOTH_STATUS_OK` is 0; every other value is a stable,
+// numbered refusal (numbers never change; new codes are appended), with
+// details in `cloth_last_error_message()`.
+enum cloth_status
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // Success: every out-parameter and output buffer was written.
+    CLOTH_STATUS_OK = 0,
+    // A required pointer was NULL.
+    CLOTH_STATUS_NULL_POINTER = 1,
+    // The world handle is not a live world (destroyed, or never created).
+    CLOTH_STATUS_INVALID_WORLD = 2,
+    // A cloth, collider set or collider id is not live in this world
+    // (destroyed, or issued by another world).
+    CLOTH_STATUS_STALE_ID = 3,
+    // An output buffer is shorter than the cloth's node count; nothing was
+    // written.
+    CLOTH_STATUS_BUFFER_TOO_SMALL = 4,
+    // An index or a count runs past the end of what it indexes (a node
+    // index, first + count).
+    CLOTH_STATUS_OUT_OF_RANGE = 5,
+    // A value is outside its documented range, a 0/1 flag is neither, a
+    // pointer is misaligned, or a rotation is not a unit quaternion.
+    CLOTH_STATUS_INVALID_ARGUMENT = 6,
+    // A float is NaN or infinite.
+    CLOTH_STATUS_NON_FINITE = 7,
+    // A uint32_t enum argument has no such value.
+    CLOTH_STATUS_INVALID_ENUM = 8,
+    // A descriptor's struct_size is not a size this library knows.
+    CLOTH_STATUS_STRUCT_SIZE = 9,
+    // The cloth could not be seeded from its description (the message names
+    // the node, triangle or row).
+    CLOTH_STATUS_SEED_FAILED = 10,
+    // Not allowed in this phase: between begin_step and end_step (or a
+    // step_cloth / end_step outside them, or a cloth stepped twice).
+    CLOTH_STATUS_WRONG_PHASE = 11,
+    // Another thread is inside a call on this cloth right now.
+    CLOTH_STATUS_BUSY = 12,
+    // The collider set is still used by a cloth.
+    CLOTH_STATUS_IN_USE = 13,
+    // This CPU lacks an instruction set the library was built for (see
+    // cloth_cpu_supported).
+    CLOTH_STATUS_UNSUPPORTED_CPU = 14,
+    // An internal error was caught at the boundary (a bug: please report the
+    // message). A cloth or world it happened in reports this from then on;
+    // destroy it.
+    CLOTH_STATUS_INTERNAL = 15,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum cloth_status cloth_status;
+#else
+typedef uint32_t cloth_status;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// A world: an opaque handle (slot and generation, never all zero).
+typedef struct {
+    uint32_t index;
+    uint32_t generation;
+} cloth_world;
+
+// A vector of floats: one particle's position, m.
+typedef struct {
+    float x;
+    float y;
+    float z;
+} cloth_vec3f;
+
+// A sheet: a triangle mesh in the anchor frame. Start from
+// `cloth_default_sheet_desc()`.
+typedef struct {
+    // sizeof(cloth_sheet_desc).
+    uint32_t struct_size;
+    // Nodes (particles), ≥ 1.
+    uint32_t node_count;
+    // Triangles.
+    uint32_t triangle_count;
+    // node_count bind positions in the anchor frame, m.
+    const cloth_vec3f *positions;
+    // node_count masses, kg (read for free nodes: finite, > 0).
+    const float *masses;
+    // node_count flags: 1 = fixed to its animated position, 0 = free. May be
+    // NULL: every node free (then nothing holds the sheet).
+    const uint32_t *fixed;
+    // 3 × triangle_count node indices.
+    const uint32_t *triangles;
+} cloth_sheet_desc;
+
+// A vector of doubles, m.
+typedef struct {
+    double x;
+    double y;
+    double z;
+} cloth_vec3;
+
+// How a cloth moves (DESIGN §6). Every field has a range; a value outside
+// it is refused (CLOTH_STATUS_INVALID_ARGUMENT, or CLOTH_STATUS_NON_FINITE).
+// Start from `cloth_default_dynamics()` or `cloth_preset_dynamics()`.
+typedef struct {
+    // sizeof(cloth_dynamics).
+    uint32_t struct_size;
+    // Substeps per step, 1..=64.
+    uint32_t substeps;
+    // Colour sweeps per substep, 1..=64.
+    uint32_t iterations;
+    // 1: strain-limit rows on every stretch row; 0: none.
+    uint32_t strain_limit;
+    // 1: particle–particle self-collision; 0: none.
+    uint32_t self_collision;
+    // What a teleport does: CLOTH_TELEPORT_RESET or CLOTH_TELEPORT_KEEP.
+    uint32_t teleport;
+    // Fixed step, s, (0, 1]. Default 1/60.
+    double dt;
+    // Gravity in world space, m/s² (default 0, −9.81, 0).
+    cloth_vec3 gravity;
+    // Strain allowance control 0..=1 (read only with strain_limit).
+    double stretch;
+    // Bending resistance 0..=1.
+    double bend;
+    // Damping 0..=1: v ← v·exp(−10·damping·h) per substep.
+    double damping;
+    // How much of the anchor's motion the particles feel, 0..=1 (0: welded
+    // to the anchor frame; 1: full world inertia).
+    double inertia;
+    // Leash 0..=1: each particle may stray 2·slack·d_geo from its animated
+    // position; 1 is no leash.
+    double slack;
+    // Contact offset, m, 0..=0.5.
+    double thickness;
+    // Coulomb friction coefficient against colliders, 0..=4.
+    double friction;
+} cloth_dynamics;
+
+// A rotation quaternion, stored x, y, z, w (Unity's and Unreal's order).
+typedef struct {
+    double x;
+    double y;
+    double z;
+    double w;
+} cloth_quat;
+
+// A rigid pose, local to world: p -> rotation * p + translation (m).
+typedef struct {
+    cloth_vec3 translation;
+    cloth_quat rotation;
+} cloth_pose;
+
+// A collider set in its world. Generation 0 means "no set" where a set is
+// optional (`cloth_desc.colliders`, `cloth_set_colliders`).
+typedef struct {
+    uint32_t index;
+    uint32_t generation;
+} cloth_collider_set_id;
+
+// What every cloth is made with besides its shape. Start from
+// `cloth_default_desc()`.
+typedef struct {
+    // sizeof(cloth_desc).
+    uint32_t struct_size;
+    // A library entry (CLOTH_PRESET_SILK … CLOTH_PRESET_HAIR, default
+    // COTTON), or CLOTH_PRESET_CUSTOM to use `dynamics`.
+    uint32_t preset;
+    // The dynamics for CLOTH_PRESET_CUSTOM (read during the call); must be
+    // NULL with a library preset.
+    const cloth_dynamics *dynamics;
+    // The anchor's world pose at creation (placed: no motion is felt).
+    cloth_pose anchor;
+    // The collider set the cloth collides with (generation 0: none).
+    cloth_collider_set_id colliders;
+    // 1 (default): refuse a free node whose bind position lies within the
+    // contact offset of a collider of `colliders` (the garment was authored
+    // inside the body); 0: skip the check.
+    uint32_t bind_pose_check;
+} cloth_desc;
+
+// A cloth in its world (slot and generation; generation 0 is never issued).
+typedef struct {
+    uint32_t index;
+    uint32_t generation;
+} cloth_id;
+
+// A tree of nodes (strips, a rope, a ponytail) in the anchor frame. Start
+// from `cloth_default_tree_desc()`.
+typedef struct {
+    // sizeof(cloth_tree_desc).
+    uint32_t struct_size;
+    // Nodes, ≥ 1.
+    uint32_t node_count;
+    // node_count bind positions in the anchor frame, m.
+    const cloth_vec3f *positions;
+    // node_count masses, kg (read for nodes with a parent).
+    const float *masses;
+    // node_count parents: another node's index, or CLOTH_NO_PARENT for a
+    // root, which hangs from the anchor and is fixed.
+    const uint32_t *parents;
+} cloth_tree_desc;
+
+// Joints of a skeleton the cloth owns (DESIGN §9): the host stops animating
+// them and writes back the node poses the cloth produces. Start from
+// `cloth_default_rig_desc()`.
+typedef struct {
+    // sizeof(cloth_rig_desc).
+    uint32_t struct_size;
+    // Joints of the whole skeleton.
+    uint32_t joint_count;
+    // Joints the cloth owns (its nodes, in this order), ≥ 1.
+    uint32_t node_count;
+    // joint_count parents (CLOTH_NO_PARENT for a root joint).
+    const uint32_t *skeleton_parents;
+    // joint_count bind transforms relative to the parent joint.
+    const cloth_pose *local_bind;
+    // node_count skeleton joint indices. Every owned joint whose parent is
+    // not owned must hang from the same joint: the cloth's anchor.
+    const uint32_t *joints;
+    // node_count masses, kg.
+    const float *masses;
+} cloth_rig_desc;
+
+// What a cloth's last step did. Set struct_size before the call.
+typedef struct {
+    // sizeof(cloth_step_report), set by the caller.
+    uint32_t struct_size;
+    // 1: the cloth was asleep and nothing was simulated.
+    uint32_t asleep;
+    // 1: the cloth fell asleep at the end of the step.
+    uint32_t fell_asleep;
+    // 1: the anchor teleported (the teleport mode was applied).
+    uint32_t teleported;
+    // CLOTH_WATCHDOG_NONE, or why the watchdog reset the cloth.
+    uint32_t watchdog;
+    // Vertex updates whose pivot check failed in the step.
+    uint64_t pivot_failures;
+} cloth_step_report;
+
+// A collider: a shape in its local frame and its world pose. Start from
+// `cloth_default_collider_desc()`; the fields a shape does not use are
+// ignored.
+typedef struct {
+    // sizeof(cloth_collider_desc).
+    uint32_t struct_size;
+    // CLOTH_SHAPE_SPHERE, _CAPSULE, _TAPERED_CAPSULE, _PLANE or _CUBOID.
+    uint32_t shape;
+    // Capsule and tapered capsule: the segment's first end, m (local).
+    cloth_vec3 a;
+    // Capsule and tapered capsule: the segment's second end, m (local).
+    cloth_vec3 b;
+    // Sphere and capsule radius; the tapered capsule's radius at a, m.
+    double radius;
+    // Tapered capsule: the radius at b, m.
+    double radius_b;
+    // Cuboid: half extents along the local axes (outer), m.
+    cloth_vec3 half_extents;
+    // Cuboid: edge and corner rounding, m (0 = sharp).
+    double corner_radius;
+    // World pose (previous = current: the collider has not moved).
+    cloth_pose pose;
+} cloth_collider_desc;
+
+// A collider: its set, and its slot and generation in that set.
+typedef struct {
+    cloth_collider_set_id set;
+    uint32_t index;
+    uint32_t generation;
+} cloth_collider_id;
+
+// How a world runs. Start from `cloth_default_world_desc()`.
+typedef struct {
+    // sizeof(cloth_world_desc).
+    uint32_t struct_size;
+    // Worker threads the world starts and owns, 0..=256. 0 (the default)
+    // starts none: cloth_world_step runs on the calling thread, and a host
+    // with its own job system uses begin_step / step_cloth / end_step.
+    uint32_t threads;
+} cloth_world_desc;
+
+#ifdef __cplusplus
+extern "C" {
+#endif // __cplusplus
+
+// The message of this thread's last failed call ("" after a success): a
+// NUL-terminated UTF-8 string that names the function and says what was
+// refused and why. Never NULL. Valid until this thread's next call of a
+// function returning cloth_status. Per thread: other threads' calls never
+// change it.
+const char *cloth_last_error_message(void);
+
+// A status's name ("CLOTH_STATUS_OK", …; "CLOTH_STATUS_UNKNOWN" for a value
+// that is none). A static string: never freed, never NULL.
+const char *cloth_status_name(uint32_t status);
+
+// Creates a cloth from a sheet (a triangle mesh). `sheet`, `desc` and the
+// arrays they point to are read during the call. Exclusive.
+cloth_status cloth_create_sheet(cloth_world world,
+                                const cloth_sheet_desc *sheet,
+                                const cloth_desc *desc,
+                                cloth_id *out_cloth);
+
+// Creates a cloth from a tree of nodes (strips, a rope). Exclusive.
+cloth_status cloth_create_tree(cloth_world world,
+                               const cloth_tree_desc *tree,
+                               const cloth_desc *desc,
+                               cloth_id *out_cloth);
+
+// Creates a cloth from joints of a skeleton (DESIGN §9: the cloth owns
+// them; write back the node poses it produces). Exclusive.
+cloth_status cloth_create_rig(cloth_world world,
+                              const cloth_rig_desc *rig,
+                              const cloth_desc *desc,
+                              cloth_id *out_cloth);
+
+// Destroys a cloth. A second destroy is CLOTH_STATUS_STALE_ID. Exclusive.
+cloth_status cloth_destroy(cloth_world world, cloth_id cloth);
+
+// Changes the collider set a cloth collides with (generation 0: none).
+// Exclusive; refused between begin_step and end_step.
+cloth_status cloth_set_colliders(cloth_world world, cloth_id cloth, cloth_collider_set_id set);
+
+// Sets the anchor's world pose for the coming step (the pose for this
+// frame). The rotation is normalised; a non-finite pose or a zero
+// quaternion is refused. Per-cloth.
+cloth_status cloth_set_anchor_pose(cloth_world world, cloth_id cloth, const cloth_pose *pose);
+
+// Places the anchor with no motion felt (a spawn, or a move the cloth
+// should not react to): previous and current pose both set. Per-cloth.
+cloth_status cloth_place_anchor(cloth_world world, cloth_id cloth, const cloth_pose *pose);
+
+// Sets the animated positions of nodes `first .. first + count` in the
+// cloth (anchor) frame, m: fixed nodes move there at the next step; free
+// nodes are pulled there only by the leash. All or nothing: a non-finite
+// entry or a range past the last node changes nothing. Per-cloth.
+cloth_status cloth_set_animated_positions(cloth_world world,
+                                          cloth_id cloth,
+                                          uint32_t first,
+                                          const cloth_vec3f *positions,
+                                          size_t count);
+
+// Changes a cloth's dynamics (nothing in them needs a reseed; a change
+// wakes the cloth). Per-cloth.
+cloth_status cloth_set_dynamics(cloth_world world, cloth_id cloth, const cloth_dynamics *dynamics);
+
+// A cloth's current dynamics. Per-cloth.
+cloth_status cloth_get_dynamics(cloth_world world, cloth_id cloth, cloth_dynamics *out_dynamics);
+
+// Wakes a sleeping cloth at its next step. Per-cloth.
+cloth_status cloth_wake(cloth_world world, cloth_id cloth);
+
+// Treats the cloth's next step as a teleport (the host cut to another
+// place): its dynamics' teleport mode applies. Per-cloth.
+cloth_status cloth_teleport(cloth_world world, cloth_id cloth);
+
+// The number of nodes (particles) of a cloth: the length output buffers
+// need. Per-cloth.
+cloth_status cloth_node_count(cloth_world world, cloth_id cloth, uint32_t *out_count);
+
+// Writes every node's position into `out` (`capacity` entries, at least
+// the node count) in `space`: CLOTH_SPACE_WORLD or CLOTH_SPACE_CLOTH. Per-cloth.
+cloth_status cloth_read_positions(cloth_world world,
+                                  cloth_id cloth,
+                                  uint32_t space,
+                                  cloth_vec3f *out,
+                                  size_t capacity);
+
+// Writes every node's world pose into `out_world` and its local pose
+// (relative to its parent node; roots relative to the anchor) into
+// `out_local`, `capacity` entries each (at least the node count). Either
+// buffer may be NULL (not both). Per-cloth.
+cloth_status cloth_read_node_poses(cloth_world world,
+                                   cloth_id cloth,
+                                   cloth_pose *out_world,
+                                   cloth_pose *out_local,
+                                   size_t capacity);
+
+// What the cloth's last step did. Set `out->struct_size` first. Per-cloth.
+cloth_status cloth_last_step_report(cloth_world world, cloth_id cloth, cloth_step_report *out);
+
+// Creates an empty collider set. Several cloths (a character's cape and
+// its rope) may collide with one set. Exclusive.
+cloth_status cloth_collider_set_create(cloth_world world, cloth_collider_set_id *out_set);
+
+// Destroys a collider set and its colliders. Refused with
+// CLOTH_STATUS_IN_USE while a cloth collides with it. Exclusive.
+cloth_status cloth_collider_set_destroy(cloth_world world, cloth_collider_set_id set);
+
+// Adds a collider to a set at `desc.pose`. Exclusive.
+cloth_status cloth_collider_create(cloth_world world,
+                                   cloth_collider_set_id set,
+                                   const cloth_collider_desc *desc,
+                                   cloth_collider_id *out_collider);
+
+// Sets a collider's world pose for this frame (it sweeps from its previous
+// pose). The rotation must be unit within 1e-3. Exclusive; refused between
+// begin_step and end_step.
+cloth_status cloth_collider_set_pose(cloth_world world, cloth_collider_id collider, const cloth_pose *pose);
+
+// Moves a collider without travel (previous and current pose both set): a
+// placement, not a motion. Exclusive.
+cloth_status cloth_collider_place(cloth_world world, cloth_collider_id collider, const cloth_pose *pose);
+
+// Destroys a collider. Exclusive.
+cloth_status cloth_collider_destroy(cloth_world world, cloth_collider_id collider);
+
+// The identity pose.
+cloth_pose cloth_pose_identity(void);
+
+// A world description with every field at its default (no threads).
+cloth_world_desc cloth_default_world_desc(void);
+
+// The solver's default dynamics (COTTON-like, 2 substeps × 4 iterations, 60 Hz).
+cloth_dynamics cloth_default_dynamics(void);
+
+// A cloth description: COTTON, no collider set, anchor at the identity,
+// bind-pose check on.
+cloth_desc cloth_default_desc(void);
+
+// An empty sheet description (fill in the counts and arrays).
+cloth_sheet_desc cloth_default_sheet_desc(void);
+
+// An empty tree description.
+cloth_tree_desc cloth_default_tree_desc(void);
+
+// An empty rig description.
+cloth_rig_desc cloth_default_rig_desc(void);
+
+// A collider description: a sphere of radius 0.1 m at the identity pose.
+cloth_collider_desc cloth_default_collider_desc(void);
+
+// The dynamics of a library entry (CLOTH_PRESET_SILK … CLOTH_PRESET_HAIR),
+// to start a CLOTH_PRESET_CUSTOM description from.
+cloth_status cloth_preset_dynamics(uint32_t preset, cloth_dynamics *out);
+
+// The library's ABI version: equal to CLOTH_ABI_VERSION in the header the
+// host was compiled with, or the two disagree about some struct or function.
+uint32_t cloth_abi_version(void);
+
+// The library's version, "major.minor.patch" (a static string).
+const char *cloth_version(void);
+
+// 1 when this CPU has every instruction set the library was built for
+// (x86-64-v3: AVX2 + FMA for the shipped build), else 0. Checked with
+// CPUID; call it before anything else — on a CPU without them any other
+// function may stop the process with an illegal instruction. (Worlds also
+// check, and refuse with CLOTH_STATUS_UNSUPPORTED_CPU.)
+uint32_t cloth_cpu_supported(void);
+
+// Creates a world. `desc` is read during the call; `*out_world` receives the
+// handle. Destroy it with cloth_world_destroy.
+cloth_status cloth_world_create(const cloth_world_desc *desc, cloth_world *out_world);
+
+// Destroys a world: every cloth, collider set and collider in it, and its
+// threads (joined before this returns). A second destroy, or any later use
+// of the handle, is CLOTH_STATUS_INVALID_WORLD. Calls already running on the
+// world on other threads finish first (the memory lives until they do).
+cloth_status cloth_world_destroy(cloth_world world);
+
+// Starts a frame: every collider's previous pose becomes its current one,
+// so a collider not moved this frame has no travel. Call it before setting
+// this frame's collider poses. Exclusive; refused between begin_step and
+// end_step.
+cloth_status cloth_world_begin_frame(cloth_world world);
+
+// Steps every cloth of the world once, on the world's threads (or the
+// calling thread when it has none), largest first. The result is
+// bit-identical whatever the thread count. Exclusive; refused between
+// begin_step and end_step.
+cloth_status cloth_world_step(cloth_world world);
+
+// Opens a host-driven step: then cloth_world_step_cloth for each cloth to
+// advance (any threads, each cloth at most once), then cloth_world_end_step.
+// In between, colliders and the set of cloths are frozen.
+cloth_status cloth_world_begin_step(cloth_world world);
+
+// Steps one cloth inside begin_step / end_step. May run concurrently from
+// several threads for distinct cloths of one world.
+cloth_status cloth_world_step_cloth(cloth_world world, cloth_id cloth);
+
+// Closes a host-driven step (cloths not stepped in it did not advance).
+cloth_status cloth_world_end_step(cloth_world world);
+
+// The number of live cloths in the world.
+cloth_status cloth_world_cloth_count(cloth_world world, uint32_t *out_count);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif  // __cplusplus
+
+#endif  /* CLOTH_H */

@@ -1,0 +1,729 @@
+//! Many cloths (DESIGN §12): a [`World`] holds cloths and the collider sets
+//! they collide with, and steps them — on a rayon pool it owns, or driven by
+//! the host's own job system.
+//!
+//! ```text
+//!   world.begin_frame()?;                        // every set: previous pose ← current
+//!   world.colliders_mut(set)?.set_pose(c, p)?;   // the colliders that moved
+//!   world.set_anchor_pose(cloth, anchor)?;       // each cloth's anchor for this frame
+//!   world.step()?;                               // every cloth, in parallel
+//!
+//!   // or, from an engine's job system (Unreal's task graph, Unity jobs):
+//!   world.begin_step()?;
+//!   //   on any threads, each cloth once:  world.step_cloth(id)?   (&self)
+//!   world.end_step()?;
+//! ```
+//!
+//! **Why the answer never depends on the thread count.** Cloths share nothing
+//! a step writes: a cloth's step reads its own model and state and its
+//! collider set, which nothing mutates during a step (collider updates need
+//! `&mut World` and are refused inside a begin/end pair). So each cloth's
+//! trajectory is the one it would have stepped alone, bit for bit, on any
+//! thread and in any order — the pool only changes *when* a cloth steps,
+//! never *what* it computes. `tests/world.rs` holds 1, 2 and 8 threads, the
+//! sequential loop and a host-driven split bit-identical over 300 steps.
+//!
+//! **Scheduling.** One task per cloth, largest first (work estimate:
+//! particles × substeps × iterations): the longest-processing-time rule, so
+//! a big cape never starts last and leaves the other threads idle. Tasks are
+//! spawned FIFO on the world's own pool — never rayon's global pool, which a
+//! plugin could not shut down. The pool's threads are joined when the world
+//! is dropped.
+//!
+//! **Concurrency.** Each cloth sits behind its own mutex, so every per-cloth
+//! call takes `&self` and may run on any thread, concurrently with calls on
+//! *other* cloths — including [`World::step_cloth`]. Calls on the *same*
+//! cloth from two threads at once are a host bug; they never race (the
+//! second finds the cloth locked and gets [`WorldError::Busy`]). Everything
+//! that changes the world's structure or the colliders takes `&mut self`.
+//!
+//! **Ids** are slot index + generation; a removed cloth's or set's id is an
+//! error ([`WorldError::StaleCloth`]), never whatever reused its slot.
+//! Generation 0 is never issued, so a zeroed id is never valid.
+
+use crate::cloth::{BindPoseCheck, Cloth};
+use crate::collider::ColliderSet;
+use crate::dynamics::Dynamics;
+use crate::error::{ParamError, SeedError};
+use crate::pose::Pose;
+use crate::seed::ClothInput;
+use crate::step::StepReport;
+use std::fmt;
+use std::sync::{Mutex, PoisonError, TryLockError};
+
+/// A cloth's handle in its world: slot index and generation (never 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClothId {
+    pub index: u32,
+    pub generation: u32,
+}
+
+/// A collider set's handle in its world: slot index and generation (never 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ColliderSetId {
+    pub index: u32,
+    pub generation: u32,
+}
+
+/// Why a world call was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorldError {
+    /// The id names no live cloth of this world (removed, or never issued).
+    StaleCloth(ClothId),
+    /// The id names no live collider set of this world.
+    StaleColliderSet(ColliderSetId),
+    /// The collider set is still named by a cloth (`cloths` of them).
+    SetInUse { set: ColliderSetId, cloths: usize },
+    /// Seeding the cloth failed.
+    Seed(SeedError),
+    /// A parameter was refused.
+    Param(ParamError),
+    /// A collider call was refused.
+    Collider(crate::collider::ColliderError),
+    /// The call is not allowed between [`World::begin_step`] and
+    /// [`World::end_step`] (it would change what cloths not yet stepped see).
+    InsideStep,
+    /// [`World::step_cloth`] or [`World::end_step`] outside a
+    /// begin/end pair.
+    NotInsideStep,
+    /// [`World::begin_step`] while a begin/end pair is open.
+    AlreadyInsideStep,
+    /// The cloth was already stepped in this begin/end pair.
+    AlreadyStepped(ClothId),
+    /// Another thread is using this cloth right now (two calls on one cloth
+    /// at once: a host bug, refused rather than raced or blocked on).
+    Busy(ClothId),
+    /// An earlier call panicked while holding this cloth; it is unusable and
+    /// should be removed.
+    Poisoned(ClothId),
+    /// The thread pool could not be started.
+    ThreadPool(String),
+}
+
+impl fmt::Display for WorldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WorldError::StaleCloth(id) => {
+                write!(
+                    f,
+                    "cloth {}:{} does not exist in this world (destroyed, or from another world)",
+                    id.index, id.generation
+                )
+            }
+            WorldError::StaleColliderSet(id) => write!(
+                f,
+                "collider set {}:{} does not exist in this world (destroyed, or from another world)",
+                id.index, id.generation
+            ),
+            WorldError::SetInUse { set, cloths } => write!(
+                f,
+                "collider set {}:{} is still used by {cloths} cloth(s); give them another set first",
+                set.index, set.generation
+            ),
+            WorldError::Seed(e) => write!(f, "the cloth could not be seeded: {e}"),
+            WorldError::Param(e) => write!(f, "{e}"),
+            WorldError::Collider(e) => write!(f, "{e}"),
+            WorldError::InsideStep => {
+                write!(f, "not allowed between begin_step and end_step (cloths not yet stepped would see the change)")
+            }
+            WorldError::NotInsideStep => write!(f, "step_cloth and end_step need an open begin_step"),
+            WorldError::AlreadyInsideStep => write!(f, "begin_step called twice without end_step"),
+            WorldError::AlreadyStepped(id) => {
+                write!(f, "cloth {}:{} was already stepped since begin_step", id.index, id.generation)
+            }
+            WorldError::Busy(id) => write!(
+                f,
+                "cloth {}:{} is in use by another thread; calls on one cloth must not overlap",
+                id.index, id.generation
+            ),
+            WorldError::Poisoned(id) => write!(
+                f,
+                "cloth {}:{} is unusable after an internal error in an earlier call; destroy it",
+                id.index, id.generation
+            ),
+            WorldError::ThreadPool(e) => write!(f, "the world's thread pool could not start: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for WorldError {}
+
+impl From<SeedError> for WorldError {
+    fn from(e: SeedError) -> Self {
+        WorldError::Seed(e)
+    }
+}
+impl From<ParamError> for WorldError {
+    fn from(e: ParamError) -> Self {
+        WorldError::Param(e)
+    }
+}
+impl From<crate::collider::ColliderError> for WorldError {
+    fn from(e: crate::collider::ColliderError) -> Self {
+        WorldError::Collider(e)
+    }
+}
+
+/// How a world runs its steps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WorldOptions {
+    /// Worker threads of the world's own pool. 0 (the default) starts no
+    /// thread: [`World::step`] runs every cloth on the calling thread, and a
+    /// host with its own job system uses begin/step-cloth/end.
+    pub threads: usize,
+}
+
+/// What a cloth carries besides itself.
+#[derive(Debug)]
+struct Entry {
+    cloth: Cloth,
+    colliders: Option<ColliderSetId>,
+    /// The report of this cloth's last step.
+    report: StepReport,
+    /// The step pass (see `World::pass`) this cloth was last stepped in.
+    stepped_in: u64,
+}
+
+#[derive(Debug)]
+struct ClothSlot {
+    generation: u32,
+    entry: Option<Mutex<Entry>>,
+}
+
+#[derive(Debug)]
+struct SetSlot {
+    generation: u32,
+    set: Option<ColliderSet>,
+}
+
+/// The pool a world owns, and its threads, joined on drop.
+struct Pool {
+    pool: Option<rayon::ThreadPool>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        // Dropping the pool tells its workers to finish; joining them means
+        // a destroyed world leaves no thread behind (a plugin being unloaded
+        // must not leave code running in the unloaded library).
+        drop(self.pool.take());
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+impl fmt::Debug for Pool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Pool({} threads)", self.threads.len())
+    }
+}
+
+/// Cloths, their collider sets, and the pool that steps them.
+#[derive(Debug)]
+pub struct World {
+    cloths: Vec<ClothSlot>,
+    sets: Vec<SetSlot>,
+    /// Slot indices in step order (largest first), rebuilt by each step.
+    order: Vec<(u64, u32)>,
+    pool: Option<Pool>,
+    threads: usize,
+    /// Step passes begun so far: a begin/end pair or a whole-world step.
+    pass: u64,
+    /// A begin/end pair is open.
+    inside_step: bool,
+}
+
+/// The next generation of a slot: never 0, so a zeroed id is never live.
+fn next_generation(g: u32) -> u32 {
+    match g.wrapping_add(1) {
+        0 => 1,
+        n => n,
+    }
+}
+
+impl World {
+    /// A world with no cloth; with `options.threads > 0` it starts (and owns)
+    /// a pool of that many threads.
+    pub fn new(options: WorldOptions) -> Result<Self, WorldError> {
+        let pool = if options.threads == 0 {
+            None
+        } else {
+            let handles = Mutex::new(Vec::new());
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(options.threads)
+                .thread_name(|i| format!("cloth-world-{i}"))
+                .spawn_handler(|thread| {
+                    let mut b = std::thread::Builder::new();
+                    if let Some(name) = thread.name() {
+                        b = b.name(name.to_owned());
+                    }
+                    let h = b.spawn(|| thread.run())?;
+                    handles.lock().unwrap_or_else(PoisonError::into_inner).push(h);
+                    Ok(())
+                })
+                .build()
+                .map_err(|e| WorldError::ThreadPool(e.to_string()))?;
+            Some(Pool { pool: Some(pool), threads: handles.into_inner().unwrap_or_else(PoisonError::into_inner) })
+        };
+        Ok(World {
+            cloths: Vec::new(),
+            sets: Vec::new(),
+            order: Vec::new(),
+            pool,
+            threads: options.threads,
+            pass: 0,
+            inside_step: false,
+        })
+    }
+
+    /// Worker threads of the world's pool (0: steps run on the caller).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    // ---- collider sets ----------------------------------------------------
+
+    /// Adds an empty collider set.
+    pub fn add_collider_set(&mut self) -> Result<ColliderSetId, WorldError> {
+        self.refuse_inside_step()?;
+        let set = Some(ColliderSet::new());
+        if let Some(index) = self.sets.iter().position(|s| s.set.is_none()) {
+            let slot = &mut self.sets[index];
+            slot.generation = next_generation(slot.generation);
+            slot.set = set;
+            return Ok(ColliderSetId { index: index as u32, generation: slot.generation });
+        }
+        self.sets.push(SetSlot { generation: 1, set });
+        Ok(ColliderSetId { index: self.sets.len() as u32 - 1, generation: 1 })
+    }
+
+    /// Removes a collider set no cloth names.
+    pub fn remove_collider_set(&mut self, id: ColliderSetId) -> Result<(), WorldError> {
+        self.refuse_inside_step()?;
+        self.colliders(id)?;
+        let users = self
+            .cloths
+            .iter_mut()
+            .filter_map(|s| s.entry.as_mut())
+            .filter_map(|e| e.get_mut().ok())
+            .filter(|e| e.colliders == Some(id))
+            .count();
+        if users > 0 {
+            return Err(WorldError::SetInUse { set: id, cloths: users });
+        }
+        self.sets[id.index as usize].set = None;
+        Ok(())
+    }
+
+    /// A collider set, to read.
+    pub fn colliders(&self, id: ColliderSetId) -> Result<&ColliderSet, WorldError> {
+        match self.sets.get(id.index as usize) {
+            Some(SetSlot { generation, set: Some(s) }) if *generation == id.generation => Ok(s),
+            _ => Err(WorldError::StaleColliderSet(id)),
+        }
+    }
+
+    /// A collider set, to add, move or remove colliders. Refused inside a
+    /// begin/end pair.
+    pub fn colliders_mut(&mut self, id: ColliderSetId) -> Result<&mut ColliderSet, WorldError> {
+        self.refuse_inside_step()?;
+        match self.sets.get_mut(id.index as usize) {
+            Some(SetSlot { generation, set: Some(s) }) if *generation == id.generation => Ok(s),
+            _ => Err(WorldError::StaleColliderSet(id)),
+        }
+    }
+
+    /// Starts a frame: every set's colliders' previous pose becomes their
+    /// current one (`ColliderSet::begin_frame`), so a collider the host does
+    /// not move this frame has no travel. Call it before setting this
+    /// frame's collider poses.
+    pub fn begin_frame(&mut self) -> Result<(), WorldError> {
+        self.refuse_inside_step()?;
+        for s in self.sets.iter_mut().filter_map(|s| s.set.as_mut()) {
+            s.begin_frame();
+        }
+        Ok(())
+    }
+
+    // ---- cloths ----------------------------------------------------------
+
+    /// Seeds a cloth with its anchor at `anchor` (world), colliding with
+    /// `colliders` (or nothing), checking its bind pose against them
+    /// (`Cloth::with_colliders`, §29).
+    pub fn add_cloth(
+        &mut self,
+        input: &ClothInput,
+        dynamics: Dynamics,
+        anchor: Pose,
+        colliders: Option<ColliderSetId>,
+        check: BindPoseCheck,
+    ) -> Result<ClothId, WorldError> {
+        self.refuse_inside_step()?;
+        let empty = ColliderSet::new();
+        let set = match colliders {
+            Some(id) => self.colliders(id)?,
+            None => &empty,
+        };
+        let cloth = Cloth::with_colliders(input, dynamics, anchor, set, check)?;
+        self.insert_cloth(cloth, colliders)
+    }
+
+    /// Adds a cloth built elsewhere (already placed).
+    pub fn insert_cloth(&mut self, cloth: Cloth, colliders: Option<ColliderSetId>) -> Result<ClothId, WorldError> {
+        self.refuse_inside_step()?;
+        if let Some(id) = colliders {
+            self.colliders(id)?;
+        }
+        let entry = Some(Mutex::new(Entry { cloth, colliders, report: StepReport::default(), stepped_in: 0 }));
+        if let Some(index) = self.cloths.iter().position(|s| s.entry.is_none()) {
+            let slot = &mut self.cloths[index];
+            slot.generation = next_generation(slot.generation);
+            slot.entry = entry;
+            return Ok(ClothId { index: index as u32, generation: slot.generation });
+        }
+        self.cloths.push(ClothSlot { generation: 1, entry });
+        Ok(ClothId { index: self.cloths.len() as u32 - 1, generation: 1 })
+    }
+
+    /// Removes a cloth and hands it back (a poisoned cloth is dropped and
+    /// reported as [`WorldError::Poisoned`], its slot freed all the same).
+    pub fn remove_cloth(&mut self, id: ClothId) -> Result<Cloth, WorldError> {
+        self.refuse_inside_step()?;
+        self.slot(id)?;
+        let entry = self.cloths[id.index as usize].entry.take().expect("checked live");
+        entry.into_inner().map(|e| e.cloth).map_err(|_| WorldError::Poisoned(id))
+    }
+
+    /// Whether `id` names a live cloth.
+    pub fn contains(&self, id: ClothId) -> bool {
+        self.slot(id).is_ok()
+    }
+
+    /// Live cloths.
+    pub fn len(&self) -> usize {
+        self.cloths.iter().filter(|s| s.entry.is_some()).count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Ids of the live cloths, in slot order.
+    pub fn cloth_ids(&self) -> impl Iterator<Item = ClothId> + '_ {
+        self.cloths
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.entry.is_some())
+            .map(|(i, s)| ClothId { index: i as u32, generation: s.generation })
+    }
+
+    fn slot(&self, id: ClothId) -> Result<&Mutex<Entry>, WorldError> {
+        match self.cloths.get(id.index as usize) {
+            Some(ClothSlot { generation, entry: Some(e) }) if *generation == id.generation => Ok(e),
+            _ => Err(WorldError::StaleCloth(id)),
+        }
+    }
+
+    /// Locks one cloth's entry without waiting: a second caller on the same
+    /// cloth is a host bug, reported as [`WorldError::Busy`].
+    fn entry(&self, id: ClothId) -> Result<std::sync::MutexGuard<'_, Entry>, WorldError> {
+        match self.slot(id)?.try_lock() {
+            Ok(g) => Ok(g),
+            Err(TryLockError::WouldBlock) => Err(WorldError::Busy(id)),
+            Err(TryLockError::Poisoned(_)) => Err(WorldError::Poisoned(id)),
+        }
+    }
+
+    /// Runs `f` on one cloth. Any thread, concurrently with calls on other
+    /// cloths. `f` must not call back into this world for the same cloth
+    /// (it would find it [`WorldError::Busy`]).
+    pub fn with_cloth<R>(&self, id: ClothId, f: impl FnOnce(&mut Cloth) -> R) -> Result<R, WorldError> {
+        Ok(f(&mut self.entry(id)?.cloth))
+    }
+
+    /// Sets a cloth's anchor world pose for the coming step (`Cloth::set_anchor_pose`).
+    pub fn set_anchor_pose(&self, id: ClothId, pose: Pose) -> Result<(), WorldError> {
+        Ok(self.with_cloth(id, |c| c.set_anchor_pose(pose))??)
+    }
+
+    /// The collider set a cloth collides with.
+    pub fn cloth_colliders(&self, id: ClothId) -> Result<Option<ColliderSetId>, WorldError> {
+        Ok(self.entry(id)?.colliders)
+    }
+
+    /// Changes the collider set a cloth collides with (`None`: nothing).
+    /// Refused inside a begin/end pair.
+    pub fn set_cloth_colliders(&mut self, id: ClothId, colliders: Option<ColliderSetId>) -> Result<(), WorldError> {
+        self.refuse_inside_step()?;
+        if let Some(set) = colliders {
+            self.colliders(set)?;
+        }
+        self.entry(id)?.colliders = colliders;
+        Ok(())
+    }
+
+    /// The report of a cloth's last step.
+    pub fn last_report(&self, id: ClothId) -> Result<StepReport, WorldError> {
+        Ok(self.entry(id)?.report)
+    }
+
+    // ---- stepping ----------------------------------------------------------
+
+    /// Steps every cloth once, on the world's pool (or the calling thread
+    /// when it has none), largest first. Refused inside a begin/end pair.
+    /// A poisoned cloth is skipped; the first (by slot) is reported after
+    /// every other cloth has stepped.
+    pub fn step(&mut self) -> Result<(), WorldError> {
+        self.refuse_inside_step()?;
+        self.pass += 1;
+        let pass = self.pass;
+        // Largest first (the work estimate), ties by slot: a deterministic
+        // schedule, though the answer would not change with any other.
+        self.order.clear();
+        for (i, s) in self.cloths.iter_mut().enumerate() {
+            if let Some(Ok(e)) = s.entry.as_mut().map(Mutex::get_mut) {
+                let d = e.cloth.dynamics();
+                let work = e.cloth.nodes() as u64 * d.substeps as u64 * d.iterations as u64;
+                self.order.push((work, i as u32));
+            }
+        }
+        self.order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let this: &World = self;
+        match this.pool.as_ref().and_then(|p| p.pool.as_ref()) {
+            Some(pool) => pool.scope_fifo(|scope| {
+                for &(_, index) in &this.order {
+                    scope.spawn_fifo(move |_| this.step_slot(index as usize, pass));
+                }
+            }),
+            None => {
+                for &(_, index) in &this.order {
+                    this.step_slot(index as usize, pass);
+                }
+            }
+        }
+        self.first_poisoned()
+    }
+
+    fn first_poisoned(&self) -> Result<(), WorldError> {
+        for (i, s) in self.cloths.iter().enumerate() {
+            if s.entry.as_ref().is_some_and(Mutex::is_poisoned) {
+                return Err(WorldError::Poisoned(ClothId { index: i as u32, generation: s.generation }));
+            }
+        }
+        Ok(())
+    }
+
+    /// One cloth's step inside the whole-world step (`&mut World` is held,
+    /// so nothing else can hold this cloth's lock).
+    fn step_slot(&self, index: usize, pass: u64) {
+        if let Some(Ok(mut e)) = self.cloths[index].entry.as_ref().map(Mutex::lock) {
+            self.step_entry(&mut e, pass);
+        }
+    }
+
+    fn step_entry(&self, e: &mut Entry, pass: u64) -> StepReport {
+        let set = e.colliders.and_then(|id| self.colliders(id).ok());
+        e.report = match set {
+            Some(set) => e.cloth.step_with(set),
+            None => e.cloth.step(),
+        };
+        e.stepped_in = pass;
+        e.report
+    }
+
+    /// Opens a host-driven step: then [`World::step_cloth`] for each cloth
+    /// (any threads, any order, each cloth at most once), then
+    /// [`World::end_step`]. In between, the colliders and the set of cloths
+    /// are frozen.
+    pub fn begin_step(&mut self) -> Result<(), WorldError> {
+        if self.inside_step {
+            return Err(WorldError::AlreadyInsideStep);
+        }
+        self.pass += 1;
+        self.inside_step = true;
+        Ok(())
+    }
+
+    /// Steps one cloth inside a begin/end pair. `&self`: call it from as
+    /// many threads as you like, for distinct cloths.
+    pub fn step_cloth(&self, id: ClothId) -> Result<StepReport, WorldError> {
+        if !self.inside_step {
+            return Err(WorldError::NotInsideStep);
+        }
+        let mut e = self.entry(id)?;
+        if e.stepped_in == self.pass {
+            return Err(WorldError::AlreadyStepped(id));
+        }
+        Ok(self.step_entry(&mut e, self.pass))
+    }
+
+    /// Closes a host-driven step. Cloths not stepped in it simply did not
+    /// advance (a host may skip cloths, e.g. off screen).
+    pub fn end_step(&mut self) -> Result<(), WorldError> {
+        if !self.inside_step {
+            return Err(WorldError::NotInsideStep);
+        }
+        self.inside_step = false;
+        Ok(())
+    }
+
+    /// Whether a begin/end pair is open.
+    pub fn is_inside_step(&self) -> bool {
+        self.inside_step
+    }
+
+    fn refuse_inside_step(&self) -> Result<(), WorldError> {
+        if self.inside_step {
+            Err(WorldError::InsideStep)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenes;
+
+    fn rope() -> ClothInput {
+        scenes::library_proxy(&crate::library::ROPE)
+    }
+
+    #[test]
+    fn world_is_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<World>();
+    }
+
+    #[test]
+    fn ids_are_generation_checked_and_never_zero() {
+        let mut w = World::new(WorldOptions::default()).unwrap();
+        let d = crate::library::ROPE.dynamics;
+        let a = w.add_cloth(&rope(), d, Pose::IDENTITY, None, BindPoseCheck::Enforce).unwrap();
+        assert_ne!(a.generation, 0);
+        w.remove_cloth(a).unwrap();
+        assert_eq!(w.remove_cloth(a).unwrap_err(), WorldError::StaleCloth(a));
+        let b = w.add_cloth(&rope(), d, Pose::IDENTITY, None, BindPoseCheck::Enforce).unwrap();
+        assert_eq!(b.index, a.index);
+        assert_ne!(b.generation, a.generation);
+        assert_eq!(w.set_anchor_pose(a, Pose::IDENTITY).unwrap_err(), WorldError::StaleCloth(a));
+        let zero = ClothId { index: 0, generation: 0 };
+        assert!(!w.contains(zero));
+    }
+
+    #[test]
+    fn phases_are_checked() {
+        let mut w = World::new(WorldOptions::default()).unwrap();
+        let set = w.add_collider_set().unwrap();
+        let d = crate::library::ROPE.dynamics;
+        let a = w.add_cloth(&rope(), d, Pose::IDENTITY, Some(set), BindPoseCheck::Enforce).unwrap();
+        assert_eq!(w.step_cloth(a).unwrap_err(), WorldError::NotInsideStep);
+        assert_eq!(w.end_step().unwrap_err(), WorldError::NotInsideStep);
+        w.begin_step().unwrap();
+        assert_eq!(w.begin_step().unwrap_err(), WorldError::AlreadyInsideStep);
+        assert_eq!(w.begin_frame().unwrap_err(), WorldError::InsideStep);
+        assert_eq!(w.colliders_mut(set).unwrap_err(), WorldError::InsideStep);
+        assert_eq!(w.step().unwrap_err(), WorldError::InsideStep);
+        w.step_cloth(a).unwrap();
+        assert_eq!(w.step_cloth(a).unwrap_err(), WorldError::AlreadyStepped(a));
+        w.end_step().unwrap();
+        assert_eq!(w.remove_collider_set(set).unwrap_err(), WorldError::SetInUse { set, cloths: 1 });
+        w.set_cloth_colliders(a, None).unwrap();
+        w.remove_collider_set(set).unwrap();
+        assert_eq!(w.colliders(set).unwrap_err(), WorldError::StaleColliderSet(set));
+    }
+
+    #[test]
+    fn a_cloth_in_use_is_busy_not_raced() {
+        let mut w = World::new(WorldOptions::default()).unwrap();
+        let a =
+            w.add_cloth(&rope(), crate::library::ROPE.dynamics, Pose::IDENTITY, None, BindPoseCheck::Enforce).unwrap();
+        w.begin_step().unwrap();
+        let inner = w.with_cloth(a, |_| w.step_cloth(a)).unwrap();
+        assert_eq!(inner.unwrap_err(), WorldError::Busy(a));
+        w.end_step().unwrap();
+    }
+
+    #[test]
+    fn dropping_a_world_joins_its_threads() {
+        let w = World::new(WorldOptions { threads: 3 }).unwrap();
+        assert_eq!(w.pool.as_ref().unwrap().threads.len(), 3);
+        drop(w);
+    }
+}
+
+/// The character of W4 and the world's gates (a registry entry in the sense
+/// of `scenes.rs`, kept beside the world it needs): a cape of a sheet entry
+/// of the library and a rope of a chain entry, both hanging from one anchor
+/// that walks (§13's square wave, phase-shifted per character) and sways
+/// about +Y, with a collider set of their own — a torso capsule that follows
+/// the anchor and a ground plane 2.5 m down.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Character {
+    pub cape: ClothId,
+    pub rope: ClothId,
+    pub body: ColliderSetId,
+    pub torso: crate::collider::ColliderId,
+    pub ground: crate::collider::ColliderId,
+    /// Which character this is (phase of its walk and sway; its entries).
+    pub k: usize,
+}
+
+/// The torso in the anchor frame: behind the cape (z = −0.15 m), along its
+/// middle, 10 cm radius — 5 cm clear of the bind pose (§29's check passes).
+const TORSO_FROM_ANCHOR: Pose = Pose { translation: [0.19, 0.0, -0.15], rotation: crate::pose::Quat::IDENTITY };
+
+impl Character {
+    /// The sheet entries capes cycle through, and the chain entries ropes do.
+    pub const CAPES: [crate::library::Preset; 5] = [
+        crate::library::SILK,
+        crate::library::COTTON,
+        crate::library::DENIM,
+        crate::library::LEATHER,
+        crate::library::HAIR,
+    ];
+    pub const ROPES: [crate::library::Preset; 2] = [crate::library::ROPE, crate::library::CHAIN];
+
+    /// Adds character `k` to `world` at its pose for step 0.
+    pub fn add(world: &mut World, k: usize) -> Result<Character, WorldError> {
+        use crate::shape::Shape;
+        let body = world.add_collider_set()?;
+        let anchor = Self::anchor(k, 0);
+        let set = world.colliders_mut(body)?;
+        let torso_shape = Shape::capsule([0.0, -0.5, 0.0], [0.0, 0.0, 0.0], 0.1).expect("valid capsule");
+        let torso = set.add(torso_shape, anchor.mul(&TORSO_FROM_ANCHOR))?;
+        let ground = set.add(Shape::plane(), Pose::from_translation([0.0, -2.5, 0.0]))?;
+        let cape_preset = Self::CAPES[k % Self::CAPES.len()];
+        let rope_preset = Self::ROPES[k % Self::ROPES.len()];
+        let cape_input = crate::scenes::library_proxy(&cape_preset);
+        let mut rope_input = crate::scenes::library_proxy(&rope_preset);
+        for p in &mut rope_input.positions {
+            p[0] -= 0.2;
+        }
+        let check = BindPoseCheck::Enforce;
+        let cape = world.add_cloth(&cape_input, cape_preset.dynamics, anchor, Some(body), check)?;
+        let rope = world.add_cloth(&rope_input, rope_preset.dynamics, anchor, Some(body), check)?;
+        Ok(Character { cape, rope, body, torso, ground, k })
+    }
+
+    /// Character `k`'s anchor at step `step` of 1/60 s: the walk along X,
+    /// shifted by 0.37 s per character, 2 m apart along Z, swaying ±0.3 rad.
+    pub fn anchor(k: usize, step: usize) -> Pose {
+        let t = step as f64 / 60.0 + 0.37 * k as f64;
+        let x = crate::scenes::Motion::WALK.x(t);
+        let sway = crate::pose::Quat::from_axis_angle([0.0, 1.0, 0.0], 0.3 * (1.3 * t).sin());
+        Pose::new([x, 0.0, 2.0 * k as f64], sway)
+    }
+
+    /// Sets this character's poses for step `step`: the torso and both
+    /// anchors (the host's per-frame work, between `begin_frame` and a step).
+    pub fn drive(&self, world: &mut World, step: usize) -> Result<(), WorldError> {
+        let anchor = Self::anchor(self.k, step);
+        world.colliders_mut(self.body)?.set_pose(self.torso, anchor.mul(&TORSO_FROM_ANCHOR))?;
+        world.set_anchor_pose(self.cape, anchor)?;
+        world.set_anchor_pose(self.rope, anchor)
+    }
+}
