@@ -6,7 +6,7 @@
 //! ```
 
 use cloth_bench::workloads::{self, Protocol};
-use cloth_bench::{collision, component, tables, world, Output};
+use cloth_bench::{collision, component, selfcoll, tables, world, Output};
 use cloth_solver::Kernel;
 use std::process::ExitCode;
 
@@ -46,6 +46,14 @@ reference tables (MEASUREMENTS.md):
   sweep         §20 the swept speed table, swept vs end-of-step discovery
   leaning-rope  §22 a leaning rope rests on the floor
   collision     all of the §17–§22 tables
+  self-radius   §31 the self radius swept on the folding sheet, both tiers
+  self-stiffness  §32 the self rows' stiffness swept
+  self-gust     the folding sheet under harder gusts
+  self-library  §33 each library entry's bend, without and with self rows
+  self-diameter §36 the pair diameter swept: pairs while folding and at rest
+  self-cape     §37 the strip cape's radius and width
+  self-cost     §33–§34 step with and without self-collision, and the search alone
+  self          all of the self-collision tables
   tables        all of the above reference tables
 
 options:
@@ -175,6 +183,22 @@ fn run(args: &[String]) -> Result<(), String> {
             world::w4(&mut out, p);
         }
         "abi" => world::abi(&mut out, rounds.unwrap_or(5), frames.unwrap_or(200_000)),
+        "self-radius" => selfcoll::radius(&mut out),
+        "self-stiffness" => selfcoll::stiffness(&mut out),
+        "self-gust" => selfcoll::gust(&mut out),
+        "self-library" => selfcoll::library_table(&mut out),
+        "self-diameter" => selfcoll::diameter(&mut out),
+        "self-cape" => selfcoll::cape(&mut out),
+        "self-cost" => selfcoll::cost(&mut out, rounds.unwrap_or(3), frames.unwrap_or(300)),
+        "self" => {
+            selfcoll::radius(&mut out);
+            selfcoll::stiffness(&mut out);
+            selfcoll::gust(&mut out);
+            selfcoll::library_table(&mut out);
+            selfcoll::diameter(&mut out);
+            selfcoll::cape(&mut out);
+            selfcoll::cost(&mut out, rounds.unwrap_or(3), frames.unwrap_or(300));
+        }
         "tether" => component::tether(&mut out),
         "kick" => component::kick(&mut out),
         "strain" => component::strain(&mut out),

@@ -433,6 +433,8 @@ impl Cloth {
         let (particles, rows) = self.state.bytes();
         r.particles += particles;
         r.rows += rows;
+        r.contacts = self.state.contacts.bytes();
+        r.self_collision = self.state.self_collision.bytes();
         r
     }
 

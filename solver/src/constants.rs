@@ -128,3 +128,30 @@ pub const CONTACT_FLOOR: f64 = 1.0 / 32.0;
 /// particles with m/h² = 144 (§18's 4.608 N = 8·(m/h²)·4 mm), so it is stored
 /// as `β = β_r·(m/h²)` with `β_r = 1e3/144 ≈ 6.9 m⁻¹` (DESIGN §4).
 pub const CONTACT_BETA_R: f64 = 1e3 / 144.0;
+
+/// Self-pair stiffness over `m_eff/h²` (§32: the joint minimum of the mean
+/// crossings, well down the worst-case curve; the one-sided row does not
+/// pump energy, so M0's soft-row ceiling is not the reason).
+pub const SELF_RATIO: f64 = 8.0;
+
+/// Pair rows per particle, first found in grid order (§35).
+pub const SELF_PAIRS_PER_PARTICLE: u8 = 8;
+
+/// The self radius's ceiling, as a fraction of the closest free pair in the
+/// bind pose (§36, §37: a diameter short of that pair keeps a settled sheet
+/// free of pairs; measured, not derived from the shortest row).
+pub const SELF_RADIUS_CEILING: f64 = 0.4;
+
+/// Near radius of the self search, in pair diameters (ours): near pairs
+/// propose the point–triangle and edge–edge stencils. Below 2 so that a flat
+/// sheet's closest ungoverned pair (two spacings, at the one-spacing
+/// diameter §31 ships) is out of reach, and a sheet at rest proposes nothing.
+pub const SELF_NEAR: f64 = 1.8;
+
+/// Point–triangle stencils per point and edge–edge stencils per edge (ours).
+pub const SELF_STENCILS_PER_PARTICLE: usize = 4;
+
+/// The self candidate list's skin, in pair diameters (ours): pairs within
+/// `near + skin` are listed, and the list is rebuilt once any particle has
+/// moved half a skin — a cloth at rest or riding its anchor searches once.
+pub const SELF_SKIN: f64 = 0.5;

@@ -13,7 +13,7 @@
 //! damping, friction, inertia, teleport mode, thickness; ours adds stretch,
 //! slack, StrainLimit, substeps, iterations, dt, gravity and bend).
 
-use crate::constants::{ALPHA, CONTACT_BETA_R, CONTACT_FLOOR, DEFAULT_DT, GAMMA};
+use crate::constants::{ALPHA, CONTACT_BETA_R, CONTACT_FLOOR, DEFAULT_DT, GAMMA, SELF_RATIO};
 use crate::contact::ContactRamp;
 use crate::error::ParamError;
 use crate::strain_limit::StrainLimitMode;
@@ -157,6 +157,15 @@ pub struct Tuning {
     pub contact_floor: f64,
     pub contact_beta_r: f64,
     pub contact_ramp: ContactRamp,
+    /// Self rows: stiffness over `m_eff/h²` (§32), a factor on the radius
+    /// rule's result (§31, §36 sweep it), and whether point–triangle and
+    /// edge–edge stencils join the particle pairs (`crate::self_pair`). The
+    /// stencils are off by default: on the folding sheet they take the
+    /// crossings pairs leave from 9% to none, but their wider search costs
+    /// silk, cotton and hair their W2 budget (`MEASUREMENTS.md`, M4).
+    pub self_ratio: f64,
+    pub self_radius_scale: f64,
+    pub self_stencils: bool,
     /// Let the cloth sleep (§12). The record's M0 experiments measure how far
     /// energy falls, which a sleeping cloth stops; they turn it off.
     pub sleep: bool,
@@ -174,6 +183,9 @@ impl Default for Tuning {
             contact_floor: CONTACT_FLOOR,
             contact_beta_r: CONTACT_BETA_R,
             contact_ramp: ContactRamp::default(),
+            self_ratio: SELF_RATIO,
+            self_radius_scale: 1.0,
+            self_stencils: false,
             sleep: true,
         }
     }
@@ -188,6 +200,8 @@ impl Tuning {
         check("hard_beta", self.hard_beta, 0.0, 1e12)?;
         check("contact_floor", self.contact_floor, 1e-6, 1.0)?;
         check("contact_beta_r", self.contact_beta_r, 0.0, 1e12)?;
+        check("self_ratio", self.self_ratio, 0.0, 1e6)?;
+        check("self_radius_scale", self.self_radius_scale, 1e-3, 1e3)?;
         if self.stretch_stiffness.is_nan() || self.stretch_stiffness <= 0.0 {
             return Err(ParamError::OutOfRange { name: "stretch_stiffness", value: self.stretch_stiffness });
         }

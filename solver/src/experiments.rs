@@ -711,3 +711,149 @@ pub fn sphere_push(speed: f64, floor: f64) -> Push {
     }
     Push { worst, resting: depth(&cloth, &set), kinetic: cloth.kinetic_energy() }
 }
+
+/// Edges passing through triangles they share no corner with (§31's
+/// metric), over caller-order positions.
+pub fn crossings(positions: &[[f32; 3]], triangles: &[[u32; 3]], edges: &[(u32, u32)]) -> usize {
+    let at = |n: u32| positions[n as usize].map(f64::from);
+    let mut count = 0;
+    for &(a, b) in edges {
+        let (p, q) = (at(a), at(b));
+        for t in triangles {
+            if t.contains(&a) || t.contains(&b) {
+                continue;
+            }
+            if segment_hits_triangle(p, q, at(t[0]), at(t[1]), at(t[2])) {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+/// Möller–Trumbore on the segment `p → q`.
+fn segment_hits_triangle(p: [f64; 3], q: [f64; 3], a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> bool {
+    use crate::pose::{cross, dot, sub};
+    let dir = sub(q, p);
+    let (e1, e2) = (sub(b, a), sub(c, a));
+    let h = cross(dir, e2);
+    let det = dot(e1, h);
+    if det.abs() < 1e-18 {
+        return false;
+    }
+    let s = sub(p, a);
+    let u = dot(s, h) / det;
+    if !(0.0..=1.0).contains(&u) {
+        return false;
+    }
+    let qv = cross(s, e1);
+    let v = dot(dir, qv) / det;
+    if v < 0.0 || u + v > 1.0 {
+        return false;
+    }
+    let t = dot(e2, qv) / det;
+    (0.0..=1.0).contains(&t)
+}
+
+/// What the folding sheet did over one gust realisation.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Folding {
+    /// Crossings per sample (every 20th step of the gust) and the worst.
+    pub crossings: f64,
+    pub worst: usize,
+    /// Rows per step while folding: pairs, and point–triangle + edge–edge.
+    pub pairs: f64,
+    pub stencils: f64,
+    /// Pairs and crossings after the gust stops and the sheet settles.
+    pub rest_pairs: usize,
+    pub rest_crossings: usize,
+    /// Kinetic energy at the end of the gust, J.
+    pub kinetic: f64,
+}
+
+/// The gust that folds the folding sheet, m/s² peak (ours: the record does
+/// not give its own; at this strength the sheet without self rows crosses
+/// itself ~5 times a sample, and carries ~0.02 J).
+pub const FOLDING_GUST: f64 = 14.0;
+
+/// §31–§36's folding sheet: `scenes::folding_sheet` with `d` (its
+/// `self_collision` flag decides) and `tuning`, driven for 8 s by a seeded
+/// gust of `strength`, then 4 s calm.
+pub fn folding(seed: u64, strength: f64, d: Dynamics, tuning: Tuning) -> Folding {
+    let spec = scenes::folding_sheet();
+    let input = spec.input();
+    let mut cloth = Cloth::with_options(&input, d, tuning, SeedOptions::default()).expect("seeds");
+    let edges = cloth.topology().edges.clone();
+    let gust = scenes::Gust::new(seed, strength);
+    let (gusting, calm) = (480, 240);
+    let mut out = Folding::default();
+    let mut samples = 0;
+    for k in 0..gusting + calm {
+        let g = if k < gusting { gust.gravity(k, d.dt) } else { d.gravity };
+        cloth.set_dynamics(Dynamics { gravity: g, ..d }).expect("valid");
+        cloth.step();
+        let s = cloth.state().self_collision.stats;
+        if k < gusting {
+            out.pairs += s.pairs as f64 / gusting as f64;
+            out.stencils += (s.point_triangle + s.edge_edge) as f64 / gusting as f64;
+            if k % 20 == 19 {
+                let c = crossings(&cloth.positions(), &input.triangles, &edges);
+                out.crossings += c as f64;
+                out.worst = out.worst.max(c);
+                samples += 1;
+            }
+            if k + 1 == gusting {
+                out.kinetic = cloth.kinetic_energy();
+            }
+        } else if k + 1 == gusting + calm {
+            out.rest_pairs = s.pairs;
+            out.rest_crossings = crossings(&cloth.positions(), &input.triangles, &edges);
+        }
+    }
+    out.crossings /= samples as f64;
+    out
+}
+
+/// [`folding`] averaged over `seeds` gust realisations (a folding sheet is
+/// chaotic: one realisation proves little).
+pub fn folding_mean(seeds: std::ops::Range<u64>, strength: f64, d: Dynamics, tuning: Tuning) -> Folding {
+    let n = seeds.end.saturating_sub(seeds.start).max(1) as f64;
+    let mut m = Folding::default();
+    for seed in seeds {
+        let f = folding(seed, strength, d, tuning);
+        m.crossings += f.crossings / n;
+        m.worst = m.worst.max(f.worst);
+        m.pairs += f.pairs / n;
+        m.stencils += f.stencils / n;
+        m.rest_pairs = m.rest_pairs.max(f.rest_pairs);
+        m.rest_crossings = m.rest_crossings.max(f.rest_crossings);
+        m.kinetic += f.kinetic / n;
+    }
+    m
+}
+
+/// The folding sheet's fabric: HAIR's (6 mm, bend 0.2, 2×4), whose radius
+/// rule gives §31's 10 mm; `self_collision` as asked.
+pub fn folding_dynamics(self_collision: bool) -> Dynamics {
+    Dynamics { self_collision, ..crate::library::HAIR.dynamics }
+}
+
+/// §37: the strip cape settled from its bind pose for 600 steps (silk);
+/// its width (x-extent of the free joints) and the pairs still in contact.
+pub fn cape_width(self_collision: bool) -> (f64, f64, usize) {
+    let (input, _) = crate::front_door::tree(&scenes::strip_cape()).expect("the cape seeds");
+    let d = Dynamics { self_collision, ..crate::library::SILK.dynamics };
+    let tuning = Tuning { sleep: false, ..Tuning::default() };
+    let mut cloth = Cloth::with_options(&input, d, tuning, SeedOptions::default()).expect("seeds");
+    let width = |c: &Cloth| {
+        let xs = (0..c.nodes()).filter(|&n| !input.fixed[n]).map(|n| c.position(n)[0] as f64);
+        let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| (l.min(x), h.max(x)));
+        hi - lo
+    };
+    let bind = width(&cloth);
+    for _ in 0..600 {
+        cloth.step();
+    }
+    let s = cloth.state().self_collision.stats;
+    (bind, width(&cloth), s.pairs)
+}

@@ -266,6 +266,12 @@ pub struct Model {
     /// structural rows incident on it, m (§5.3). `f32::INFINITY` for a free
     /// particle with no structural row, 0 for padding.
     pub shortest_incident_rest: Vec<f32>,
+    /// The shortest stretch row with a free end, m (the self radius's floor,
+    /// §31; infinite without one).
+    pub shortest_row: f32,
+    /// The closest pair of particles no row governs, at least one free, in
+    /// the bind pose, m (§37: the self radius's ceiling); measured at seed.
+    pub closest_free_pair: Option<f32>,
     /// Bind pose per slot, m (the cloth frame).
     pub bind: Points,
     /// Stretch and skip rows.
@@ -286,11 +292,15 @@ pub struct MemoryReport {
     pub particles: usize,
     pub rows: usize,
     pub colouring: usize,
+    /// Collider contact slots (sized at the first step with colliders).
+    pub contacts: usize,
+    /// Self-collision (sized when the flag is first set).
+    pub self_collision: usize,
 }
 
 impl MemoryReport {
     pub fn total(&self) -> usize {
-        self.particles + self.rows + self.colouring
+        self.particles + self.rows + self.colouring + self.contacts + self.self_collision
     }
 }
 
@@ -320,6 +330,8 @@ impl Model {
                 + self.neighbours.bytes(),
             colouring: 4 * (self.node_of_slot.len() + self.slot_of_node.len())
                 + self.colours.len() * std::mem::size_of::<Range<usize>>(),
+            contacts: 0,
+            self_collision: 0,
         }
     }
 }

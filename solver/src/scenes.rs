@@ -337,3 +337,50 @@ pub fn w3_colliders(count: usize, in_range: bool) -> crate::ColliderSet {
     }
     set
 }
+
+/// Pins one corner.
+pub fn one_corner(c: usize, r: usize, _cols: usize, _rows: usize) -> bool {
+    r == 0 && c == 0
+}
+
+/// The folding sheet of §31–§36: 12×12 at 2 cm, 0.06 kg, pinned by one
+/// corner so a gust flaps it and folds it onto itself.
+pub fn folding_sheet() -> SheetSpec {
+    SheetSpec {
+        columns: 12,
+        rows: 12,
+        spacing: 0.02,
+        mass: 0.06,
+        fixed: one_corner,
+        plane: SheetPlane::Horizontal,
+        lean: 1e-3,
+    }
+}
+
+/// The cape of §37: 5 strips of 7 joints, 8.5 cm apart at the shoulder line
+/// (0.340 m wide), every link 0.0801 m. The roots are pinned on a neckline
+/// at 0.6 of their strip's offset, so each first link runs out and down to
+/// its strip; nothing joins one strip to the next, and under gravity the
+/// strips swing in toward the neck.
+pub fn strip_cape() -> crate::front_door::TreeInput {
+    use crate::front_door::{Parent, TreeInput};
+    let (strips, joints, spacing, link) = (5, 7, 0.085, 0.0801);
+    let mut t = TreeInput::default();
+    let half = (strips - 1) as f64 * spacing / 2.0;
+    for s in 0..strips {
+        let x = s as f64 * spacing - half;
+        let root = t.parents.len() as u32;
+        // The first link: 0.4·x across, 2 cm back, the rest down.
+        let drop = (link * link - (0.4 * x) * (0.4 * x) - 0.02 * 0.02).sqrt();
+        for j in 0..joints {
+            let p = match j {
+                0 => [0.6 * x, 0.0, 0.0],
+                _ => [x, -drop - link * (j - 1) as f64, 0.02 + 1e-3 * j as f64 * link],
+            };
+            t.positions.push(p.map(|c| c as f32));
+            t.parents.push(if j == 0 { Parent::Bone(0) } else { Parent::Node(root + j as u32 - 1) });
+            t.masses.push(0.01);
+        }
+    }
+    t
+}

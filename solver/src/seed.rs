@@ -392,7 +392,8 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
     // --- neighbour incidence ----------------------------------------------
     let neighbours = neighbours(&links, &coupling, &node_of_slot, &slot_of_node, swept);
 
-    let model = Model {
+    let shortest_row = links.stretch.clone().map(|r| links.rest[r]).filter(|&l| l > 0.0).fold(f32::INFINITY, f32::min);
+    let mut model = Model {
         nodes: n,
         slots,
         colours,
@@ -402,6 +403,8 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
         mass,
         inv_mass: slot_inv_mass,
         shortest_incident_rest: shortest,
+        shortest_row,
+        closest_free_pair: None,
         bind,
         links,
         unary,
@@ -409,6 +412,7 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
         bend,
         neighbours,
     };
+    model.closest_free_pair = crate::self_pair::closest_free_pair(&model);
     Ok((model, topo))
 }
 

@@ -8,6 +8,7 @@ use crate::dynamics::{Dynamics, Tuning};
 use crate::lanes::Points;
 use crate::model::Model;
 use crate::pose::{Pose, Vec3};
+use crate::self_pair::SelfCollision;
 
 /// The anchor frame and the cloth's rest state (`crate::anchor`).
 #[derive(Clone, Debug, PartialEq)]
@@ -84,6 +85,8 @@ pub struct State {
     pub strain_touched: Vec<u32>,
     /// Collider contact slots (empty until the first step with colliders).
     pub contacts: ContactSlots,
+    /// Self-collision search and scratch (empty until the flag is first set).
+    pub self_collision: SelfCollision,
     /// The anchor frame.
     pub frame: FrameState,
     /// Steps taken.
@@ -125,6 +128,7 @@ impl State {
             strain_moved: Points::default(),
             strain_touched: Vec::new(),
             contacts: ContactSlots::default(),
+            self_collision: SelfCollision::default(),
             frame: FrameState::default(),
             steps: 0,
             diagnostics: Diagnostics::default(),
@@ -145,6 +149,9 @@ impl State {
         if d.leashed() && self.leash.is_empty() {
             self.leash = RowState::new(model.slots);
         }
+        if d.self_collision && self.self_collision.is_empty() {
+            self.self_collision = SelfCollision::new(model);
+        }
     }
 
     /// Puts every particle at its animated position with zero velocity and
@@ -159,6 +166,7 @@ impl State {
             rows.clear();
         }
         self.contacts.clear();
+        self.self_collision.clear();
         self.diagnostics.absurd_steps = 0;
     }
 
@@ -167,7 +175,7 @@ impl State {
         let particles = self.x.bytes() * 6;
         (
             particles + self.strain_moved.bytes(),
-            self.links.bytes() + self.strain.bytes() + self.tether.bytes() + self.leash.bytes() + self.contacts.bytes(),
+            self.links.bytes() + self.strain.bytes() + self.tether.bytes() + self.leash.bytes(),
         )
     }
 }

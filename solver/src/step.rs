@@ -46,6 +46,7 @@ use crate::dynamics::{Dynamics, TeleportMode, Tuning};
 use crate::lanes::{Lanes, Mat3, V3};
 use crate::model::Model;
 use crate::pose::{self, Pose, Vec3};
+use crate::self_pair;
 use crate::state::{FrameState, State};
 use crate::vertex::{self, LaneParams};
 use crate::{leash, skip, strain_limit, stretch};
@@ -132,6 +133,9 @@ pub struct SubstepParams {
     pub leashed: bool,
     /// `2·slack`.
     pub leash_scale: f64,
+    /// Self rows exist this step: the vertex update adds their scratch
+    /// (set after the search).
+    pub self_rows: bool,
 }
 
 impl SubstepParams {
@@ -153,6 +157,7 @@ impl SubstepParams {
             allowance: strain_limit::allowance(d.stretch),
             leashed: d.leashed(),
             leash_scale: leash::radius_scale(d.slack),
+            self_rows: false,
         }
     }
 }
@@ -271,6 +276,13 @@ fn step_lanes<L: Lanes, P: Probe>(
         contact::discover(model, &state.x, &state.v, d.dt, &mut state.contacts, colliders, &start, &end, &cp);
     }
     let contacts = touching.then_some(Contacts { colliders, params: cp, pending: false });
+    // Self-collision search, once per step, from the positions it starts with.
+    let mut p = p;
+    if d.self_collision && !state.self_collision.is_empty() {
+        let radius = t.self_radius_scale * self_pair::radius(model, d.thickness);
+        state.self_collision.search(model, &state.x, radius, t.self_stencils, t.self_ratio);
+        p.self_rows = state.self_collision.has_rows();
+    }
     let mut local_speed2 = 0.0;
     for k in 1..=d.substeps {
         let shift = plan.shift(k, d.substeps);
@@ -284,6 +296,9 @@ fn step_lanes<L: Lanes, P: Probe>(
         for it in 0..d.iterations {
             // Contact rows' dual updates run inside the next sweep (`contact::dual_update`).
             let contacts = contacts.as_ref().map(|c| Contacts { pending: it > 0, ..*c });
+            if p.self_rows {
+                state.self_collision.accumulate(model, &state.x, p.inv_h2, t.self_ratio);
+            }
             sweep::<L, P>(model, state, &p, contacts.as_ref(), probe);
             dual_update::<L>(model, state, &p);
         }

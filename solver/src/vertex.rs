@@ -139,6 +139,18 @@ pub fn solve<L: Lanes, P: Probe>(
         h.zz += L::from_lanes(&hl[5][..w]);
     }
 
+    // Self rows: their Jacobi scratch, accumulated once this iteration.
+    if p.self_rows && st.self_collision.block_has[block] {
+        let sc = &st.self_collision.scratch;
+        f += V3::new(L::load(&sc.f.x, base), L::load(&sc.f.y, base), L::load(&sc.f.z, base));
+        h.xx += L::load(&sc.h[0], base);
+        h.xy += L::load(&sc.h[1], base);
+        h.xz += L::load(&sc.h[2], base);
+        h.yy += L::load(&sc.h[3], base);
+        h.yz += L::load(&sc.h[4], base);
+        h.zz += L::load(&sc.h[5], base);
+    }
+
     let (delta, failed) = ldlt::solve(&h, f);
     // Trust region (§5.3): the step's length is capped at the particle's
     // shortest incident rest length; the direction is kept.

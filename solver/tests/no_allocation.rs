@@ -104,3 +104,31 @@ fn stepping_with_colliders_allocates_nothing() {
         assert_eq!(allocations(), 0, "{kernel:?} allocated while stepping with colliders");
     }
 }
+
+/// With self-collision: the grid, the row lists and the scratch are sized
+/// when the flag is set; a folding sheet's search and rows allocate nothing.
+#[test]
+fn stepping_with_self_collision_allocates_nothing() {
+    use cloth_solver::{experiments as e, Cloth, Dynamics, Tuning};
+    for kernel in Kernel::ALL {
+        let d = e::folding_dynamics(true);
+        let mut cloth =
+            Cloth::with_options(&scenes::folding_sheet().input(), d, Tuning::default(), SeedOptions::default())
+                .unwrap();
+        cloth.set_kernel(kernel);
+        let gust = scenes::Gust::new(2, e::FOLDING_GUST);
+        let gusts: Vec<Dynamics> = (0..300).map(|k| Dynamics { gravity: gust.gravity(k, d.dt), ..d }).collect();
+        let mut rows = 0;
+        reset();
+        counting(true);
+        for g in &gusts {
+            cloth.set_dynamics(*g).unwrap();
+            cloth.step();
+            let s = cloth.state().self_collision.stats;
+            rows += s.pairs + s.point_triangle + s.edge_edge;
+        }
+        counting(false);
+        assert!(rows > 0, "the rows must have acted");
+        assert_eq!(allocations(), 0, "{kernel:?} allocated while stepping with self-collision");
+    }
+}

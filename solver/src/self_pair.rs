@@ -1,0 +1,780 @@
+//! Self-collision (DESIGN §4, §11; record §30–§37): particle pairs, and the
+//! point–triangle and edge–edge tier the record deferred.
+//!
+//! ```text
+//!   pair           C = ‖xi − xj‖ − 2r                        push apart only
+//!   point–tri      C = (xp − Σ bₖ xₖ)·n₀ − r                  push apart only
+//!   edge–edge      C = (x(e₁, s) − x(e₂, t))·n₀ − r           push apart only
+//!   soft, k = CLOTH_SELF_RATIO · m_eff/h², no multiplier, no warm start
+//! ```
+//!
+//! **Search, once per step** (from the positions the step starts with):
+//! the particles go into a [`PointHashGrid`] with cells of the *near* radius
+//! `SELF_NEAR · 2r`, in caller-node order. Each free particle, in node order,
+//! walks its 27 cells; a candidate closer than the near radius that no row
+//! already governs (a link, a bend stencil: the particle's own neighbour
+//! list, stamped into a per-slot array so each test is one load) is a *near
+//! pair*. A near pair closer than `2r` becomes a pair row while both ends
+//! have fewer than `SELF_PAIRS_PER_PARTICLE`, first found in grid order
+//! (§35). Every near pair also proposes point–triangle and edge–edge
+//! stencils from the triangles and edges around its two ends — so the tier
+//! costs nothing where nothing is near, and a flat sheet (whose closest
+//! ungoverned pair is two spacings, §37) proposes none.
+//!
+//! **Which side (§30 #3), with no history across steps**: a stencil's
+//! normal `n₀` is fixed when it is found, oriented from the triangle (or the
+//! second edge) toward the point (the first edge) *as they stand at the
+//! start of the step*, and its barycentric weights are frozen with it. Within
+//! the step `C` is linear in the positions; if the point crosses the plane it
+//! is pushed back to the side it started the step on. Nothing is kept from
+//! one step to the next.
+//!
+//! **Rows are pairs, so Jacobi** (DESIGN §3.6, §30): once per iteration every
+//! row's force and Hessian block go into a per-particle `(f, H)` scratch,
+//! which each vertex update adds. The lists are built in node order and the
+//! stencils sorted by node-derived keys, so the scratch — and the step — do
+//! not depend on which slots particles occupy within their colours.
+//!
+//! **Memory** is sized when the flag is first set (`State::provision`), not
+//! at seed and never in a step; the flag is not a reseed trigger (§33).
+
+use crate::constants::{
+    LANES, SELF_NEAR, SELF_PAIRS_PER_PARTICLE, SELF_RADIUS_CEILING, SELF_SKIN, SELF_STENCILS_PER_PARTICLE,
+};
+use crate::grid::{PairVisitor, PointHashGrid};
+use crate::lanes::Points;
+use crate::model::{Model, NO_NODE};
+
+/// A point and a triangle, frozen for the step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PointTriangle {
+    /// `(point node, triangle key)`: the canonical order.
+    key: (u32, u64),
+    /// Slots: the point, then the triangle's corners.
+    pub slots: [u32; 4],
+    /// The triangle point nearest the point at the step's start, as weights.
+    pub weights: [f32; 3],
+    /// Unit normal toward the point's side.
+    pub normal: [f32; 3],
+    /// Stiffness over `m_eff/h²` ([`stencil_ratio`]).
+    pub ratio: f32,
+}
+
+/// Two edges, frozen for the step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EdgeEdge {
+    /// `(lower edge id, higher edge id)` as one number: the canonical order.
+    key: u64,
+    /// Slots: the first edge's ends, then the second's.
+    pub slots: [u32; 4],
+    /// Where the closest points sit along each edge at the step's start.
+    pub s: f32,
+    pub t: f32,
+    /// Unit normal from the second edge toward the first.
+    pub normal: [f32; 3],
+    /// Stiffness over `m_eff/h²` ([`stencil_ratio`]).
+    pub ratio: f32,
+}
+
+/// What the last search found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SelfStats {
+    pub pairs: usize,
+    pub point_triangle: usize,
+    pub edge_edge: usize,
+    /// Near pairs (the search's candidates after exclusion and distance).
+    pub near: usize,
+    /// Rows the per-particle or list capacity turned away.
+    pub dropped: usize,
+    /// The candidate list was rebuilt this step.
+    pub rebuilt: bool,
+}
+
+/// The per-particle `(f, H)` every self row accumulates into once per
+/// iteration, per slot (zero outside the current members).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scratch {
+    pub f: Points,
+    /// Upper triangle `(xx, xy, xz, yy, yz, zz)`.
+    pub h: [Vec<f32>; 6],
+}
+
+/// Self-collision state of one cloth (empty until the flag is first set).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SelfCollision {
+    grid: PointHashGrid,
+    /// Per slot: `origin + 1` while `origin`'s governed partners are marked.
+    stamp: Vec<u32>,
+    /// Candidate pairs (a Verlet list): the near radius and skin they were
+    /// found at, the positions they were found from, steps since, and
+    /// whether some did not fit.
+    list: Vec<[u32; 2]>,
+    list_near: f64,
+    list_skin: f64,
+    list_x: Points,
+    list_age: u32,
+    list_overflowed: bool,
+    /// Pair rows found this step, per-slot counts.
+    pub pairs: Vec<[u32; 2]>,
+    count: Vec<u8>,
+    pub point_triangle: Vec<PointTriangle>,
+    pub edge_edge: Vec<EdgeEdge>,
+    /// Free slots some row touches this step, and whether each slot is one.
+    members: Vec<u32>,
+    member: Vec<bool>,
+    /// Per 8-slot block: does any lane have a self row this step.
+    pub block_has: Vec<bool>,
+    pub scratch: Scratch,
+    /// Radius and near radius of the last search, m.
+    pub radius: f64,
+    pub stats: SelfStats,
+}
+
+impl SelfCollision {
+    /// Sized for `model`: every buffer a step needs (the lists at one row of
+    /// each kind per free particle: the record's busiest sheet used 0.8 pairs
+    /// per particle, §33).
+    pub fn new(model: &Model) -> Self {
+        let n = model.slots;
+        let free = model.free_particles().max(1);
+        SelfCollision {
+            grid: PointHashGrid::with_capacity(model.nodes),
+            stamp: vec![0; n],
+            list: Vec::with_capacity(4 * free),
+            list_near: f64::NAN,
+            list_skin: 0.0,
+            list_x: Points::zeros(n),
+            list_age: 0,
+            list_overflowed: false,
+            pairs: Vec::with_capacity(free),
+            count: vec![0; n],
+            point_triangle: Vec::with_capacity(free),
+            edge_edge: Vec::with_capacity(free),
+            members: Vec::with_capacity(n),
+            member: vec![false; n],
+            block_has: vec![false; model.swept / LANES],
+            scratch: Scratch { f: Points::zeros(n), h: std::array::from_fn(|_| vec![0.0; n]) },
+            radius: 0.0,
+            stats: SelfStats::default(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.stamp.is_empty()
+    }
+
+    /// The last search found rows to accumulate.
+    pub fn has_rows(&self) -> bool {
+        !self.members.is_empty()
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.grid.bytes()
+            + 4 * self.stamp.len()
+            + 8 * self.list.capacity()
+            + self.list_x.bytes()
+            + 8 * self.pairs.capacity()
+            + self.count.len()
+            + std::mem::size_of::<PointTriangle>() * self.point_triangle.capacity()
+            + std::mem::size_of::<EdgeEdge>() * self.edge_edge.capacity()
+            + 4 * self.members.capacity()
+            + self.member.len()
+            + self.block_has.len()
+            + self.scratch.f.bytes()
+            + 4 * self.scratch.h.iter().map(Vec::len).sum::<usize>()
+    }
+
+    /// Forgets the last step's rows (a Reset, or the flag turned off).
+    pub fn clear(&mut self) {
+        for &s in &self.members {
+            self.member[s as usize] = false;
+            zero(&mut self.scratch, s as usize);
+        }
+        self.members.clear();
+        self.block_has.fill(false);
+        self.pairs.clear();
+        self.point_triangle.clear();
+        self.edge_edge.clear();
+        self.stats = SelfStats::default();
+    }
+
+    /// The search, once per step, at radius `radius` over positions `x`;
+    /// with `stencils`, near pairs also propose point–triangle and edge–edge
+    /// rows.
+    pub fn search(&mut self, model: &Model, x: &Points, radius: f64, stencils: bool, ratio: f64) {
+        self.clear();
+        self.radius = radius;
+        let diameter = 2.0 * radius;
+        // Near pairs reach further only to propose stencils.
+        let near = if stencils { SELF_NEAR * diameter } else { diameter };
+        // The candidate list holds every ungoverned pair within `near + skin`
+        // of each other when it was built; while no particle has moved half a
+        // skin since, every pair now within `near` is on it (each end moved
+        // less than skin/2), so it is rebuilt only then. A cloth moving too
+        // fast for a skin to last (half a skin in under eight steps) is
+        // searched afresh every step, at `near` exactly.
+        let moved = max_displacement(model, x, &self.list_x);
+        self.list_age += 1;
+        let valid =
+            self.list_near == near && !self.list_overflowed && self.list_skin > 0.0 && moved < self.list_skin / 2.0;
+        if !valid {
+            let skin = SELF_SKIN * diameter;
+            let per_step = if self.list_near.is_nan() { 0.0 } else { moved / self.list_age as f64 };
+            let skin = if per_step * 8.0 < skin / 2.0 { skin } else { 0.0 };
+            self.rebuild(model, x, near, skin);
+        }
+        self.stats.rebuilt = !valid;
+        let (near2, diameter2) = (near * near, diameter * diameter);
+        self.count.fill(0);
+
+        let Self { list, pairs, count, point_triangle, edge_edge, stats, .. } = self;
+        for &[i, j] in list.iter() {
+            let d2 = dist2(x.get(i as usize), x.get(j as usize));
+            if d2 >= near2 {
+                continue;
+            }
+            stats.near += 1;
+            if d2 < diameter2 {
+                let room = count[i as usize] < SELF_PAIRS_PER_PARTICLE && count[j as usize] < SELF_PAIRS_PER_PARTICLE;
+                if room && pairs.len() < pairs.capacity() {
+                    pairs.push([i, j]);
+                    count[i as usize] += 1;
+                    count[j as usize] += 1;
+                } else {
+                    stats.dropped += 1;
+                }
+            }
+            if stencils {
+                let mut found = Found { point_triangle, edge_edge, dropped: &mut stats.dropped, ratio };
+                propose(model, x, i, j, diameter, &mut found);
+                if model.inv_mass[j as usize] > 0.0 {
+                    propose(model, x, j, i, diameter, &mut found);
+                }
+            }
+        }
+
+        // Stencils arrive once per near pair that sees them: sort by their
+        // node-derived keys, drop repeats, keep at most
+        // `SELF_STENCILS_PER_PARTICLE` per point (per first edge).
+        point_triangle.sort_unstable_by_key(|r| r.key);
+        point_triangle.dedup_by_key(|r| r.key);
+        cap_per(point_triangle, |r| r.key.0, &mut stats.dropped);
+        edge_edge.sort_unstable_by_key(|r| r.key);
+        edge_edge.dedup_by_key(|r| r.key);
+        cap_per(edge_edge, |r| (r.key >> 32) as u32, &mut stats.dropped);
+        stats.pairs = pairs.len();
+        stats.point_triangle = point_triangle.len();
+        stats.edge_edge = edge_edge.len();
+
+        // Members: the free slots some row touches, in row order.
+        let touched =
+            self.pairs.iter().flat_map(|p| p.iter()).chain(self.point_triangle.iter().flat_map(|r| r.slots.iter()));
+        let touched = touched.chain(self.edge_edge.iter().flat_map(|r| r.slots.iter()));
+        for &s in touched {
+            let s = s as usize;
+            if model.inv_mass[s] > 0.0 && !self.member[s] {
+                self.member[s] = true;
+                self.members.push(s as u32);
+                self.block_has[s / LANES] = true;
+            }
+        }
+    }
+
+    /// Rebuilds the candidate list: every pair within `reach` that no row
+    /// governs, at least one end free, found from its lower free node in
+    /// node order and grid order (so independent of the slot order).
+    fn rebuild(&mut self, model: &Model, x: &Points, near: f64, skin: f64) {
+        let reach = near + skin;
+        self.grid.build(reach, (0..model.nodes).map(|n| model.slot_of_node[n]).map(|s| (s, x.get(s as usize))));
+        self.list.clear();
+        self.list_overflowed = false;
+        self.list_near = near;
+        self.list_skin = skin;
+        self.list_age = 0;
+        self.list_x.copy_from(x);
+        let Self { grid, stamp, list, list_overflowed, .. } = self;
+        let mut v = Candidates { model, x, reach2: reach * reach, stamp, list, overflowed: false };
+        grid.pairs(&mut v);
+        *list_overflowed = v.overflowed;
+        let list = v.list;
+        // Node order, independent of the slots and of the grid's walk.
+        list.sort_unstable_by_key(|&[a, b]| (model.node_of_slot[a as usize], model.node_of_slot[b as usize]));
+    }
+
+    /// Jacobi accumulation, once per iteration: every row's force and
+    /// Hessian block at the current positions into the scratch, each row at
+    /// `ratio·m_eff/h²`.
+    pub fn accumulate(&mut self, model: &Model, x: &Points, inv_h2: f64, ratio: f64) {
+        let Self { members, scratch, pairs, point_triangle, edge_edge, radius, .. } = self;
+        for &s in members.iter() {
+            zero(scratch, s as usize);
+        }
+        let w = |s: u32| model.inv_mass[s as usize] as f64;
+        let at = |s: u32| x.get(s as usize).map(f64::from);
+        let diameter = 2.0 * *radius;
+        for &[i, j] in pairs.iter() {
+            let d = sub(at(i), at(j));
+            let l = norm(d);
+            let c = l - diameter;
+            if c >= 0.0 || l <= 0.0 {
+                continue; // apart, or coincident (no direction to push along)
+            }
+            let n = scale(d, 1.0 / l);
+            let k = ratio * inv_h2 / (w(i) + w(j));
+            add(scratch, model, i, k, c, 1.0, n);
+            add(scratch, model, j, k, c, -1.0, n);
+        }
+        for r in point_triangle.iter() {
+            let [p, a, b, cc] = r.slots;
+            let [u, v, t] = r.weights.map(f64::from);
+            let n = r.normal.map(f64::from);
+            let q = [0, 1, 2].map(|k| u * at(a)[k] + v * at(b)[k] + t * at(cc)[k]);
+            let c = dot(sub(at(p), q), n) - *radius;
+            if c >= 0.0 {
+                continue;
+            }
+            let coef = [1.0, -u, -v, -t];
+            let k = r.ratio as f64 * inv_h2 / r.slots.iter().zip(coef).map(|(&s, g)| w(s) * g * g).sum::<f64>();
+            for (&s, g) in r.slots.iter().zip(coef) {
+                add(scratch, model, s, k, c, g, n);
+            }
+        }
+        for r in edge_edge.iter() {
+            let [a, b, cc, dd] = r.slots;
+            let (s, t) = (r.s as f64, r.t as f64);
+            let n = r.normal.map(f64::from);
+            let p1 = [0, 1, 2].map(|k| (1.0 - s) * at(a)[k] + s * at(b)[k]);
+            let p2 = [0, 1, 2].map(|k| (1.0 - t) * at(cc)[k] + t * at(dd)[k]);
+            let c = dot(sub(p1, p2), n) - *radius;
+            if c >= 0.0 {
+                continue;
+            }
+            let coef = [1.0 - s, s, -(1.0 - t), -t];
+            let k = r.ratio as f64 * inv_h2 / r.slots.iter().zip(coef).map(|(&s, g)| w(s) * g * g).sum::<f64>();
+            for (&s, g) in r.slots.iter().zip(coef) {
+                add(scratch, model, s, k, c, g, n);
+            }
+        }
+    }
+}
+
+/// The furthest any particle is from where it was at the list's rebuild
+/// (infinite if any position is not finite).
+fn max_displacement(model: &Model, x: &Points, at: &Points) -> f64 {
+    let mut worst = 0.0f32;
+    for s in 0..model.slots {
+        let (a, b) = (x.get(s), at.get(s));
+        let d = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+        let d2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+        worst = if d2.is_nan() { f32::INFINITY } else { worst.max(d2) };
+    }
+    (worst as f64).sqrt()
+}
+
+/// The self radius (DESIGN §5): `min(max(thickness, shortest_row/2),
+/// 0.4·closest_free_pair)`, the ceiling only where a free pair exists.
+pub fn radius(model: &Model, thickness: f64) -> f64 {
+    let r = thickness.max(model.shortest_row as f64 / 2.0);
+    match model.closest_free_pair {
+        Some(d) => r.min(SELF_RADIUS_CEILING * d as f64),
+        None => r,
+    }
+}
+
+/// The closest pair of particles no row governs, with at least one end free,
+/// in the bind pose (§37): measured once at seed with the grid and the
+/// exclusions the search uses. `None` when there is no such pair.
+pub fn closest_free_pair(model: &Model) -> Option<f32> {
+    let free = (0..model.nodes).map(|n| model.slot_of_node[n]).filter(|&s| model.inv_mass[s as usize] > 0.0);
+    free.clone().next()?; // no free particle, no free pair
+    let (mut lo, mut hi) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+    for n in 0..model.nodes {
+        let p = model.bind.get(model.slot_of_node[n] as usize);
+        for k in 0..3 {
+            lo[k] = lo[k].min(p[k]);
+            hi[k] = hi[k].max(p[k]);
+        }
+    }
+    let extent = (0..3).map(|k| (hi[k] - lo[k]) as f64).fold(0.0, f64::max).max(1e-6);
+    let mut grid = PointHashGrid::with_capacity(model.nodes);
+    let mut stamp = vec![0u32; model.slots];
+    // A pair closer than `reach` is always found: start at two shortest rows
+    // (a sheet's answer) and double until something is found.
+    let mut reach = (2.0 * model.shortest_row as f64).max(extent / 1024.0);
+    loop {
+        let bind = |s: u32| (s, model.bind.get(s as usize));
+        grid.build(2.0 * reach, (0..model.nodes).map(|n| model.slot_of_node[n]).map(bind));
+        let mut best = f64::INFINITY;
+        for i in free.clone() {
+            for e in entries(model, i as usize) {
+                stamp[model.neighbours.other[e] as usize] = i + 1;
+            }
+            stamp[i as usize] = i + 1;
+            let xi = model.bind.get(i as usize);
+            grid.near(xi, reach, |j| {
+                let free_j = model.inv_mass[j as usize] > 0.0;
+                if stamp[j as usize] != i + 1 && !(free_j && j < i) {
+                    best = best.min(dist2(xi, model.bind.get(j as usize)).sqrt());
+                }
+            });
+            for e in entries(model, i as usize) {
+                stamp[model.neighbours.other[e] as usize] = 0;
+            }
+            stamp[i as usize] = 0;
+        }
+        if best < reach {
+            return Some(best as f32);
+        }
+        if reach > 2.0 * extent {
+            return None;
+        }
+        reach *= 2.0;
+    }
+}
+
+/// The neighbour-list entries of free slot `s` (links and bend couplings:
+/// every pair a row governs; padding entries point at `s` itself).
+fn entries(model: &Model, s: usize) -> impl Iterator<Item = usize> + '_ {
+    let nb = &model.neighbours;
+    let (first, _, depth) = nb.block(s / LANES);
+    (0..depth).map(move |g| (first + g) * LANES + s % LANES)
+}
+
+/// The candidate list's builder, walking the grid's pairs.
+struct Candidates<'a> {
+    model: &'a Model,
+    x: &'a Points,
+    reach2: f64,
+    stamp: &'a mut [u32],
+    list: &'a mut Vec<[u32; 2]>,
+    overflowed: bool,
+}
+
+impl PairVisitor for Candidates<'_> {
+    /// Marks what a row already governs with `i` (a free particle's
+    /// neighbour list; a fixed one has none, see `pair`).
+    #[inline(always)]
+    fn origin(&mut self, i: u32) {
+        if self.model.inv_mass[i as usize] > 0.0 {
+            for e in entries(self.model, i as usize) {
+                self.stamp[self.model.neighbours.other[e] as usize] = i + 1;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pair(&mut self, i: u32, j: u32) {
+        let (m, iu, ju) = (self.model, i as usize, j as usize);
+        let (free_i, free_j) = (m.inv_mass[iu] > 0.0, m.inv_mass[ju] > 0.0);
+        let governed = if free_i { self.stamp[ju] == i + 1 } else { !free_j || governs(m, ju, i) };
+        if governed || dist2(self.x.get(iu), self.x.get(ju)) >= self.reach2 {
+            return;
+        }
+        // Canonical: the free end with the lower node first.
+        let (a, b) = if !free_j || (free_i && m.node_of_slot[iu] < m.node_of_slot[ju]) { (i, j) } else { (j, i) };
+        if self.list.len() < self.list.capacity() {
+            self.list.push([a, b]);
+        } else {
+            self.overflowed = true;
+        }
+    }
+}
+
+/// Whether free slot `s`'s neighbour list names `other` (a row governs
+/// the pair).
+fn governs(model: &Model, s: usize, other: u32) -> bool {
+    entries(model, s).any(|e| model.neighbours.other[e] == other)
+}
+
+/// Stretch-row neighbours of free slot `s`: `(other slot, row)`.
+fn links_of(model: &Model, s: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
+    let nb = &model.neighbours;
+    let (first, split, _) = nb.block(s / LANES);
+    (0..split)
+        .map(move |g| (first + g) * LANES + s % LANES)
+        .map(move |e| (nb.other[e], nb.row[e]))
+        .filter(move |&(o, r)| o as usize != s && (r as usize) < model.links.stretch.end)
+}
+
+/// Whether the stretch row from free slot `i` to `a` is an edge of a
+/// triangle (some third slot is linked to both).
+fn in_triangle(model: &Model, i: u32, a: u32) -> bool {
+    links_of(model, i as usize).any(|(b, _)| b != a && linked(model, a, b))
+}
+
+/// Whether a stretch row joins slots `a` and `b` (either may be fixed).
+fn linked(model: &Model, a: u32, b: u32) -> bool {
+    let (from, to) = if model.inv_mass[a as usize] > 0.0 { (a, b) } else { (b, a) };
+    model.inv_mass[from as usize] > 0.0 && links_of(model, from as usize).any(|(o, _)| o == to)
+}
+
+struct Found<'a> {
+    point_triangle: &'a mut Vec<PointTriangle>,
+    edge_edge: &'a mut Vec<EdgeEdge>,
+    dropped: &'a mut usize,
+    ratio: f64,
+}
+
+/// Stencils a near pair `(i, j)` proposes, `i` free: point `j` against the
+/// triangles around `i`, and the edges around `i` against those around `j`
+/// (when `j` is free: a fixed particle has no neighbour list).
+fn propose(model: &Model, x: &Points, i: u32, j: u32, diameter: f64, found: &mut Found) {
+    let at = |s: u32| x.get(s as usize).map(f64::from);
+    let node = |s: u32| model.node_of_slot[s as usize];
+    // Point j against each triangle (i, a, b) of stretch rows around i.
+    let around: [(u32, u32); 16] = {
+        let mut l = [(NO_NODE, 0); 16];
+        for (k, e) in links_of(model, i as usize).take(16).enumerate() {
+            l[k] = e;
+        }
+        l
+    };
+    let around = &around[..around.iter().position(|e| e.0 == NO_NODE).unwrap_or(16)];
+    for (ka, &(a, _)) in around.iter().enumerate() {
+        for &(b, _) in &around[ka + 1..] {
+            if a == j || b == j || !linked(model, a, b) {
+                continue;
+            }
+            let Some((weights, normal, d)) = point_triangle(at(j), at(i), at(a), at(b)) else { continue };
+            if d >= diameter {
+                continue;
+            }
+            // The point's side is its neighbourhood's side: a point that has
+            // slipped through alone is pushed back, not held there.
+            let w = weights.map(f64::from);
+            let foot = [0, 1, 2].map(|k| w[0] * at(i)[k] + w[1] * at(a)[k] + w[2] * at(b)[k]);
+            let n = normal.map(f64::from);
+            let normal =
+                if ring_side(model, x, &[j], &[j, i, a, b], foot, n) < 0.0 { normal.map(|c| -c) } else { normal };
+            if found.point_triangle.len() == found.point_triangle.capacity() {
+                *found.dropped += 1;
+                continue;
+            }
+            let coef = [1.0, weights[0] as f64, weights[1] as f64, weights[2] as f64];
+            if !movable(model, [j, i, a, b], coef) {
+                continue;
+            }
+            let ratio = stencil_ratio(model, [j, i, a, b], coef, found.ratio) as f32;
+            let mut tri = [node(i), node(a), node(b)];
+            tri.sort_unstable();
+            let key = (node(j), (tri[0] as u64) << 42 | (tri[1] as u64) << 21 | tri[2] as u64);
+            found.point_triangle.push(PointTriangle { key, slots: [j, i, a, b], weights, normal, ratio });
+        }
+    }
+    // Edges (i, a) against edges (j, b), both edges of a surface: a
+    // chain's links have no side to keep (their neighbourhood is the chain
+    // itself), and pairs alone hold a cape's strips (§37).
+    if model.inv_mass[j as usize] == 0.0 {
+        return;
+    }
+    for &(a, ra) in around {
+        if a == j || !in_triangle(model, i, a) {
+            continue;
+        }
+        for (b, rb) in links_of(model, j as usize) {
+            if b == i || a == b || !in_triangle(model, j, b) {
+                continue;
+            }
+            let Some((s, t, normal, d)) = edge_edge(at(i), at(a), at(j), at(b)) else { continue };
+            if d >= diameter {
+                continue;
+            }
+            // Sides from the two edges' neighbourhoods, as for a point.
+            let n = normal.map(f64::from);
+            let p1 = [0, 1, 2].map(|k| (1.0 - s) * at(i)[k] + s * at(a)[k]);
+            let p2 = [0, 1, 2].map(|k| (1.0 - t) * at(j)[k] + t * at(b)[k]);
+            let ends = [i, a, j, b];
+            let side = ring_side(model, x, &[i, a], &ends, p2, n) - ring_side(model, x, &[j, b], &ends, p1, n);
+            let normal = if side < 0.0 { normal.map(|c| -c) } else { normal };
+            if found.edge_edge.len() == found.edge_edge.capacity() {
+                *found.dropped += 1;
+                continue;
+            }
+            if !movable(model, [i, a, j, b], [1.0 - s, s, 1.0 - t, t]) {
+                continue;
+            }
+            let ratio = stencil_ratio(model, [i, a, j, b], [1.0 - s, s, 1.0 - t, t], found.ratio) as f32;
+            // The lower edge id first, so either finder builds the same row.
+            let (e1, e2, slots, s, t, normal) = if ra < rb {
+                (ra, rb, [i, a, j, b], s, t, normal)
+            } else {
+                (rb, ra, [j, b, i, a], t, s, normal.map(|c| -c))
+            };
+            let key = (e1 as u64) << 32 | e2 as u64;
+            found.edge_edge.push(EdgeEdge { key, slots, s: s as f32, t: t as f32, normal, ratio });
+        }
+    }
+}
+
+/// A stencil's stiffness over `m_eff/h²`: what makes its Jacobi update close
+/// the same fraction of its gap as a pair row at `ratio` does, alone
+/// (`ratio/(1 + ratio/2)`, 1.6 at 8). At the pair's ratio a four-particle
+/// stencil would close 2.7 gaps per iteration — past 2, so an oscillation
+/// that grows (measured: a fanned cape's tether at 3.6 under a sprint).
+///
+/// Particle `k` alone moves `a/(1 + a)` of its share with
+/// `a = ρ·w c²/Σ w c²`; the closed fraction is `Σ a/(1 + a)`, increasing in
+/// `ρ`, solved by bisection (never above `ratio`).
+fn stencil_ratio(model: &Model, slots: [u32; 4], coef: [f64; 4], ratio: f64) -> f64 {
+    let w: [f64; 4] = slots.map(|s| model.inv_mass[s as usize] as f64);
+    let total: f64 = (0..4).map(|k| w[k] * coef[k] * coef[k]).sum();
+    let q = [0, 1, 2, 3].map(|k| w[k] * coef[k] * coef[k] / total);
+    let closed = |rho: f64| q.iter().map(|&qk| rho * qk / (1.0 + rho * qk)).sum::<f64>();
+    let target = ratio / (1.0 + ratio / 2.0);
+    if closed(ratio) <= target {
+        return ratio;
+    }
+    let (mut lo, mut hi) = (0.0, ratio);
+    for _ in 0..40 {
+        let mid = 0.5 * (lo + hi);
+        if closed(mid) < target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// Whether a stencil's free particles carry enough of it to move it: the sum
+/// of their squared coefficients is at least ½. Where fixed particles carry
+/// the rest — two edges meeting near their pinned ends — closing the gap
+/// would take the free ends `C / coefficient` away, a kick with no bound,
+/// and the pair rows between those free ends do the job instead.
+fn movable(model: &Model, slots: [u32; 4], coef: [f64; 4]) -> bool {
+    let free: f64 = slots.iter().zip(coef).filter(|(&s, _)| model.inv_mass[s as usize] > 0.0).map(|(_, c)| c * c).sum();
+    free >= 0.5
+}
+
+/// `Σ (x_q − origin)·n` over the stretch-row neighbours `q` of the free
+/// slots in `centres`, skipping `exclude`: which side of a plane through
+/// `origin` the neighbourhood lies on.
+fn ring_side(model: &Model, x: &Points, centres: &[u32], exclude: &[u32], origin: [f64; 3], n: [f64; 3]) -> f64 {
+    let mut sum = 0.0;
+    for &c in centres.iter().filter(|&&c| model.inv_mass[c as usize] > 0.0) {
+        for (q, _) in links_of(model, c as usize).filter(|(q, _)| !exclude.contains(q)) {
+            sum += dot(sub(x.get(q as usize).map(f64::from), origin), n);
+        }
+    }
+    sum
+}
+
+/// The nearest point of triangle `(a, b, c)` to `p` when it lies inside the
+/// face (not on an edge or corner — those are pair and edge–edge cases):
+/// its weights, the unit normal toward `p`, and the distance.
+fn point_triangle(p: [f64; 3], a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> Option<([f32; 3], [f32; 3], f64)> {
+    let (ab, ac) = (sub(b, a), sub(c, a));
+    let nrm = cross(ab, ac);
+    let area2 = norm(nrm);
+    if area2 <= 1e-12 {
+        return None;
+    }
+    let n = scale(nrm, 1.0 / area2);
+    let ap = sub(p, a);
+    let h = dot(ap, n);
+    // Barycentric weights of p's projection.
+    let q = sub(ap, scale(n, h));
+    let v = dot(cross(q, ac), n) / area2;
+    let w = dot(cross(ab, q), n) / area2;
+    let u = 1.0 - v - w;
+    const INSIDE: f64 = 1e-3;
+    if u <= INSIDE || v <= INSIDE || w <= INSIDE {
+        return None;
+    }
+    let side = if h < 0.0 { -1.0 } else { 1.0 };
+    Some(([u as f32, v as f32, w as f32], scale(n, side).map(|c| c as f32), h.abs()))
+}
+
+/// Closest points of segments `(a, b)` and `(c, d)` when both lie strictly
+/// inside their segments: `(s, t, unit normal from the second toward the
+/// first, distance)`.
+fn edge_edge(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Option<(f64, f64, [f32; 3], f64)> {
+    let (d1, d2, r) = (sub(b, a), sub(d, c), sub(a, c));
+    let (aa, ee, f) = (dot(d1, d1), dot(d2, d2), dot(d2, r));
+    let (cc, bb) = (dot(d1, r), dot(d1, d2));
+    let denom = aa * ee - bb * bb;
+    if denom <= 1e-12 * aa * ee {
+        return None; // parallel: the closest points are not unique
+    }
+    let s = (bb * f - cc * ee) / denom;
+    let t = (aa * f - bb * cc) / denom;
+    const INSIDE: f64 = 1e-3;
+    if s <= INSIDE || s >= 1.0 - INSIDE || t <= INSIDE || t >= 1.0 - INSIDE {
+        return None;
+    }
+    let p1 = [0, 1, 2].map(|k| a[k] + s * d1[k]);
+    let p2 = [0, 1, 2].map(|k| c[k] + t * d2[k]);
+    let gap = sub(p1, p2);
+    let dist = norm(gap);
+    if dist <= 1e-9 {
+        return None; // crossing now: no side to keep
+    }
+    Some((s, t, scale(gap, 1.0 / dist).map(|c| c as f32), dist))
+}
+
+/// Keeps at most `SELF_STENCILS_PER_PARTICLE` rows per owner, in list order.
+fn cap_per<T>(rows: &mut Vec<T>, owner: impl Fn(&T) -> u32, dropped: &mut usize) {
+    let (mut last, mut run) = (u32::MAX, 0usize);
+    rows.retain(|r| {
+        let o = owner(r);
+        run = if o == last { run + 1 } else { 1 };
+        last = o;
+        let keep = run <= SELF_STENCILS_PER_PARTICLE;
+        *dropped += usize::from(!keep);
+        keep
+    });
+}
+
+/// Adds one row's share for slot `s`: `C` with coefficient `g` on `s`'s
+/// position along `n`, penalty `k`: `f −= k·C·g·n`, `H += k·g²·n nᵀ`.
+#[inline]
+fn add(scratch: &mut Scratch, model: &Model, s: u32, k: f64, c: f64, g: f64, n: [f64; 3]) {
+    let s = s as usize;
+    if model.inv_mass[s] == 0.0 {
+        return;
+    }
+    let f = scale(n, -k * c * g);
+    let hk = k * g * g;
+    let p = &mut scratch.f;
+    p.x[s] += f[0] as f32;
+    p.y[s] += f[1] as f32;
+    p.z[s] += f[2] as f32;
+    let h = &mut scratch.h;
+    h[0][s] += (hk * n[0] * n[0]) as f32;
+    h[1][s] += (hk * n[0] * n[1]) as f32;
+    h[2][s] += (hk * n[0] * n[2]) as f32;
+    h[3][s] += (hk * n[1] * n[1]) as f32;
+    h[4][s] += (hk * n[1] * n[2]) as f32;
+    h[5][s] += (hk * n[2] * n[2]) as f32;
+}
+
+fn zero(scratch: &mut Scratch, s: usize) {
+    scratch.f.set(s, [0.0; 3]);
+    for h in &mut scratch.h {
+        h[s] = 0.0;
+    }
+}
+
+fn dist2(a: [f32; 3], b: [f32; 3]) -> f64 {
+    (0..3).map(|k| (a[k] - b[k]) as f64).map(|d| d * d).sum()
+}
+
+fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn scale(a: [f64; 3], s: f64) -> [f64; 3] {
+    [a[0] * s, a[1] * s, a[2] * s]
+}
+
+fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+}
+
+fn norm(a: [f64; 3]) -> f64 {
+    dot(a, a).sqrt()
+}

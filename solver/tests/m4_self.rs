@@ -1,0 +1,145 @@
+//! Self-collision gates (issue 7; PERFORMANCE.md "Self-collision (M4)").
+
+use cloth_solver::experiments as e;
+use cloth_solver::scenes::{self, SheetPlane, SheetSpec};
+use cloth_solver::{front_door, library, self_pair, Cloth, Dynamics, Kernel, SeedOptions, Tuning};
+
+fn sheet(spacing: f64) -> SheetSpec {
+    SheetSpec {
+        columns: 16,
+        rows: 16,
+        spacing,
+        mass: 0.1,
+        fixed: scenes::top_row,
+        plane: SheetPlane::Hanging,
+        lean: 1e-3,
+    }
+}
+
+/// §37: on a sheet the closest pair no row governs is exactly two spacings,
+/// at 2 cm and at 5 cm.
+#[test]
+fn sheet_closest_free_pair_is_two_spacings() {
+    for spacing in [0.02, 0.05] {
+        let c = Cloth::new(&sheet(spacing).input(), Dynamics::default()).unwrap();
+        let d = c.model().closest_free_pair.expect("a sheet has free pairs") as f64;
+        assert!((d / spacing - 2.0).abs() < 1e-4, "{spacing}: {:.5} spacings", d / spacing);
+    }
+}
+
+/// §36: the library's radii on a 2 cm proxy, `max(thickness, 10 mm)` under
+/// the ceiling 0.4 × 40 mm: leather's 20 mm is clamped to 16.
+#[test]
+fn library_radii_on_a_two_centimetre_proxy() {
+    let c = Cloth::new(&sheet(0.02).input(), Dynamics::default()).unwrap();
+    for (p, mm) in [
+        (library::SILK, 10.0),
+        (library::HAIR, 10.0),
+        (library::COTTON, 10.0),
+        (library::DENIM, 14.0),
+        (library::LEATHER, 16.0),
+    ] {
+        let r = self_pair::radius(c.model(), p.dynamics.thickness) * 1e3;
+        assert!((r - mm).abs() < 1e-3, "{}: {r:.4} mm, expected {mm}", p.name);
+    }
+}
+
+/// §37: the strip cape's radius is two fifths of its measured closest free
+/// pair, not half its shortest row. Its closest free pair is not even the
+/// strips' spacing (8.5 cm): an outer strip's pinned root sits 7.45 cm from
+/// the next strip's first joint — which no rule derived from rows can know.
+#[test]
+fn strip_cape_radius_is_measured() {
+    let (input, _) = front_door::tree(&scenes::strip_cape()).unwrap();
+    let c = Cloth::new(&input, library::SILK.dynamics).unwrap();
+    let m = c.model();
+    let pair = m.closest_free_pair.unwrap() as f64;
+    assert!((pair - 0.0745).abs() < 5e-4, "closest free pair {pair:.4}");
+    let r = self_pair::radius(m, library::SILK.dynamics.thickness);
+    assert!((r - 0.4 * pair).abs() < 1e-7, "radius {r:.4}");
+    assert!(r < m.shortest_row as f64 / 2.0, "the ceiling binds: {r:.4} against {:.4}", m.shortest_row / 2.0);
+}
+
+/// Issue 7: on the folding sheet (six gust realisations), particle pairs
+/// remove ≥ 75% of the crossings, pairs with point–triangle and edge–edge
+/// rows ≥ 95%; and once the gust stops, the settled sheet has no pair in
+/// contact at the shipped radius.
+#[test]
+fn folding_sheet_crossings_removed() {
+    let t = Tuning::default();
+    let g = e::FOLDING_GUST;
+    let none = e::folding_mean(0..6, g, e::folding_dynamics(false), t);
+    let pairs = e::folding_mean(0..6, g, e::folding_dynamics(true), Tuning { self_stencils: false, ..t });
+    let all = e::folding_mean(0..6, g, e::folding_dynamics(true), Tuning { self_stencils: true, ..t });
+    assert!(none.crossings > 2.0, "the sheet must fold through itself: {:.2} crossings a sample", none.crossings);
+    let removed = |f: &e::Folding| 1.0 - f.crossings / none.crossings;
+    assert!(removed(&pairs) >= 0.75, "pairs removed {:.1}%", 100.0 * removed(&pairs));
+    assert!(removed(&all) >= 0.95, "pairs + stencils removed {:.1}%", 100.0 * removed(&all));
+    assert!(all.stencils > 0.0, "the stencils must have acted");
+    assert_eq!((pairs.rest_pairs, all.rest_pairs), (0, 0), "pairs at rest");
+    assert_eq!(all.rest_crossings, 0);
+}
+
+/// §37: nothing but the pair rows holds a cape's strips apart. Without them
+/// the strips swing in toward the neck; with them adjacent strips stay a
+/// diameter apart (up to the soft row's give).
+#[test]
+fn strip_cape_keeps_its_strips_apart() {
+    let (bind, off, _) = e::cape_width(false);
+    let (_, on, _) = e::cape_width(true);
+    assert!((bind - 0.34).abs() < 1e-3);
+    assert!(off < 0.7 * bind, "without rows the strips collapse: {off:.3}");
+    // Five strips a diameter apart span four diameters.
+    let (input, _) = front_door::tree(&scenes::strip_cape()).unwrap();
+    let c = Cloth::new(&input, library::SILK.dynamics).unwrap();
+    let diameter = 2.0 * self_pair::radius(c.model(), library::SILK.dynamics.thickness);
+    assert!(on >= 0.95 * 4.0 * diameter, "with rows: {on:.3} m against four diameters {:.3}", 4.0 * diameter);
+}
+
+/// DESIGN §3.7: with self-collision on, the answer does not depend on the
+/// slot order within a colour, nor on the kernel.
+#[test]
+fn self_collision_is_order_and_kernel_independent() {
+    let run = |shuffle: Option<u64>, kernel: Kernel| {
+        let input = scenes::folding_sheet().input();
+        let options = SeedOptions { shuffle_within_colours: shuffle, ..SeedOptions::default() };
+        let d = e::folding_dynamics(true);
+        let tuning = Tuning { self_stencils: true, ..Tuning::default() };
+        let mut c = Cloth::with_options(&input, d, tuning, options).unwrap();
+        c.set_kernel(kernel);
+        let gust = scenes::Gust::new(1, e::FOLDING_GUST);
+        let mut rows = 0;
+        for k in 0..240 {
+            c.set_dynamics(Dynamics { gravity: gust.gravity(k, d.dt), ..d }).unwrap();
+            c.step();
+            let s = c.state().self_collision.stats;
+            rows += s.pairs + s.point_triangle + s.edge_edge;
+        }
+        assert!(rows > 0, "the rows must have acted");
+        c.positions().iter().flatten().map(|v| v.to_bits()).collect::<Vec<_>>()
+    };
+    let base = run(None, Kernel::Wide);
+    assert_eq!(base, run(Some(7), Kernel::Wide), "slot order changed the answer");
+    assert_eq!(base, run(Some(11), Kernel::Scalar), "the kernel changed the answer");
+}
+
+/// §33: self-collision memory is sized when the flag is first set, not at
+/// seed, and setting it needs no reseed.
+#[test]
+fn memory_only_when_the_flag_is_set() {
+    let input = scenes::w0_sheet().input();
+    let d = scenes::w0_dynamics();
+    let mut c = Cloth::new(&input, Dynamics { self_collision: false, ..d }).unwrap();
+    assert_eq!(c.memory().self_collision, 0);
+    c.step();
+    c.set_dynamics(Dynamics { self_collision: true, ..d }).unwrap();
+    let bytes = c.memory().self_collision;
+    assert!(bytes > 0);
+    for _ in 0..5 {
+        c.step();
+    }
+    assert!(c.positions().iter().flatten().all(|v| v.is_finite()));
+    c.set_dynamics(Dynamics { self_collision: false, ..d }).unwrap();
+    c.step();
+    assert_eq!(c.memory().self_collision, bytes, "kept for the next time, not reallocated");
+}
