@@ -169,7 +169,7 @@ pub fn cost(out: &mut Output, rounds: usize, frames: usize) {
         let variants: [(&str, bool, bool); 3] =
             [("off", false, false), ("pairs", true, false), ("pairs+stencils", true, true)];
         let mut times: Vec<Vec<f64>> = vec![Vec::new(); 3];
-        let mut search: Vec<f64> = Vec::new();
+        let mut search: Vec<Vec<f64>> = vec![Vec::new(); 3];
         let mut rows = [0.0f64; 3];
         for _ in 0..rounds {
             for (v, &(_, on, stencils)) in variants.iter().enumerate() {
@@ -186,15 +186,15 @@ pub fn cost(out: &mut Output, rounds: usize, frames: usize) {
                         times[v].push(ms);
                         let s = c.state().self_collision.stats;
                         rows[v] += (s.pairs + s.point_triangle + s.edge_edge) as f64 / (frames * rounds) as f64;
-                        if v == 2 && k % 8 == 0 {
+                        if on && k % 8 == 0 {
                             // The search alone, again, on this step's start
                             // positions (a clone, so the cloth is untouched).
                             let mut sc = c.state().self_collision.clone();
                             let r = self_pair::radius(c.model(), d.thickness);
                             let x = c.state().x.clone();
                             let t = Instant::now();
-                            sc.search(c.model(), &x, r, true, tuning.self_ratio);
-                            search.push(t.elapsed().as_secs_f64() * 1e3);
+                            sc.search(c.model(), &x, r, stencils, tuning.self_ratio);
+                            search[v].push(t.elapsed().as_secs_f64() * 1e3);
                         }
                     }
                 }
@@ -209,8 +209,8 @@ pub fn cost(out: &mut Output, rounds: usize, frames: usize) {
                 .with("ms_median", med)
                 .with("vs_off", min / off - 1.0)
                 .with("rows_per_step", rows[v]);
-            if v == 2 {
-                let (smin, smed, _) = stats(&search);
+            if !search[v].is_empty() {
+                let (smin, smed, _) = stats(&search[v]);
                 row = row.with("search_ms_min", smin).with("search_ms_median", smed).with("search_share", smin / min);
             }
             out.row(row);
