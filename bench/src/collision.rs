@@ -9,7 +9,7 @@ use crate::{machine, stats, Output, Row};
 use cloth_solver::contact::ContactRamp;
 use cloth_solver::experiments as e;
 use cloth_solver::pose::{self, Pose, Quat};
-use cloth_solver::{scenes, Cloth, ColliderSet, Kernel, Shape};
+use cloth_solver::{scenes, Cloth, ColliderSet, Kernel, Shape, Tuning};
 
 /// The record's β values (§17), in its units of force per metre per
 /// `(m/h²)`-scaled band; ours is the same ramp per metre of violation in band
@@ -93,7 +93,8 @@ pub fn force(out: &mut Output) {
         "§18: a soft row's ceiling at one thickness of penetration, 8·(m/h²)·thickness = {ceiling:.4} N"
     ));
     for speed in [0.0, 1.0, 3.0, 8.0] {
-        let l = e::landing(speed, 1.0 / 32.0, 1e3 / 144.0, ContactRamp::Floor, 240);
+        let t = Tuning::default();
+        let l = e::landing(speed, t.contact_floor, t.contact_beta_r, t.contact_ramp, 240);
         out.row(
             Row::new("force", format!("{speed} m/s"))
                 .with("hard_row_peak_n", l.peak_force)

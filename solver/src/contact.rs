@@ -4,7 +4,8 @@
 //! ```text
 //!   C = sdf(x) − offset            offset = thickness
 //!   clamp (−∞, 0]: admits only forces that increase C (push out, never pull)
-//!   hard: k ∈ [k_max/32, k_max], k_max = 8·m/h², ramp β = β_r·m/h² (β_r ≈ 6.9 /m)
+//!   hard: k ∈ [floor·k_max, k_max], k_max = 8·m/h², ramp β = β_r·m/h² (β_r ≈ 6.9 /m)
+//!   floor = 1 shipped (CONTACT_FLOOR: measured, not the record's 1/32)
 //!   f −= fc·n,  H += k·n nᵀ unless fc sits at its clamp (no contact force)
 //!   warm start each substep: λ ← (α·γ)·λ, k kept (γ = 1)
 //! ```

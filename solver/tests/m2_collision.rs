@@ -19,14 +19,14 @@ fn resting_particle_signature() {
     assert!((expected - 7.8e-8).abs() < 0.05e-8);
     let depth = e::resting_particle(1.0, ContactRamp::Linear, 600);
     assert!((depth - expected).abs() <= 0.05 * expected, "{depth:e} vs {expected:e}");
-    // The shipped band reaches the same rest (the resting rule, contact.rs);
-    // the design's ramp as written does not.
+    // A host's lower floor (the record's ×1/32) reaches the same rest with
+    // the floored ramp (contact.rs); the design's ramp as written does not.
     let shipped = e::resting_particle(1.0 / 32.0, ContactRamp::Floor, 600);
     assert!((shipped - expected).abs() <= 0.05 * expected, "{shipped:e}");
     assert!(e::resting_particle(1.0 / 32.0, ContactRamp::Linear, 600) > 10.0 * expected);
 }
 
-/// §17: a sheet landed on the ground at the shipped band rests below 1e-6 m.
+/// §17: a sheet landed on the ground at the shipped floor rests below 1e-6 m.
 #[test]
 fn landed_sheet_rests_shallow() {
     let t = Tuning::default();
@@ -60,17 +60,16 @@ fn coulomb_holds_on_the_incline() {
 
 /// §18: friction acts at a 1×1 budget (its cap reads this iteration's
 /// normal force, not a multiplier one iteration stale, which is zero on a
-/// contact's first iteration). At 1×1 it removes most of the slide (the rows
-/// start soft and one iteration converges slowly, so the sheet creeps); from
-/// two sweeps a step it holds.
+/// contact's first iteration). With contacts at `k_max` from the first touch
+/// (`CONTACT_FLOOR`), one sweep a step already holds the sheet; with the
+/// record's ×1/32 band the rows start soft and it crept (0.126 m of 0.860).
 #[test]
 fn friction_acts_at_one_iteration() {
     let free = e::incline_budget(10.0, 0.0, 2.0, 1, 1);
-    let rough = e::incline_budget(10.0, 0.5, 2.0, 1, 1);
-    assert!(free > 0.5, "frictionless slide {free}");
-    assert!(rough < 0.3 * free, "μ 0.5 at 1×1 slid {rough} m of {free}");
-    for (s, i) in [(1, 2), (2, 1)] {
-        assert!(e::incline_budget(10.0, 0.5, 2.0, s, i) < 1e-3, "{s}×{i}");
+    assert!(free > 0.3, "frictionless slide {free}");
+    for (s, i) in [(1, 1), (1, 2), (2, 1)] {
+        let rough = e::incline_budget(10.0, 0.5, 2.0, s, i);
+        assert!(rough.abs() < 1e-3, "μ 0.5 at {s}×{i} moved {rough} m (frictionless {free} m)");
     }
 }
 
