@@ -20,12 +20,16 @@ fn main() {
     let t = Tuning { self_stencils: stencils, sleep: false, ..Tuning::default() };
     let mut c = Cloth::with_options(&spec.input(), d, t, SeedOptions::default()).unwrap();
     let gust = scenes::Gust::new(3, e::FOLDING_GUST);
-    let mut rebuilt = 0;
+    let (mut rebuilt, mut near, mut rows) = (0, 0, 0);
     for k in 0..frames {
         c.set_dynamics(Dynamics { gravity: gust.gravity(k, d.dt), ..d }).unwrap();
         c.step();
-        rebuilt += c.state().self_collision.stats.rebuilt as usize;
+        let s = c.state().self_collision.stats;
+        rebuilt += s.rebuilt as usize;
+        near += s.near;
+        rows += s.pairs + s.point_triangle + s.edge_edge;
     }
-    eprintln!("rebuilt {rebuilt} of {frames}");
+    let per = |n: usize| n as f64 / frames as f64;
+    eprintln!("rebuilt {rebuilt} of {frames}; per step {:.1} near pairs, {:.1} rows", per(near), per(rows));
     println!("{:016x}", c.state_hash());
 }

@@ -43,7 +43,7 @@ use crate::constants::{
 };
 use crate::grid::{PairVisitor, PointHashGrid};
 use crate::lanes::Points;
-use crate::model::{Model, NO_NODE};
+use crate::model::Model;
 
 /// A point and a triangle, frozen for the step.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -103,6 +103,12 @@ pub struct Scratch {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SelfCollision {
     grid: PointHashGrid,
+    /// The surface, found once when sized: per stretch row, whether it is an
+    /// edge of some triangle (edge–edge stencils use only those), and per
+    /// slot its triangles as the two other corners (`tris[tri_start[s]..]`).
+    surface: Vec<bool>,
+    tri_start: Vec<u32>,
+    tris: Vec<[u32; 2]>,
     /// Per slot: `origin + 1` while `origin`'s governed partners are marked.
     stamp: Vec<u32>,
     /// Candidate pairs (a Verlet list): the near radius and skin they were
@@ -137,8 +143,25 @@ impl SelfCollision {
     pub fn new(model: &Model) -> Self {
         let n = model.slots;
         let free = model.free_particles().max(1);
+        let mut surface = vec![false; model.links.stretch.end];
+        let (mut tri_start, mut tris) = (vec![0u32; n + 1], Vec::new());
+        for s in 0..n {
+            if model.inv_mass[s] > 0.0 {
+                for (a, r) in links_of(model, s) {
+                    surface[r as usize] |= in_triangle(model, s as u32, a);
+                }
+                let around: Vec<u32> = links_of(model, s).map(|(a, _)| a).take(16).collect();
+                for (k, &a) in around.iter().enumerate() {
+                    tris.extend(around[k + 1..].iter().filter(|&&b| linked(model, a, b)).map(|&b| [a, b]));
+                }
+            }
+            tri_start[s + 1] = tris.len() as u32;
+        }
         SelfCollision {
             grid: PointHashGrid::with_capacity(model.nodes),
+            surface,
+            tri_start,
+            tris,
             stamp: vec![0; n],
             list: Vec::with_capacity(4 * free),
             list_near: f64::NAN,
@@ -170,6 +193,9 @@ impl SelfCollision {
 
     pub fn bytes(&self) -> usize {
         self.grid.bytes()
+            + self.surface.len()
+            + 4 * self.tri_start.len()
+            + 8 * self.tris.capacity()
             + 4 * self.stamp.len()
             + 8 * self.list.capacity()
             + self.list_x.bytes()
@@ -227,7 +253,7 @@ impl SelfCollision {
         let (near2, diameter2) = (near * near, diameter * diameter);
         self.count.fill(0);
 
-        let Self { list, pairs, count, point_triangle, edge_edge, stats, .. } = self;
+        let Self { list, pairs, count, point_triangle, edge_edge, stats, surface, tri_start, tris, .. } = self;
         for &[i, j] in list.iter() {
             let d2 = dist2(x.get(i as usize), x.get(j as usize));
             if d2 >= near2 {
@@ -245,10 +271,12 @@ impl SelfCollision {
                 }
             }
             if stencils {
-                let mut found = Found { point_triangle, edge_edge, dropped: &mut stats.dropped, ratio };
-                propose(model, x, i, j, diameter, &mut found);
+                let mut found =
+                    Found { point_triangle, edge_edge, dropped: &mut stats.dropped, ratio, surface, tri_start, tris };
+                // Edge pairs once: (i, j) and (j, i) would propose the same.
+                propose(model, x, i, j, diameter, true, &mut found);
                 if model.inv_mass[j as usize] > 0.0 {
-                    propose(model, x, j, i, diameter, &mut found);
+                    propose(model, x, j, i, diameter, false, &mut found);
                 }
             }
         }
@@ -513,66 +541,60 @@ struct Found<'a> {
     edge_edge: &'a mut Vec<EdgeEdge>,
     dropped: &'a mut usize,
     ratio: f64,
+    surface: &'a [bool],
+    tri_start: &'a [u32],
+    tris: &'a [[u32; 2]],
 }
 
 /// Stencils a near pair `(i, j)` proposes, `i` free: point `j` against the
-/// triangles around `i`, and the edges around `i` against those around `j`
-/// (when `j` is free: a fixed particle has no neighbour list).
-fn propose(model: &Model, x: &Points, i: u32, j: u32, diameter: f64, found: &mut Found) {
+/// triangles around `i`, and with `edges` the edges around `i` against those
+/// around `j` (when `j` is free: a fixed particle has no neighbour list).
+fn propose(model: &Model, x: &Points, i: u32, j: u32, diameter: f64, edges: bool, found: &mut Found) {
     let at = |s: u32| x.get(s as usize).map(f64::from);
     let node = |s: u32| model.node_of_slot[s as usize];
     // Point j against each triangle (i, a, b) of stretch rows around i.
-    let around: [(u32, u32); 16] = {
-        let mut l = [(NO_NODE, 0); 16];
-        for (k, e) in links_of(model, i as usize).take(16).enumerate() {
-            l[k] = e;
+    let (first, end) = (found.tri_start[i as usize] as usize, found.tri_start[i as usize + 1] as usize);
+    for k in first..end {
+        let [a, b] = found.tris[k];
+        if a == j || b == j {
+            continue;
         }
-        l
-    };
-    let around = &around[..around.iter().position(|e| e.0 == NO_NODE).unwrap_or(16)];
-    for (ka, &(a, _)) in around.iter().enumerate() {
-        for &(b, _) in &around[ka + 1..] {
-            if a == j || b == j || !linked(model, a, b) {
-                continue;
-            }
-            let Some((weights, normal, d)) = point_triangle(at(j), at(i), at(a), at(b)) else { continue };
-            if d >= diameter {
-                continue;
-            }
-            // The point's side is its neighbourhood's side: a point that has
-            // slipped through alone is pushed back, not held there.
-            let w = weights.map(f64::from);
-            let foot = [0, 1, 2].map(|k| w[0] * at(i)[k] + w[1] * at(a)[k] + w[2] * at(b)[k]);
-            let n = normal.map(f64::from);
-            let normal =
-                if ring_side(model, x, &[j], &[j, i, a, b], foot, n) < 0.0 { normal.map(|c| -c) } else { normal };
-            if found.point_triangle.len() == found.point_triangle.capacity() {
-                *found.dropped += 1;
-                continue;
-            }
-            let coef = [1.0, weights[0] as f64, weights[1] as f64, weights[2] as f64];
-            if !movable(model, [j, i, a, b], coef) {
-                continue;
-            }
-            let ratio = stencil_ratio(model, [j, i, a, b], coef, found.ratio) as f32;
-            let mut tri = [node(i), node(a), node(b)];
-            tri.sort_unstable();
-            let key = (node(j), (tri[0] as u64) << 42 | (tri[1] as u64) << 21 | tri[2] as u64);
-            found.point_triangle.push(PointTriangle { key, slots: [j, i, a, b], weights, normal, ratio });
+        let Some((weights, normal, d)) = point_triangle(at(j), at(i), at(a), at(b)) else { continue };
+        if d >= diameter {
+            continue;
         }
+        // The point's side is its neighbourhood's side: a point that has
+        // slipped through alone is pushed back, not held there.
+        let w = weights.map(f64::from);
+        let foot = [0, 1, 2].map(|k| w[0] * at(i)[k] + w[1] * at(a)[k] + w[2] * at(b)[k]);
+        let n = normal.map(f64::from);
+        let normal = if ring_side(model, x, &[j], &[j, i, a, b], foot, n) < 0.0 { normal.map(|c| -c) } else { normal };
+        if found.point_triangle.len() == found.point_triangle.capacity() {
+            *found.dropped += 1;
+            continue;
+        }
+        let coef = [1.0, weights[0] as f64, weights[1] as f64, weights[2] as f64];
+        if !movable(model, [j, i, a, b], coef) {
+            continue;
+        }
+        let ratio = stencil_ratio(model, [j, i, a, b], coef, found.ratio) as f32;
+        let mut tri = [node(i), node(a), node(b)];
+        tri.sort_unstable();
+        let key = (node(j), (tri[0] as u64) << 42 | (tri[1] as u64) << 21 | tri[2] as u64);
+        found.point_triangle.push(PointTriangle { key, slots: [j, i, a, b], weights, normal, ratio });
     }
     // Edges (i, a) against edges (j, b), both edges of a surface: a
     // chain's links have no side to keep (their neighbourhood is the chain
     // itself), and pairs alone hold a cape's strips (§37).
-    if model.inv_mass[j as usize] == 0.0 {
+    if !edges || model.inv_mass[j as usize] == 0.0 {
         return;
     }
-    for &(a, ra) in around {
-        if a == j || !in_triangle(model, i, a) {
+    for (a, ra) in links_of(model, i as usize).take(16) {
+        if a == j || !found.surface[ra as usize] {
             continue;
         }
         for (b, rb) in links_of(model, j as usize) {
-            if b == i || a == b || !in_triangle(model, j, b) {
+            if b == i || a == b || !found.surface[rb as usize] {
                 continue;
             }
             let Some((s, t, normal, d)) = edge_edge(at(i), at(a), at(j), at(b)) else { continue };
@@ -625,7 +647,8 @@ fn stencil_ratio(model: &Model, slots: [u32; 4], coef: [f64; 4], ratio: f64) -> 
         return ratio;
     }
     let (mut lo, mut hi) = (0.0, ratio);
-    for _ in 0..40 {
+    // 24 halvings: the f32 the stencil stores, to its last bit or so.
+    for _ in 0..24 {
         let mid = 0.5 * (lo + hi);
         if closed(mid) < target {
             lo = mid;
