@@ -1,10 +1,11 @@
-//! `PointHashGrid`: the self-collision broadphase (DESIGN §11, record §34).
+//! `PointHashGrid`: the record's self-collision broadphase (DESIGN §11,
+//! record §34), which measures `closest_free_pair` at seed.
 //!
-//! A counting sort of points into a power-of-two hash of their integer cell,
-//! rebuilt from scratch every step: count per bucket, prefix sum, scatter.
-//! There is no insert, no remove and no identity across steps — every
-//! particle moves every step, so a rebuild is the only operation that
-//! matters, and a counting sort is the cheapest rebuild there is.
+//! A counting sort of points into a power-of-two hash of their integer cell:
+//! count per bucket, prefix sum, scatter. There is no insert, no remove and
+//! no identity across rebuilds. The per-step search does not use it: on the
+//! folding sheet its rebuild and walk cost 2.8× the patch sweep that
+//! replaced it (`crate::self_pair`, `MEASUREMENTS.md` M4).
 //!
 //! Points are scattered in the order they are offered (the caller offers
 //! them in caller-node order), so a bucket lists its points in that order
@@ -28,32 +29,6 @@ pub struct PointHashGrid {
     key: Vec<u32>,
     offered: Vec<[i32; 3]>,
 }
-
-/// What [`PointHashGrid::pairs`] reports to.
-pub trait PairVisitor {
-    /// `slot`'s pairs follow.
-    fn origin(&mut self, slot: u32);
-    /// A pair of points in neighbouring cells (`origin` was `slot`).
-    fn pair(&mut self, slot: u32, other: u32);
-}
-
-/// The 13 neighbour offsets "after" a cell (z, then y, then x): with the
-/// cell itself, each pair of neighbouring cells is visited from one side.
-const FORWARD: [[i32; 3]; 13] = [
-    [1, 0, 0],
-    [-1, 1, 0],
-    [0, 1, 0],
-    [1, 1, 0],
-    [-1, -1, 1],
-    [0, -1, 1],
-    [1, -1, 1],
-    [-1, 0, 1],
-    [0, 0, 1],
-    [1, 0, 1],
-    [-1, 1, 1],
-    [0, 1, 1],
-    [1, 1, 1],
-];
 
 /// The eight cell offsets a query visits, in a fixed order.
 const CORNERS: [[i32; 3]; 8] = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0], [0, 0, 1], [1, 0, 1], [0, 1, 1], [1, 1, 1]];
@@ -153,38 +128,6 @@ impl PointHashGrid {
         }
     }
 
-    /// Every pair of points in the same or neighbouring cells, once each
-    /// (a half shell: the same cell, then the 13 neighbours "after" it), for
-    /// a grid built at the search reach itself. `v.origin(slot)` runs before
-    /// a point's pairs are visited (to mark what it excludes), then
-    /// `v.pair(slot, other)` for each partner. The order is the grid's, so a
-    /// caller that needs an order independent of slots sorts what it keeps.
-    pub fn pairs(&self, v: &mut impl PairVisitor) {
-        for b in 0..self.start.len() - 1 {
-            let (start, end) = (self.start[b] as usize, self.start[b + 1] as usize);
-            for k in start..end {
-                let (slot, cell) = (self.items[k], self.cells[k]);
-                v.origin(slot);
-                for m in k + 1..end {
-                    if self.cells[m] == cell {
-                        v.pair(slot, self.items[m]);
-                    }
-                }
-                for o in &FORWARD {
-                    let other = [cell[0].wrapping_add(o[0]), cell[1].wrapping_add(o[1]), cell[2].wrapping_add(o[2])];
-                    let ob = self.bucket(other) as usize;
-                    let (os, oe) = (self.start[ob] as usize, self.start[ob + 1] as usize);
-                    let (items, cells) = (&self.items[os..oe], &self.cells[os..oe]);
-                    for m in 0..items.len() {
-                        if cells[m] == other {
-                            v.pair(slot, items[m]);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     pub fn bytes(&self) -> usize {
         4 * (self.start.len() + self.items.capacity() + self.key.capacity())
             + 12 * (self.cells.capacity() + self.offered.capacity())
@@ -194,35 +137,6 @@ impl PointHashGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The half-shell walk sees every pair closer than the cell exactly once.
-    #[test]
-    fn pairs_sees_each_close_pair_once() {
-        let mut rng = crate::rng::SplitMix64::new(5);
-        let points: Vec<[f32; 3]> = (0..400).map(|_| [0; 3].map(|_| rng.range(-0.4, 0.4) as f32)).collect();
-        let r = 0.06;
-        let mut grid = PointHashGrid::with_capacity(points.len());
-        grid.build(r, points.iter().enumerate().map(|(i, &p)| (i as u32, p)));
-        struct Seen(std::collections::BTreeMap<(u32, u32), usize>);
-        impl PairVisitor for Seen {
-            fn origin(&mut self, _: u32) {}
-            fn pair(&mut self, a: u32, b: u32) {
-                *self.0.entry((a.min(b), a.max(b))).or_insert(0) += 1;
-            }
-        }
-        let mut seen = Seen(Default::default());
-        grid.pairs(&mut seen);
-        let seen = seen.0;
-        assert!(seen.values().all(|&n| n == 1), "a pair visited twice");
-        for i in 0..points.len() {
-            for j in i + 1..points.len() {
-                let d = (0..3).map(|k| (points[i][k] - points[j][k]) as f64).map(|x| x * x).sum::<f64>().sqrt();
-                if d < r {
-                    assert!(seen.contains_key(&(i as u32, j as u32)), "{i}–{j} at {d} missed");
-                }
-            }
-        }
-    }
 
     /// Every pair closer than half the cell size is found, from either end.
     #[test]

@@ -238,7 +238,7 @@ pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
 
 /// A 30-bit Morton code per point: positions quantised to 1,024 steps per
 /// axis over the points' bounding box, bits interleaved.
-fn morton_keys(positions: &[[f32; 3]]) -> Vec<u32> {
+pub(crate) fn morton_keys(positions: &[[f32; 3]]) -> Vec<u32> {
     let (mut lo, mut hi) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
     for p in positions {
         for k in 0..3 {
