@@ -38,13 +38,16 @@ fn note_scene(out: &mut Output) {
 /// `self-radius`: §31, the radius swept with everything else fixed, pairs
 /// only (the record's tier) and with the point–triangle / edge–edge rows.
 pub fn radius(out: &mut Output) {
-    out.note("§31: the self radius swept (10 mm is the shipped rule's answer, half the spacing)");
+    let shipped = shipped_radius() * 1e3;
+    out.note(&format!(
+        "§31: the self radius swept ({shipped:.1} mm is the shipped rule's answer, spacing/√2; the record's, spacing/2, is 10 mm)"
+    ));
     note_scene(out);
     let t = Tuning::default();
     let none = e::folding_mean(SEEDS, e::FOLDING_GUST, e::folding_dynamics(false), t);
     folding_row(out, "self-radius", "no rows".into(), &none, None);
-    for mm in [3.0, 6.0, 8.0, 10.0, 12.0, 16.0] {
-        let scale = mm / 10.0;
+    for mm in [3.0, 6.0, 8.0, 10.0, 12.0, shipped, 16.0] {
+        let scale = mm / shipped;
         for stencils in [false, true] {
             let tuning = Tuning { self_radius_scale: scale, self_stencils: stencils, ..t };
             let f = e::folding_mean(SEEDS, e::FOLDING_GUST, e::folding_dynamics(true), tuning);
@@ -108,16 +111,24 @@ pub fn library_table(out: &mut Output) {
     out.flush();
 }
 
+/// The shipped self radius on the folding sheet, m.
+fn shipped_radius() -> f64 {
+    let d = e::folding_dynamics(true);
+    let c = Cloth::new(&scenes::folding_sheet().input(), d).expect("seeds");
+    self_pair::radius(c.model(), d.thickness)
+}
+
 /// `self-diameter`: §36, the diameter swept in spacings, pairs while folding
 /// and at rest — the cliff at two spacings.
 pub fn diameter(out: &mut Output) {
-    out.note("§36: the pair diameter in particle spacings (1.0 = the shipped 10 mm radius), pairs only");
+    let shipped = 2.0 * shipped_radius() / scenes::folding_sheet().spacing;
+    out.note(&format!("§36: the pair diameter in particle spacings (shipped: {shipped:.3}, √2), pairs only"));
     note_scene(out);
     let t = Tuning::default();
-    for dia in [0.5, 0.8, 1.0, 1.4, 1.8, 1.9, 2.0, 2.2] {
-        let tuning = Tuning { self_radius_scale: dia, self_stencils: false, ..t };
+    for dia in [0.5, 0.8, 1.0, 1.2, std::f64::consts::SQRT_2, 1.6, 1.8, 1.9, 2.0, 2.2] {
+        let tuning = Tuning { self_radius_scale: dia / shipped, self_stencils: false, ..t };
         let f = e::folding_mean(SEEDS, e::FOLDING_GUST, e::folding_dynamics(true), tuning);
-        folding_row(out, "self-diameter", format!("{dia}x"), &f, None);
+        folding_row(out, "self-diameter", format!("{dia:.3}x"), &f, None);
     }
     out.flush();
 }

@@ -150,11 +150,21 @@ pub const SELF_PAIRS_PER_PARTICLE: u8 = 8;
 /// free of pairs; measured, not derived from the shortest row).
 pub const SELF_RADIUS_CEILING: f64 = 0.4;
 
+/// The self radius over the shortest row, `1/√2` (ours; DESIGN §5 and the
+/// record's §31 say ½). At ½ the pair diameter is one spacing, and a sheet's
+/// particles leave the diagonal of every quad open — √2 spacings across —
+/// which is where cloth passes between particles (§35's 18%). At `1/√2` the
+/// spheres close it: on the folding sheet pairs alone go from 87% of the
+/// crossings removed to all of them, with no more rows and still none at
+/// rest (`cloth-bench self-radius`, `MEASUREMENTS.md` M4), and the flat
+/// sheet's closest free pair (two spacings) stays outside the diameter.
+pub const SELF_ROW_RADIUS: f64 = std::f64::consts::FRAC_1_SQRT_2;
+
 /// Near radius of the self search, in pair diameters (ours): near pairs
-/// propose the point–triangle and edge–edge stencils. Below 2 so that a flat
-/// sheet's closest ungoverned pair (two spacings, at the one-spacing
-/// diameter §31 ships) is out of reach, and a sheet at rest proposes nothing.
-pub const SELF_NEAR: f64 = 1.8;
+/// propose the point–triangle and edge–edge stencils. Below `2/√2` so that a
+/// flat sheet's closest ungoverned pair (two spacings) is out of reach and a
+/// sheet at rest proposes nothing; 3.6 cm on a 2 cm sheet.
+pub const SELF_NEAR: f64 = 1.27;
 
 /// Point–triangle stencils per point and edge–edge stencils per edge (ours).
 pub const SELF_STENCILS_PER_PARTICLE: usize = 4;

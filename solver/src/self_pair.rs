@@ -53,7 +53,8 @@
 //! at seed and never in a step; the flag is not a reseed trigger (§33).
 
 use crate::constants::{
-    LANES, SELF_NEAR, SELF_PAIRS_PER_PARTICLE, SELF_RADIUS_CEILING, SELF_SKIN, SELF_STENCILS_PER_PARTICLE,
+    LANES, SELF_NEAR, SELF_PAIRS_PER_PARTICLE, SELF_RADIUS_CEILING, SELF_ROW_RADIUS, SELF_SKIN,
+    SELF_STENCILS_PER_PARTICLE,
 };
 use crate::grid::PointHashGrid;
 use crate::lanes::Points;
@@ -473,10 +474,11 @@ fn max_displacement(model: &Model, x: &Points, at: &Points) -> f64 {
     (worst as f64).sqrt()
 }
 
-/// The self radius (DESIGN §5): `min(max(thickness, shortest_row/2),
-/// 0.4·closest_free_pair)`, the ceiling only where a free pair exists.
+/// The self radius: `min(max(thickness, shortest_row/√2),
+/// 0.4·closest_free_pair)`, the ceiling only where a free pair exists
+/// (DESIGN §5 says `shortest_row/2`; see [`SELF_ROW_RADIUS`]).
 pub fn radius(model: &Model, thickness: f64) -> f64 {
-    let r = thickness.max(model.shortest_row as f64 / 2.0);
+    let r = thickness.max(SELF_ROW_RADIUS * model.shortest_row as f64);
     match model.closest_free_pair {
         Some(d) => r.min(SELF_RADIUS_CEILING * d as f64),
         None => r,

@@ -1,5 +1,6 @@
 //! Self-collision gates (issue 7; PERFORMANCE.md "Self-collision (M4)").
 
+use cloth_solver::constants::SELF_ROW_RADIUS;
 use cloth_solver::experiments as e;
 use cloth_solver::scenes::{self, SheetPlane, SheetSpec};
 use cloth_solver::{front_door, library, self_pair, Cloth, Dynamics, Kernel, SeedOptions, Tuning};
@@ -27,16 +28,17 @@ fn sheet_closest_free_pair_is_two_spacings() {
     }
 }
 
-/// §36: the library's radii on a 2 cm proxy, `max(thickness, 10 mm)` under
-/// the ceiling 0.4 × 40 mm: leather's 20 mm is clamped to 16.
+/// §36: the library's radii on a 2 cm proxy, `max(thickness, 20 mm/√2)`
+/// under the ceiling 0.4 × 40 mm: leather's 20 mm is clamped to 16.
 #[test]
 fn library_radii_on_a_two_centimetre_proxy() {
     let c = Cloth::new(&sheet(0.02).input(), Dynamics::default()).unwrap();
+    let diagonal = 20.0 / 2f64.sqrt();
     for (p, mm) in [
-        (library::SILK, 10.0),
-        (library::HAIR, 10.0),
-        (library::COTTON, 10.0),
-        (library::DENIM, 14.0),
+        (library::SILK, diagonal),
+        (library::HAIR, diagonal),
+        (library::COTTON, diagonal),
+        (library::DENIM, diagonal),
         (library::LEATHER, 16.0),
     ] {
         let r = self_pair::radius(c.model(), p.dynamics.thickness) * 1e3;
@@ -57,13 +59,15 @@ fn strip_cape_radius_is_measured() {
     assert!((pair - 0.0745).abs() < 5e-4, "closest free pair {pair:.4}");
     let r = self_pair::radius(m, library::SILK.dynamics.thickness);
     assert!((r - 0.4 * pair).abs() < 1e-7, "radius {r:.4}");
-    assert!(r < m.shortest_row as f64 / 2.0, "the ceiling binds: {r:.4} against {:.4}", m.shortest_row / 2.0);
+    let rule = SELF_ROW_RADIUS * m.shortest_row as f64;
+    assert!(r < rule, "the ceiling binds: {r:.4} against {rule:.4}");
 }
 
 /// Issue 7: on the folding sheet (six gust realisations), particle pairs
 /// remove ≥ 75% of the crossings, pairs with point–triangle and edge–edge
 /// rows ≥ 95%; and once the gust stops, the settled sheet has no pair in
-/// contact at the shipped radius.
+/// contact at the shipped radius. At the shipped `1/√2` radius pairs alone
+/// remove them all (`MEASUREMENTS.md` M4), so they are held to 95% too.
 #[test]
 fn folding_sheet_crossings_removed() {
     let t = Tuning::default();
@@ -73,7 +77,7 @@ fn folding_sheet_crossings_removed() {
     let all = e::folding_mean(0..6, g, e::folding_dynamics(true), Tuning { self_stencils: true, ..t });
     assert!(none.crossings > 2.0, "the sheet must fold through itself: {:.2} crossings a sample", none.crossings);
     let removed = |f: &e::Folding| 1.0 - f.crossings / none.crossings;
-    assert!(removed(&pairs) >= 0.75, "pairs removed {:.1}%", 100.0 * removed(&pairs));
+    assert!(removed(&pairs) >= 0.95, "pairs removed {:.1}%", 100.0 * removed(&pairs));
     assert!(removed(&all) >= 0.95, "pairs + stencils removed {:.1}%", 100.0 * removed(&all));
     assert!(all.stencils > 0.0, "the stencils must have acted");
     assert_eq!((pairs.rest_pairs, all.rest_pairs), (0, 0), "pairs at rest");
