@@ -1,7 +1,8 @@
 //! The workloads of PERFORMANCE.md, each a set of variants timed in one run.
 
 use crate::{machine, median, stats, time_round, Output, Row};
-use cloth_solver::{library, scenes, Cloth, ColliderSet, Dynamics, Kernel, SeedOptions, Tuning};
+use cloth_solver::pose::{Pose, Quat};
+use cloth_solver::{library, scenes, Cloth, ColliderSet, Dynamics, Kernel, SeedOptions, Shape, Tuning};
 
 /// Protocol knobs shared by every workload.
 #[derive(Clone, Copy, Debug)]
@@ -131,6 +132,22 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
         mem.particles as f64 / 1024.0,
         mem.rows as f64 / 1024.0,
         mem.colouring as f64 / 1024.0
+    ));
+    // Everything (PERFORMANCE.md): the same cloth with its four contact
+    // slots and self-collision sized, after one step against a far plane.
+    let everything = {
+        let mut c = w0_cloth(Kernel::default(), SeedOptions::m0());
+        c.set_dynamics(Dynamics { self_collision: true, ..*c.dynamics() }).expect("valid");
+        let mut set = ColliderSet::new();
+        set.add(Shape::plane(), Pose::new([0.0, -100.0, 0.0], Quat::IDENTITY)).expect("a plane");
+        c.step_with(&set);
+        c.memory()
+    };
+    out.note(&format!(
+        "with 4 contact slots and self-collision sized: {:.1} KiB (contacts {:.1}, self-collision {:.1})",
+        everything.total() as f64 / 1024.0,
+        everything.contacts as f64 / 1024.0,
+        everything.self_collision as f64 / 1024.0
     ));
     out.note(&format!(
         "{} vertex updates per frame, {:.1} row incidences per particle",

@@ -165,20 +165,6 @@ impl SelfCollision {
     pub fn new(model: &Model) -> Self {
         let n = model.slots;
         let free = model.free_particles().max(1);
-        let mut surface = vec![false; model.links.stretch.end];
-        let (mut tri_start, mut tris) = (vec![0u32; n + 1], Vec::new());
-        for s in 0..n {
-            if model.inv_mass[s] > 0.0 {
-                for (a, r) in links_of(model, s) {
-                    surface[r as usize] |= in_triangle(model, s as u32, a);
-                }
-                let around: Vec<u32> = links_of(model, s).map(|(a, _)| a).take(16).collect();
-                for (k, &a) in around.iter().enumerate() {
-                    tris.extend(around[k + 1..].iter().filter(|&&b| linked(model, a, b)).map(|&b| [a, b]));
-                }
-            }
-            tri_start[s + 1] = tris.len() as u32;
-        }
         let bind: Vec<[f32; 3]> = (0..model.nodes).map(|v| model.bind.get(model.slot_of_node[v] as usize)).collect();
         let key = crate::seed::morton_keys(&bind);
         let mut nodes: Vec<u32> = (0..model.nodes as u32).collect();
@@ -193,9 +179,9 @@ impl SelfCollision {
             boxes: vec![[[0.0; 3]; 2]; blocks],
             lanes: vec![[[0.0; LANES]; 3]; blocks],
             order: Vec::with_capacity(blocks),
-            surface,
-            tri_start,
-            tris,
+            surface: Vec::new(),
+            tri_start: Vec::new(),
+            tris: Vec::new(),
             list: Vec::with_capacity(4 * free),
             list_near: f64::NAN,
             list_skin: 0.0,
@@ -204,8 +190,8 @@ impl SelfCollision {
             list_overflowed: false,
             pairs: Vec::with_capacity(free),
             count: vec![0; n],
-            point_triangle: Vec::with_capacity(free),
-            edge_edge: Vec::with_capacity(free),
+            point_triangle: Vec::new(),
+            edge_edge: Vec::new(),
             members: Vec::with_capacity(n),
             member: vec![false; n],
             block_has: vec![false; model.swept / LANES],
@@ -213,6 +199,34 @@ impl SelfCollision {
             radius: 0.0,
             stats: SelfStats::default(),
         }
+    }
+
+    /// Sizes what the point–triangle and edge–edge stencils need, once,
+    /// when `Tuning::self_stencils` is first set (their lists at one row of
+    /// each kind per free particle, the surface and its triangles): a cloth
+    /// with pairs alone does not carry them.
+    pub fn provision_stencils(&mut self, model: &Model) {
+        if !self.tri_start.is_empty() {
+            return;
+        }
+        let n = model.slots;
+        let free = model.free_particles().max(1);
+        self.surface = vec![false; model.links.stretch.end];
+        self.tri_start = vec![0u32; n + 1];
+        for s in 0..n {
+            if model.inv_mass[s] > 0.0 {
+                for (a, r) in links_of(model, s) {
+                    self.surface[r as usize] |= in_triangle(model, s as u32, a);
+                }
+                let around: Vec<u32> = links_of(model, s).map(|(a, _)| a).take(16).collect();
+                for (k, &a) in around.iter().enumerate() {
+                    self.tris.extend(around[k + 1..].iter().filter(|&&b| linked(model, a, b)).map(|&b| [a, b]));
+                }
+            }
+            self.tri_start[s + 1] = self.tris.len() as u32;
+        }
+        self.point_triangle = Vec::with_capacity(free);
+        self.edge_edge = Vec::with_capacity(free);
     }
 
     pub fn is_empty(&self) -> bool {
@@ -267,6 +281,7 @@ impl SelfCollision {
         self.radius = radius;
         let diameter = 2.0 * radius;
         // Near pairs reach further only to propose stencils.
+        let stencils = stencils && !self.tri_start.is_empty();
         let near = if stencils { SELF_NEAR * diameter } else { diameter };
         // The candidate list holds every ungoverned pair within `near + skin`
         // of each other when it was built; while no particle has moved half a

@@ -152,6 +152,9 @@ impl State {
         if d.self_collision && self.self_collision.is_empty() {
             self.self_collision = SelfCollision::new(model);
         }
+        if d.self_collision && t.self_stencils {
+            self.self_collision.provision_stencils(model);
+        }
     }
 
     /// Puts every particle at its animated position with zero velocity and
