@@ -52,7 +52,7 @@ pub fn radius(out: &mut Output) {
             let tuning = Tuning { self_radius_scale: scale, self_stencils: stencils, ..t };
             let f = e::folding_mean(SEEDS, e::FOLDING_GUST, e::folding_dynamics(true), tuning);
             let tier = if stencils { "pairs+stencils" } else { "pairs" };
-            folding_row(out, "self-radius", format!("{mm} mm {tier}"), &f, Some(none.crossings));
+            folding_row(out, "self-radius", format!("{mm:.1} mm {tier}"), &f, Some(none.crossings));
         }
     }
     out.flush();
