@@ -498,15 +498,7 @@ pub struct Landing {
 /// (`k_min/k_max`) and ramp `beta_r` (band units, 1/m).
 pub fn landing(speed: f64, floor: f64, beta_r: f64, ramp: crate::contact::ContactRamp, steps: usize) -> Landing {
     let thickness = 0.004;
-    let spec = SheetSpec {
-        columns: 20,
-        rows: 20,
-        spacing: 0.02,
-        mass: 0.058,
-        fixed: |_, _, _, _| false,
-        plane: SheetPlane::Horizontal,
-        lean: 1e-3,
-    };
+    let spec = section_17_sheet(SheetPlane::Horizontal, 1e-3);
     let mut input = spec.input();
     for p in &mut input.positions {
         p[1] = 0.006; // 2 mm above the offset
@@ -540,15 +532,7 @@ pub fn incline_budget(slope_deg: f64, mu: f64, seconds: f64, substeps: u32, iter
     use crate::pose::{Pose, Quat};
     let thickness = 0.004;
     let theta = slope_deg.to_radians();
-    let spec = SheetSpec {
-        columns: 20,
-        rows: 20,
-        spacing: 0.02,
-        mass: 0.058,
-        fixed: |_, _, _, _| false,
-        plane: SheetPlane::Horizontal,
-        lean: 1e-3,
-    };
+    let spec = section_17_sheet(SheetPlane::Horizontal, 1e-3);
     // The plane tilted about Z: downhill is +X·cos θ − Y·sin θ. The sheet is
     // authored lying on it, one offset above its surface.
     let q = Quat::from_axis_angle([0.0, 0.0, 1.0], -theta);
@@ -599,15 +583,7 @@ pub fn capsule_pass(speed: f64, swept: bool) -> CapsulePass {
     use crate::pose::Pose;
     let thickness = 0.004;
     let radius = 0.05;
-    let spec = SheetSpec {
-        columns: 20,
-        rows: 20,
-        spacing: 0.02,
-        mass: 0.058,
-        fixed: scenes::top_row,
-        plane: SheetPlane::Hanging,
-        lean: 1e-3,
-    };
+    let spec = section_17_sheet(SheetPlane::Hanging, 1e-3);
     let d = Dynamics { thickness, friction: 0.3, bend: 0.25, ..Dynamics::default() };
     let tuning = Tuning { sleep: false, ..Tuning::default() };
     let mut cloth = Cloth::with_options(&spec.input(), d, tuning, SeedOptions::default()).expect("seeds");
@@ -674,15 +650,7 @@ pub fn sphere_push(speed: f64, floor: f64) -> Push {
     use crate::pose::Pose;
     let thickness = 0.004;
     let radius = 0.1;
-    let spec = SheetSpec {
-        columns: 20,
-        rows: 20,
-        spacing: 0.02,
-        mass: 0.058,
-        fixed: scenes::top_row,
-        plane: SheetPlane::Hanging,
-        lean: 0.0,
-    };
+    let spec = section_17_sheet(SheetPlane::Hanging, 0.0);
     let d = Dynamics { thickness, friction: 0.3, bend: 0.25, ..Dynamics::default() };
     let tuning = Tuning { contact_floor: floor, sleep: false, ..Tuning::default() };
     let mut cloth = Cloth::with_options(&spec.input(), d, tuning, SeedOptions::default()).expect("seeds");
@@ -856,4 +824,14 @@ pub fn cape_width(self_collision: bool) -> (f64, f64, usize) {
     }
     let s = cloth.state().self_collision.stats;
     (bind, width(&cloth), s.pairs)
+}
+
+/// The record's §17–§20 sheet: 20×20 at 2 cm, 0.058 kg, lying free on a
+/// plane (`Horizontal`) or hanging from its top row.
+fn section_17_sheet(plane: SheetPlane, lean: f64) -> SheetSpec {
+    let fixed: fn(usize, usize, usize, usize) -> bool = match plane {
+        SheetPlane::Hanging => scenes::top_row,
+        _ => |_, _, _, _| false,
+    };
+    SheetSpec { columns: 20, rows: 20, spacing: 0.02, mass: 0.058, fixed, plane, lean }
 }
