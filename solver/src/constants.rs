@@ -142,7 +142,7 @@ pub const CONTACT_BETA_R: f64 = 1e3 / 144.0;
 /// pump energy, so M0's soft-row ceiling is not the reason).
 pub const SELF_RATIO: f64 = 8.0;
 
-/// Pair rows per particle, first found in grid order (§35).
+/// Pair rows per particle, first found in the candidate list's node order (§35).
 pub const SELF_PAIRS_PER_PARTICLE: u8 = 8;
 
 /// The self radius's ceiling, as a fraction of the closest free pair in the
