@@ -395,12 +395,12 @@ impl SelfCollision {
         self.order
             .sort_unstable_by(|&a, &b| boxes[a as usize][0][0].total_cmp(&boxes[b as usize][0][0]).then(a.cmp(&b)));
         // Sweep along x: each pair of blocks whose boxes come within `r`.
-        let mut v = Candidates { model, x, reach2: reach * reach, list: &mut self.list, overflowed: false };
+        let mut v = Candidates { model, list: &mut self.list, overflowed: false };
         let (boxes, lanes, order) = (&self.boxes, &self.lanes, &self.order);
         for (k, &a) in order.iter().enumerate() {
             let ba = boxes[a as usize];
             let pa = &self.patch[a as usize * LANES..][..LANES];
-            v.within(pa, pa, &lanes[a as usize], &lanes[a as usize], r);
+            v.within(pa, pa, &lanes[a as usize], &lanes[a as usize], r, ba);
             for &b in &order[k + 1..] {
                 let bb = boxes[b as usize];
                 if bb[0][0] > ba[1][0] + r {
@@ -409,7 +409,7 @@ impl SelfCollision {
                 let apart = (1..3).any(|c| bb[0][c] > ba[1][c] + r || ba[0][c] > bb[1][c] + r);
                 if !apart {
                     let pb = &self.patch[b as usize * LANES..][..LANES];
-                    v.within(pa, pb, &lanes[a as usize], &lanes[b as usize], r);
+                    v.within(pa, pb, &lanes[a as usize], &lanes[b as usize], r, bb);
                 }
             }
         }
@@ -559,11 +559,12 @@ fn entries(model: &Model, s: usize) -> impl Iterator<Item = usize> + '_ {
     (0..depth).map(move |g| (first + g) * LANES + s % LANES)
 }
 
-/// The candidate list's builder, fed pairs of blocks by the sweep.
+/// A box, `[lo, hi]`.
+type Bounds = [[f32; 3]; 2];
+
+/// The candidate list's builder, fed pairs of patches by the sweep.
 struct Candidates<'a> {
     model: &'a Model,
-    x: &'a Points,
-    reach2: f64,
     list: &'a mut Vec<[u32; 2]>,
     overflowed: bool,
 }
@@ -573,17 +574,24 @@ impl Candidates<'_> {
     /// pair once when they are the same patch), closer than `r` in `f32`:
     /// eight distances a particle, in lanes.
     #[inline(always)]
-    fn within(&mut self, a: &[u32], b: &[u32], la: &[[f32; LANES]; 3], lb: &[[f32; LANES]; 3], r: f32) {
+    fn within(&mut self, a: &[u32], b: &[u32], la: &[[f32; LANES]; 3], lb: &[[f32; LANES]; 3], r: f32, bb: Bounds) {
         use wide::f32x8;
         let r2 = f32x8::splat(r * r);
+        let same = std::ptr::eq(a, b);
+        // Which of `a`'s particles come within `r` of `b`'s box at all (an
+        // absent lane, at infinity, never does).
+        let mut rows = (0..3).fold(u32::MAX, |m, k| {
+            let c = f32x8::from(la[k]);
+            let inside = c.simd_ge(f32x8::splat(bb[0][k] - r)) & c.simd_le(f32x8::splat(bb[1][k] + r));
+            m & inside.to_bitmask()
+        });
         let (bx, by, bz) = (f32x8::from(lb[0]), f32x8::from(lb[1]), f32x8::from(lb[2]));
-        for i in 0..LANES {
-            if la[0][i] == f32::INFINITY {
-                continue;
-            }
+        while rows != 0 {
+            let i = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
             let d = [bx - f32x8::splat(la[0][i]), by - f32x8::splat(la[1][i]), bz - f32x8::splat(la[2][i])];
             let mut close = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).simd_lt(r2).to_bitmask();
-            if std::ptr::eq(a, b) {
+            if same {
                 close &= !((2u32 << i) - 1); // partners after `i` only
             }
             while close != 0 {
@@ -594,13 +602,14 @@ impl Candidates<'_> {
         }
     }
 
-    /// A pair within reach in `f32`: listed if it is within reach exactly,
-    /// has a free end, and no row governs it.
+    /// A pair within reach in `f32` (the reach a hair wide, so the list is a
+    /// superset; the search measures in f64): listed if it has a free end
+    /// and no row governs it.
     #[inline(always)]
     fn pair(&mut self, i: u32, j: u32) {
         let (m, iu, ju) = (self.model, i as usize, j as usize);
         let (free_i, free_j) = (m.inv_mass[iu] > 0.0, m.inv_mass[ju] > 0.0);
-        if !(free_i || free_j) || dist2(self.x.get(iu), self.x.get(ju)) >= self.reach2 {
+        if !(free_i || free_j) {
             return;
         }
         let governed = if free_i { governs(m, iu, j) } else { governs(m, ju, i) };
