@@ -114,7 +114,7 @@ pub const ROPE: Preset = Preset {
     // Damping 0.19, not DESIGN's ≈ 0.20: re-derived on this solver as the
     // prototype derived it, from §12's sleep step (record 501). At 0.20 the
     // strain projection's inelastic cut makes the rope sleep at 447, before
-    // COTTON (449) against the record's order; 0.19 sleeps at 493.
+    // COTTON (449) against the record's order; 0.19 sleeps at 496 (`cloth-bench sleep`).
     dynamics: Dynamics { friction: 0.6, ..fabric(2, 4, 0.015, 0.10, 0.19, false, true) },
     proxy: Proxy::Chain { links: 40 },
     density: 0.2,
