@@ -9,13 +9,13 @@
 //!
 //! Points are scattered in the order they are offered (the caller offers
 //! them in caller-node order), so a bucket lists its points in that order
-//! whatever storage slots they sit in: the pair search that walks it is
+//! whatever storage slots they sit in: a query's visiting order is
 //! independent of the slot order within a colour (DESIGN §3.7).
 //!
 //! Two cells can share a bucket; each entry remembers its cell, so a query
 //! takes only its own cells' entries, once each.
 
-/// A rebuilt-every-step hash grid over points (storage slots).
+/// A hash grid over points (storage slots), rebuilt from scratch by `build`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PointHashGrid {
     inv_cell: f64,

@@ -159,9 +159,11 @@ pub struct SelfCollision {
 }
 
 impl SelfCollision {
-    /// Sized for `model`: every buffer a step needs (the lists at one row of
-    /// each kind per free particle: the record's busiest sheet used 0.8 pairs
-    /// per particle, §33).
+    /// Sized for `model`: every buffer a pairs-only step needs (pair rows at
+    /// one per free particle — the record's busiest sheet used 0.8, §33, and
+    /// ours 0.07 at 1,024 particles in the gust, `cloth-bench self-cost` —
+    /// and the candidate list at four); stencils add theirs in
+    /// [`Self::provision_stencils`].
     pub fn new(model: &Model) -> Self {
         let n = model.slots;
         let free = model.free_particles().max(1);
