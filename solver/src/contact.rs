@@ -28,16 +28,23 @@
 //! leash; the step stays deterministic because the slot set is built by one
 //! pass in a fixed order.
 //!
-//! Shapes differ per slot, and most particles have none, so the terms are
-//! evaluated per lane in f64 and added to the lanes' `(f, H)` — the scalar
-//! kernel performs the identical computation, so parity stays exact.
+//! **Terms are batched** ([`prepare`]): shapes differ per slot and most
+//! particles have none, so before each sweep the particles with a row that
+//! may act evaluate theirs in f64 into a per-particle scratch the vertex
+//! update adds — every kernel reads the same scratch, so parity stays exact.
+//! The scratch is f32, as the self rows' is: the f32 kernels round the terms
+//! exactly where they did when the terms were lanes; the f64 kernels now
+//! round them too.
+//! A row that provably does nothing is not evaluated at all ([`skippable`]).
 
+use crate::anchor::Shift;
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{CONTACT_MARGIN, CONTACT_SLOTS, LANES};
 use crate::friction;
 use crate::lanes::Points;
 use crate::model::Model;
 use crate::pose::{self, Frame, Pose, Vec3};
+use crate::self_pair::Scratch;
 use crate::shape::Shape;
 
 /// A slot's collider key meaning "empty".
@@ -55,28 +62,69 @@ pub enum ContactRamp {
     Floor,
 }
 
+/// One contact slot: the collider it is keyed on, its contact and friction
+/// rows' state, and what is known of its `C` without evaluating it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slot {
+    /// Collider slot index, or [`EMPTY`].
+    pub collider: u32,
+    pub generation: u32,
+    /// Contact multiplier (≤ 0) and penalty.
+    pub lambda: f32,
+    pub k: f32,
+    /// Friction multiplier (≥ 0) and penalty.
+    pub lambda_f: f32,
+    pub k_f: f32,
+    /// Friction stick point in the collider's frame; NaN until first touch.
+    pub stick: [f32; 3],
+    /// With the particle's `path`, a lower bound on the row's `C` at the
+    /// particle's current position: `C ≥ bound − path` (−∞: unknown). See
+    /// [`skippable`].
+    pub bound: f32,
+}
+
+impl Slot {
+    pub const EMPTY: Slot = Slot {
+        collider: EMPTY,
+        generation: 0,
+        lambda: 0.0,
+        k: 0.0,
+        lambda_f: 0.0,
+        k_f: 0.0,
+        stick: [f32::NAN; 3],
+        bound: f32::NEG_INFINITY,
+    };
+}
+
+/// A particle's slots, packed from the first.
+type Slots = [Slot; CONTACT_SLOTS];
+
 /// Contact slots of every swept particle: `CONTACT_SLOTS` per slot index.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ContactSlots {
-    /// Collider slot index, or [`EMPTY`].
-    pub collider: Vec<u32>,
-    pub generation: Vec<u32>,
-    /// Contact multiplier (≤ 0) and penalty.
-    pub lambda: Vec<f32>,
-    pub k: Vec<f32>,
-    /// Friction multiplier (≥ 0) and penalty.
-    pub lambda_f: Vec<f32>,
-    pub k_f: Vec<f32>,
-    /// Friction stick point in the collider's frame; NaN until first touch.
-    pub stick: Points,
-    /// A lower bound on the row's `C` at the particle's current position
-    /// within the current substep (−∞: unknown). See [`skippable`].
-    pub bound: Vec<f32>,
+    pub slot: Vec<Slot>,
     /// Per 8-particle block: whether any lane has a slot.
     pub block_has: Vec<bool>,
+    /// The particles with at least one slot, ascending (discovery), and for
+    /// each the smallest `bound` of its slots, or −∞ if any slot carries a
+    /// multiplier: every slot is [`skippable`] exactly when `path < quiet`.
+    pub particles: Vec<u32>,
+    pub quiet: Vec<f32>,
+    /// Per particle: an upper bound on how far it has moved since the
+    /// substep's warm start (the vertex update adds to it; [`PATH_SCALE`]).
+    pub path: Vec<f32>,
+    /// Per particle: its contact rows' force and Hessian for the coming
+    /// sweep ([`prepare`]); per block, whether any lane's is written.
+    pub scratch: Scratch,
+    pub block_live: Vec<bool>,
+    /// The particles whose scratch [`prepare`] wrote last.
+    pub written: Vec<u32>,
     /// The colliders at the current substep's end, per collider slot index
     /// (scratch, sized to the set's capacity).
     pub frames: Vec<SubstepCollider>,
+    /// Per collider, the map `U = F ∘ F_old⁻¹ ∘ S⁻¹` the warm start carries
+    /// bounds with (`warm_start`; scratch, sized with `frames`).
+    pub carry: Vec<Frame>,
     /// Discovery scratch: each live collider swept over the step, and the
     /// ones whose swept box meets the current block.
     pub swept: Vec<SweptCollider>,
@@ -90,18 +138,17 @@ pub struct ContactSlots {
 
 impl ContactSlots {
     pub fn new(slots: usize, blocks: usize) -> Self {
-        let n = slots * CONTACT_SLOTS;
         ContactSlots {
-            collider: vec![EMPTY; n],
-            generation: vec![0; n],
-            lambda: vec![0.0; n],
-            k: vec![0.0; n],
-            lambda_f: vec![0.0; n],
-            k_f: vec![0.0; n],
-            stick: Points { x: vec![f32::NAN; n], y: vec![f32::NAN; n], z: vec![f32::NAN; n] },
-            bound: vec![f32::NEG_INFINITY; n],
+            slot: vec![Slot::EMPTY; slots * CONTACT_SLOTS],
             block_has: vec![false; blocks],
+            particles: Vec::with_capacity(slots),
+            quiet: Vec::with_capacity(slots),
+            path: vec![0.0; slots],
+            scratch: Scratch::zeros(slots),
+            block_live: vec![false; blocks],
+            written: Vec::with_capacity(slots),
             frames: Vec::new(),
+            carry: Vec::new(),
             swept: Vec::new(),
             candidates: Vec::new(),
             active: 0,
@@ -110,7 +157,18 @@ impl ContactSlots {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.collider.is_empty()
+        self.slot.is_empty()
+    }
+
+    /// Particle slot `s`'s slots.
+    #[inline(always)]
+    pub fn of(&self, s: usize) -> &Slots {
+        self.slot[s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS].try_into().expect("four slots")
+    }
+
+    #[inline(always)]
+    fn of_mut(slot: &mut [Slot], s: usize) -> &mut Slots {
+        (&mut slot[s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS]).try_into().expect("four slots")
     }
 
     /// Sizes the per-collider scratch for a set of this capacity (outside the
@@ -119,6 +177,7 @@ impl ContactSlots {
         if self.frames.len() < capacity {
             let unused = SubstepCollider { shape: Shape::Plane, frame: Frame::of(&Pose::IDENTITY) };
             self.frames.resize(capacity, unused);
+            self.carry.resize(capacity, unused.frame);
         }
         if self.swept.capacity() < capacity {
             self.swept.reserve(capacity - self.swept.len());
@@ -130,14 +189,48 @@ impl ContactSlots {
 
     /// Empties every slot (a Reset).
     pub fn clear(&mut self) {
-        self.collider.fill(EMPTY);
+        self.slot.fill(Slot::EMPTY);
         self.block_has.fill(false);
+        self.particles.clear();
+        self.quiet.clear();
+        self.clear_scratch();
         self.active = 0;
     }
 
     pub fn bytes(&self) -> usize {
-        4 * (self.collider.len() * 7) + self.stick.bytes() + self.block_has.len()
+        std::mem::size_of::<Slot>() * self.slot.len()
+            + self.block_has.len()
+            + 4 * self.particles.capacity()
+            + 4 * self.quiet.capacity()
+            + 4 * self.written.capacity()
+            + 4 * self.path.len()
+            + self.scratch.bytes()
+            + self.block_live.len()
     }
+
+    /// Zeroes the scratch [`prepare`] wrote, and its blocks' flags.
+    fn clear_scratch(&mut self) {
+        for &s in &self.written {
+            let s = s as usize;
+            self.scratch.set(s, [0.0; 3], [0.0; 6]);
+            self.block_live[s / LANES] = false;
+        }
+        self.written.clear();
+    }
+}
+
+/// `quiet` of a particle's slots: the smallest bound, or −∞ if any slot
+/// carries a multiplier.
+#[inline(always)]
+fn quiet_of(slots: &Slots) -> f32 {
+    let mut q = f32::INFINITY;
+    for sl in slots.iter().take_while(|sl| sl.collider != EMPTY) {
+        if sl.lambda != 0.0 || sl.lambda_f != 0.0 {
+            return f32::NEG_INFINITY;
+        }
+        q = q.min(sl.bound);
+    }
+    q
 }
 
 /// What one step needs to know about contacts, from the dynamics and tuning.
@@ -153,6 +246,9 @@ pub struct ContactParams {
     /// Ramp, per metre of violation, in units of `m/h²`.
     pub beta_r: f64,
     pub ramp: ContactRamp,
+    /// Skip rows that provably do nothing ([`skippable`]); the same bits
+    /// either way.
+    pub skip: bool,
 }
 
 /// Discovery, once per step: rebuilds every particle's slots against the
@@ -172,105 +268,111 @@ pub fn discover(
     p: &ContactParams,
 ) -> usize {
     let reach = p.offset * (1.0 + CONTACT_MARGIN);
-    let mut max_speed2 = 0.0f32;
-    for s in 0..model.swept {
-        let vv = v.get(s);
-        max_speed2 = max_speed2.max(vv[0] * vv[0] + vv[1] * vv[1] + vv[2] * vv[2]);
-    }
-    let particle_travel = (max_speed2 as f64).sqrt() * dt;
-    // Each collider's end pose in the cloth frame, its travel and swept box.
+    // Each collider's end pose in the cloth frame, its travel and swept box
+    // (inflated by the reach and its travel; each block's box carries its
+    // particles' own travel).
     slots.swept.clear();
     for (index, generation, c) in colliders.iter() {
         let a = start.mul(&c.prev);
         let b = end.mul(&c.cur);
         let travel = pose::norm(pose::sub(b.translation, a.translation));
-        let bounds =
-            Aabb::of_shape(&c.shape, &a).union(&Aabb::of_shape(&c.shape, &b)).inflate(reach + travel + particle_travel);
-        slots.swept.push(SweptCollider { index, generation, shape: c.shape, end_inv: b.inverse(), travel, bounds });
+        let bounds = Aabb::of_shape(&c.shape, &a).union(&Aabb::of_shape(&c.shape, &b)).inflate(reach + travel);
+        // Also the frame the new slots' bounds are measured against (`warm_start`).
+        let end = Frame::of(&b);
+        slots.frames[index as usize] = SubstepCollider { shape: c.shape, frame: end };
+        slots.swept.push(SweptCollider { index, generation, shape: c.shape, end, travel, bounds });
     }
     let swept = std::mem::take(&mut slots.swept);
     let mut candidates = std::mem::take(&mut slots.candidates);
     let mut active = 0;
     let mut overflowed = 0;
+    slots.particles.clear();
+    slots.quiet.clear();
     for block in 0..model.swept / LANES {
         // Broadphase per block: the colliders whose swept box meets the
-        // block's box. A block with none and no slots has nothing to do.
+        // block's box, inflated by its particles' own travel. A block with
+        // none and no slots has nothing to do.
         let first = block * LANES;
+        let mut xs = [[0.0f64; 3]; LANES];
+        let mut own = [0.0f64; LANES];
+        let mut free = [false; LANES];
         let mut bounds = Aabb::EMPTY;
-        for s in (first..first + LANES).filter(|&s| model.inv_mass[s] > 0.0) {
-            bounds.grow(x.get(s).map(f64::from));
+        let mut farthest = 0.0f64;
+        for j in 0..LANES {
+            let s = first + j;
+            free[j] = model.inv_mass[s] > 0.0;
+            if free[j] {
+                xs[j] = x.get(s).map(f64::from);
+                bounds.grow(xs[j]);
+                let vs = v.get(s);
+                own[j] = ((vs[0] * vs[0] + vs[1] * vs[1] + vs[2] * vs[2]) as f64).sqrt() * dt;
+                farthest = farthest.max(own[j]);
+            }
         }
+        let bounds = bounds.inflate(farthest);
         candidates.clear();
         candidates.extend(swept.iter().enumerate().filter(|(_, c)| c.bounds.overlaps(&bounds)).map(|(i, _)| i as u32));
-        if candidates.is_empty() && !slots.block_has[block] {
+        let had = slots.block_has[block];
+        if candidates.is_empty() && !had {
             continue;
         }
+        // Each particle's four candidates with the smallest sdf − offset
+        // (ties: index). Within reach + travel + own of the shape at its end
+        // pose implies inside its swept box inflated by `own`.
+        let mut best = [[(f64::INFINITY, u32::MAX); CONTACT_SLOTS]; LANES];
+        let mut found = [0usize; LANES];
+        for &ci in &candidates {
+            let c = &swept[ci as usize];
+            let limit = reach - p.offset + c.travel;
+            for j in (0..LANES).filter(|&j| free[j]) {
+                if !c.bounds.inflate(own[j]).contains(xs[j]) {
+                    continue;
+                }
+                let d = c.shape.sdf(c.end.local_point(xs[j])).distance - p.offset;
+                if d >= limit + own[j] {
+                    continue;
+                }
+                found[j] += 1;
+                let b = &mut best[j];
+                if let Some(pos) = b.iter().position(|&(bd, bi)| d < bd || (d == bd && ci < bi)) {
+                    b[pos..].rotate_right(1);
+                    b[pos] = (d, ci);
+                }
+            }
+        }
+        overflowed += found.iter().filter(|&&n| n > CONTACT_SLOTS).count();
+
+        // Rewrite each particle's slots, carrying a kept slot's multipliers,
+        // penalties and stick point by its key.
         let mut block_has = false;
-        for s in first..first + LANES {
-            let base = s * CONTACT_SLOTS;
-            // Keep the old slots (packed from the first) to carry multipliers by key.
-            let mut old = [OldSlot::EMPTY; CONTACT_SLOTS];
-            for (k, o) in old.iter_mut().enumerate() {
-                let i = base + k;
-                if slots.collider[i] == EMPTY {
-                    break;
-                }
-                *o = OldSlot {
-                    collider: slots.collider[i],
-                    generation: slots.generation[i],
-                    lambda: slots.lambda[i],
-                    k: slots.k[i],
-                    lambda_f: slots.lambda_f[i],
-                    k_f: slots.k_f[i],
-                    stick: slots.stick.get(i),
-                };
-                slots.collider[i] = EMPTY;
-            }
-            if model.inv_mass[s] == 0.0 || candidates.is_empty() {
-                continue;
-            }
-            let xs = x.get(s).map(f64::from);
-            let vs = v.get(s);
-            let own = ((vs[0] * vs[0] + vs[1] * vs[1] + vs[2] * vs[2]) as f64).sqrt() * dt;
-            // The four candidates with the smallest sdf − offset (ties: index).
-            let mut best: [(f64, usize); CONTACT_SLOTS] = [(f64::INFINITY, usize::MAX); CONTACT_SLOTS];
-            let mut found = 0;
-            for &ci in &candidates {
+        for (j, best) in best.iter().enumerate() {
+            let s = first + j;
+            let sl = ContactSlots::of_mut(&mut slots.slot, s);
+            let old = *sl;
+            *sl = [Slot::EMPTY; CONTACT_SLOTS];
+            for (new, &(d, ci)) in sl.iter_mut().zip(best).take_while(|(_, (d, _))| d.is_finite()) {
                 let c = &swept[ci as usize];
-                if !c.bounds.contains(xs) {
-                    continue;
-                }
-                let d = c.shape.sdf(c.end_inv.transform_point(xs)).distance - p.offset;
-                if d >= reach - p.offset + c.travel + own {
-                    continue;
-                }
-                found += 1;
-                let key = (d, ci as usize);
-                if let Some(pos) = best.iter().position(|b| key.0 < b.0 || (key.0 == b.0 && key.1 < b.1)) {
-                    best[pos..].rotate_right(1);
-                    best[pos] = key;
-                }
-            }
-            if found > CONTACT_SLOTS {
-                overflowed += 1;
-            }
-            for (k, &(d, ci)) in best.iter().enumerate() {
-                if !d.is_finite() {
-                    break;
-                }
-                let c = &swept[ci];
-                let i = base + k;
-                slots.collider[i] = c.index;
-                slots.generation[i] = c.generation;
-                let kept = old.iter().find(|o| o.collider == c.index && o.generation == c.generation);
-                let o = kept.unwrap_or(&OldSlot::EMPTY); // a new slot: k = 0, the warm start raises it to k_min
-                slots.lambda[i] = o.lambda;
-                slots.k[i] = o.k;
-                slots.lambda_f[i] = o.lambda_f;
-                slots.k_f[i] = o.k_f;
-                slots.stick.set(i, o.stick);
+                let kept = old
+                    .iter()
+                    .take_while(|o| o.collider != EMPTY)
+                    .find(|o| o.collider == c.index && o.generation == c.generation);
+                // A new slot: k = 0, the warm start raises it to k_min.
+                *new = match kept {
+                    Some(o) => *o,
+                    None => Slot { collider: c.index, generation: c.generation, ..Slot::EMPTY },
+                };
+                // `d` is the row's C at the particle's position against the
+                // collider's end-of-step pose: the first warm start carries
+                // it to the first substep's pose.
+                new.bound = lower_bound(d);
                 active += 1;
+            }
+            if sl[0].collider != EMPTY {
                 block_has = true;
+                let q = quiet_of(sl);
+                slots.particles.push(s as u32);
+                slots.quiet.push(q);
+                slots.path[s] = 0.0;
             }
         }
         slots.block_has[block] = block_has;
@@ -282,31 +384,15 @@ pub fn discover(
     active
 }
 
-/// A slot's state as discovery carries it across the rebuild.
-#[derive(Clone, Copy)]
-struct OldSlot {
-    collider: u32,
-    generation: u32,
-    lambda: f32,
-    k: f32,
-    lambda_f: f32,
-    k_f: f32,
-    stick: [f32; 3],
-}
-
-impl OldSlot {
-    const EMPTY: OldSlot =
-        OldSlot { collider: EMPTY, generation: 0, lambda: 0.0, k: 0.0, lambda_f: 0.0, k_f: 0.0, stick: [f32::NAN; 3] };
-}
-
-/// A collider as discovery sees it: its end-of-step pose in the cloth frame
-/// (inverted), how far it travelled, and its box swept over the step.
+/// A collider as discovery sees it: its end-of-step pose in the cloth frame,
+/// how far it travelled, and its box swept over the step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SweptCollider {
     pub index: u32,
     pub generation: u32,
     pub shape: Shape,
-    pub end_inv: Pose,
+    /// Collider frame to cloth frame at the step's end.
+    pub end: Frame,
     pub travel: f64,
     pub bounds: Aabb,
 }
@@ -324,55 +410,110 @@ pub struct SubstepCollider {
 /// (sized to the set's capacity beforehand). The slots discovery built this
 /// step name only colliders of this set, so the rows read their collider
 /// from here without a generation check.
-pub fn substep_frames(slots: &mut ContactSlots, colliders: &ColliderSet, anchor_inv: &Pose, fraction: f64) {
+///
+/// Each collider's carry map is written too: `U = F ∘ F_old⁻¹ ∘ S⁻¹`, with
+/// `F_old` the frame it replaces (the previous substep's, or discovery's
+/// end-of-step pose before the first substep) and `S` the substep start's
+/// frame shift of the particles (`x0 = S·x_old`). See [`warm_start`].
+pub fn substep_frames(
+    slots: &mut ContactSlots,
+    colliders: &ColliderSet,
+    anchor_inv: &Pose,
+    fraction: f64,
+    shift: Option<&Shift>,
+) {
+    let unshift = shift.map(|sh| Frame::of(&Pose { rotation: sh.rotation, translation: sh.translation }).inverse());
     for (index, _, c) in colliders.iter() {
+        let i = index as usize;
         let frame = Frame::of(&anchor_inv.mul(&c.pose_at(fraction)));
-        slots.frames[index as usize] = SubstepCollider { shape: c.shape, frame };
+        let back = frame.mul(&slots.frames[i].frame.inverse());
+        slots.carry[i] = match &unshift {
+            Some(u) => back.mul(u),
+            None => back,
+        };
+        slots.frames[i] = SubstepCollider { shape: c.shape, frame };
     }
 }
 
 /// Warm start of contact and friction rows, every substep (DESIGN §3: a
 /// prototype showed carrying them undecayed throws a landed sheet back up).
 /// New slots take `k_min`.
-pub fn warm_start(model: &Model, slots: &mut ContactSlots, alpha_gamma: f64, inv_h2: f64, p: &ContactParams) {
+///
+/// **Bounds carry across the substep boundary.** A slot that may be skipped
+/// ([`skippable`]) holds a lower bound on its `C`, valid at the particle's
+/// old position `x_old` against the collider's old frame `F_old`. The
+/// substep start moves both: the particle to its initial guess `x` (and the
+/// whole cloth by the frame shift `S`, `x0 = S·x_old`), the collider to this
+/// substep's frame `F`. An exact field is 1-Lipschitz and frames are rigid, so
+/// `|C(x) − C_old(x_old)| ≤ |F⁻¹x − F_old⁻¹x_old| = |x − U·x0|` with the
+/// collider's carry map `U` ([`substep_frames`]): one transform instead of a
+/// field evaluation. With a shift, `x0` was rounded to f32 after the shift;
+/// a slack proportional to its size covers that. Without the carry every
+/// separated slot in the discovery margin is evaluated in each substep's
+/// first iteration: on W3 with 20 colliders that was 526 of 661 field
+/// evaluations a step.
+#[allow(clippy::too_many_arguments)] // the step's columns, the shift and the row parameters
+pub fn warm_start(
+    model: &Model,
+    slots: &mut ContactSlots,
+    x: &Points,
+    x0: &Points,
+    shifted: bool,
+    alpha_gamma: f64,
+    inv_h2: f64,
+    p: &ContactParams,
+) {
     let ag = alpha_gamma as f32;
-    for block in (0..model.swept / LANES).filter(|&b| slots.block_has[b]) {
-        for s in block * LANES..(block + 1) * LANES {
-            let m_h2 = (model.mass[s] as f64 * inv_h2) as f32;
-            let (kmin, kmax) = ((p.ratio_min as f32) * m_h2, (p.ratio_max as f32) * m_h2);
-            for i in s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS {
-                if slots.collider[i] == EMPTY {
-                    break; // slots are packed from the first
-                }
-                slots.lambda[i] *= ag;
-                slots.lambda_f[i] *= ag;
-                slots.bound[i] = f32::NEG_INFINITY; // new poses, new positions
-                slots.k[i] = slots.k[i].max(kmin).min(kmax);
-                slots.k_f[i] = slots.k_f[i].max(kmin).min(kmax);
-            }
+    for (n, &s) in slots.particles.iter().enumerate() {
+        let s = s as usize;
+        let m_h2 = (model.mass[s] as f64 * inv_h2) as f32;
+        let (kmin, kmax) = ((p.ratio_min as f32) * m_h2, (p.ratio_max as f32) * m_h2);
+        let now = x.get(s).map(f64::from);
+        let start = x0.get(s).map(f64::from);
+        let slack = if shifted { POSITION_SLACK * (1.0 + pose::norm(start)) } else { 0.0 };
+        let path = std::mem::take(&mut slots.path[s]);
+        let sl = ContactSlots::of_mut(&mut slots.slot, s);
+        for slot in sl.iter_mut().take_while(|sl| sl.collider != EMPTY) {
+            slot.bound = if skippable(slot, path) {
+                let moved = pose::norm(pose::sub(now, slots.carry[slot.collider as usize].point(start)));
+                lower_bound(slot.bound as f64 - path as f64 - moved - slack)
+            } else {
+                f32::NEG_INFINITY
+            };
+            slot.lambda *= ag;
+            slot.lambda_f *= ag;
+            slot.k = slot.k.max(kmin).min(kmax);
+            slot.k_f = slot.k_f.max(kmin).min(kmax);
         }
+        slots.quiet[n] = quiet_of(sl);
     }
 }
+
+/// Relative slack for positions rebuilt in f64 from a shifted f32 copy:
+/// many times the f32 rounding of `R·x + t`.
+const POSITION_SLACK: f64 = 16.0 * f32::EPSILON as f64;
 
 /// Whether particle slot `s` has any contact this step.
 #[inline(always)]
 pub fn touches(slots: &ContactSlots, s: usize) -> bool {
-    slots.collider[s * CONTACT_SLOTS] != EMPTY
+    slots.slot[s * CONTACT_SLOTS].collider != EMPTY
 }
 
 /// A slot whose row provably does nothing at the particle's current
-/// position: no multiplier on either row, and `C > 0` by its bound. Its
-/// term is zero (`k·C + 0 > 0` is at the clamp) and its dual update changes
-/// nothing (`λ = min(k·C, 0) = 0`, the friction cap `μ·0`), so skipping the
-/// field evaluation gives the same bits as doing it. Most discovered slots
-/// are in the margin and separated; this is what keeps them cheap.
+/// position (`path` is the particle's): no multiplier on either row, and
+/// `C ≥ bound − path > 0`. Its term is zero (`k·C + 0 > 0` is at the clamp)
+/// and its dual update changes nothing (`λ = min(k·C, 0) = 0`, the friction
+/// cap `μ·0`), so skipping the field evaluation gives the same bits as doing
+/// it. Most discovered slots are in the margin and separated; this is what
+/// keeps them cheap.
 #[inline(always)]
-fn skippable(slots: &ContactSlots, i: usize) -> bool {
-    slots.lambda[i] == 0.0 && slots.lambda_f[i] == 0.0 && slots.bound[i] > 0.0
+fn skippable(slot: &Slot, path: f32) -> bool {
+    slot.lambda == 0.0 && slot.lambda_f == 0.0 && slot.bound > path
 }
 
-/// Slack covering the field's f64 rounding and the bound's rounding to f32:
-/// far below anything a bound is compared with, far above either error.
+/// Slack covering the field's f64 rounding, the bound's rounding to f32 and
+/// the path's accumulation in f32: far below anything a bound is compared
+/// with, far above any of those errors.
 const BOUND_SLACK: f64 = 1e-6;
 
 #[inline(always)]
@@ -380,16 +521,38 @@ fn lower_bound(c: f64) -> f32 {
     (c - BOUND_SLACK) as f32
 }
 
-/// The particle at slot `s` moved `distance`: each slot's bound drops by as
-/// much, an exact field being 1-Lipschitz (`|C(a) − C(b)| ≤ |a − b|`) and the
-/// collider still for the substep.
-#[inline(always)]
-pub fn moved(slots: &mut ContactSlots, s: usize, distance: f64) {
-    for i in s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS {
-        if slots.collider[i] == EMPTY {
-            break;
+/// What the vertex update adds to a particle's `path` per metre it moved:
+/// covers the f32 rounding of the distance (a handful of ulps, relative to
+/// the distance itself), so the path stays an upper bound.
+pub const PATH_SCALE: f32 = 1.0 + 1.0 / 65536.0;
+
+/// Writes the contact rows' `(f, H)` of every particle with a row that may
+/// act into `slots.scratch`, before a sweep: the vertex update adds a
+/// block's scratch when `block_live` says it has some.
+///
+/// The terms are a particle's own: nothing but its own update moves it
+/// within a sweep, so evaluating them before the sweep reads the position
+/// the update starts from, and gives the bits evaluating them inside the
+/// update gives. Batched over the particles with slots, a sweep's vertex
+/// loop carries no contact branches; the particles whose every slot is
+/// [`skippable`] cost a few compares. With `pending`, each evaluated row's
+/// dual update from the last iteration runs first ([`terms`]).
+pub fn prepare(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: f64, pending: bool, p: &ContactParams) {
+    slots.clear_scratch();
+    for n in 0..slots.particles.len() {
+        let s = slots.particles[n] as usize;
+        let path = slots.path[s];
+        if p.skip && path < slots.quiet[n] {
+            continue; // every slot skippable
         }
-        slots.bound[i] = lower_bound(slots.bound[i] as f64 - distance);
+        let xs = x.get(s).map(f64::from);
+        let m_h2 = model.mass[s] as f64 * inv_h2;
+        let sl = ContactSlots::of_mut(&mut slots.slot, s);
+        let (f, h) = terms(sl, &slots.frames, path, xs, m_h2, pending, p);
+        slots.quiet[n] = quiet_of(sl);
+        slots.scratch.set(s, f, h);
+        slots.block_live[s / LANES] = true;
+        slots.written.push(s as u32);
     }
 }
 
@@ -409,15 +572,16 @@ fn eval(c: &SubstepCollider, x: Vec3, offset: f64) -> Eval {
 }
 
 /// The contact (and its friction) terms of particle slot `s` at position `x`,
-/// for the vertex update: returns the force and the Hessian's upper triangle
+/// for [`prepare`]: returns the force and the Hessian's upper triangle
 /// `(xx, xy, xz, yy, yz, zz)`. Sets the friction stick point on first touch.
 ///
 /// With `pending`, the rows' dual update from the previous iteration runs
 /// first, on the same evaluation (see [`dual_update`]); `m_h2` is the
 /// particle's `m/h²`.
-pub fn terms(
-    slots: &mut ContactSlots,
-    s: usize,
+fn terms(
+    sl: &mut Slots,
+    frames: &[SubstepCollider],
+    path: f32,
     x: Vec3,
     m_h2: f64,
     pending: bool,
@@ -425,21 +589,17 @@ pub fn terms(
 ) -> (Vec3, [f64; 6]) {
     let mut f = [0.0; 3];
     let mut h = [0.0; 6];
-    for i in s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS {
-        let index = slots.collider[i];
-        if index == EMPTY {
-            break;
-        }
-        if skippable(slots, i) {
+    for slot in sl.iter_mut().take_while(|sl| sl.collider != EMPTY) {
+        if p.skip && skippable(slot, path) {
             continue;
         }
-        let c = slots.frames[index as usize];
-        let e = eval(&c, x, p.offset);
-        slots.bound[i] = lower_bound(e.c);
+        let c = &frames[slot.collider as usize];
+        let e = eval(c, x, p.offset);
+        slot.bound = lower_bound(e.c + path as f64);
         if pending {
-            dual(slots, i, &c, &e, x, m_h2, p);
+            dual(slot, &c.frame, &e, x, m_h2, p);
         }
-        let (k, lambda) = (slots.k[i] as f64, slots.lambda[i] as f64);
+        let (k, lambda) = (slot.k as f64, slot.lambda as f64);
         let raw = k * e.c + lambda;
         if raw >= 0.0 {
             continue; // at its clamp: no force, no penalty curvature
@@ -448,20 +608,11 @@ pub fn terms(
         f = pose::sub(f, pose::scale(e.n, fc));
         add_outer(&mut h, k, e.n);
         if p.friction > 0.0 {
-            if !slots.stick.x[i].is_finite() {
-                slots.stick.set(i, e.local.map(|v| v as f32));
+            if !slot.stick[0].is_finite() {
+                slot.stick = e.local.map(|v| v as f32);
             }
-            let stick = c.frame.point(slots.stick.get(i).map(f64::from));
-            friction::term(
-                x,
-                stick,
-                e.n,
-                -fc * p.friction,
-                slots.k_f[i] as f64,
-                slots.lambda_f[i] as f64,
-                &mut f,
-                &mut h,
-            );
+            let stick = c.frame.point(slot.stick.map(f64::from));
+            friction::term(x, stick, e.n, -fc * p.friction, slot.k_f as f64, slot.lambda_f as f64, &mut f, &mut h);
         }
     }
     (f, h)
@@ -481,35 +632,35 @@ pub fn add_outer(h: &mut [f64; 6], k: f64, n: Vec3) {
 /// particle's position `x`: `λ ← min(k·C + λ, 0)`, the ramp while λ pushes,
 /// and the friction multiplier clamped to `[0, μ·f_n]` with `f_n = −λ`.
 #[inline(always)]
-fn dual(slots: &mut ContactSlots, i: usize, c: &SubstepCollider, e: &Eval, x: Vec3, m_h2: f64, p: &ContactParams) {
+fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &ContactParams) {
     let kmax = p.ratio_max * m_h2;
     let beta = p.beta_r * m_h2;
-    let k = slots.k[i] as f64;
-    let lambda = (k * e.c + slots.lambda[i] as f64).min(0.0);
-    slots.lambda[i] = lambda as f32;
+    let k = slot.k as f64;
+    let lambda = (k * e.c + slot.lambda as f64).min(0.0);
+    slot.lambda = lambda as f32;
     if lambda < 0.0 {
         let violation = match p.ramp {
             ContactRamp::Linear => e.c.abs(),
             ContactRamp::Floor => e.c.abs().max(p.offset),
         };
-        slots.k[i] = (k + beta * violation).min(kmax) as f32;
+        slot.k = (k + beta * violation).min(kmax) as f32;
     }
     // Friction: C is the slip magnitude from the stick point.
-    let stick = slots.stick.get(i).map(f64::from);
+    let stick = slot.stick.map(f64::from);
     if p.friction > 0.0 && stick[0].is_finite() {
-        let slip = pose::sub(x, c.frame.point(stick));
+        let slip = pose::sub(x, frame.point(stick));
         let t = pose::sub(slip, pose::scale(e.n, pose::dot(slip, e.n)));
         let cf = pose::norm(t);
         let cap = -lambda * p.friction;
-        let kf = slots.k_f[i] as f64;
-        let lf = (kf * cf + slots.lambda_f[i] as f64).clamp(0.0, cap.max(0.0));
-        slots.lambda_f[i] = lf as f32;
+        let kf = slot.k_f as f64;
+        let lf = (kf * cf + slot.lambda_f as f64).clamp(0.0, cap.max(0.0));
+        slot.lambda_f = lf as f32;
         if lf > 0.0 && lf < cap {
             let violation = match p.ramp {
                 ContactRamp::Linear => cf,
                 ContactRamp::Floor => cf.max(p.offset),
             };
-            slots.k_f[i] = (kf + beta * violation).min(kmax) as f32;
+            slot.k_f = (kf + beta * violation).min(kmax) as f32;
         }
     }
 }
@@ -525,25 +676,24 @@ fn dual(slots: &mut ContactSlots, i: usize, c: &SubstepCollider, e: &Eval, x: Ve
 /// one field evaluation per row per iteration instead of two. This pass does
 /// the last iteration's, before the next substep's warm start.
 pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: f64, p: &ContactParams) {
-    for block in 0..model.swept / LANES {
-        if !slots.block_has[block] {
-            continue;
+    for n in 0..slots.particles.len() {
+        let s = slots.particles[n] as usize;
+        let path = slots.path[s];
+        if p.skip && path < slots.quiet[n] {
+            continue; // every slot skippable
         }
-        for s in block * LANES..(block + 1) * LANES {
-            let xs = x.get(s).map(f64::from);
-            let m_h2 = model.mass[s] as f64 * inv_h2;
-            for i in s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS {
-                let index = slots.collider[i];
-                if index == EMPTY {
-                    break;
-                }
-                if skippable(slots, i) {
-                    continue;
-                }
-                let c = slots.frames[index as usize];
-                let e = eval(&c, xs, p.offset);
-                dual(slots, i, &c, &e, xs, m_h2, p);
+        let xs = x.get(s).map(f64::from);
+        let m_h2 = model.mass[s] as f64 * inv_h2;
+        let sl = ContactSlots::of_mut(&mut slots.slot, s);
+        for slot in sl.iter_mut().take_while(|sl| sl.collider != EMPTY) {
+            if p.skip && skippable(slot, path) {
+                continue;
             }
+            let c = &slots.frames[slot.collider as usize];
+            let e = eval(c, xs, p.offset);
+            slot.bound = lower_bound(e.c + path as f64);
+            dual(slot, &c.frame, &e, xs, m_h2, p);
         }
+        slots.quiet[n] = quiet_of(sl);
     }
 }

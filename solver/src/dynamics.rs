@@ -157,6 +157,10 @@ pub struct Tuning {
     pub contact_floor: f64,
     pub contact_beta_r: f64,
     pub contact_ramp: ContactRamp,
+    /// Let a contact row that provably does nothing skip its field
+    /// evaluation (`crate::contact`). The same bits either way — off only
+    /// for the test that says so.
+    pub contact_skip: bool,
     /// Self rows: stiffness over `m_eff/h²` (§32), a factor on the radius
     /// rule's result (§31, §36 sweep it), and whether point–triangle and
     /// edge–edge stencils join the particle pairs (`crate::self_pair`). The
@@ -183,6 +187,7 @@ impl Default for Tuning {
             contact_floor: CONTACT_FLOOR,
             contact_beta_r: CONTACT_BETA_R,
             contact_ramp: ContactRamp::default(),
+            contact_skip: true,
             self_ratio: SELF_RATIO,
             self_radius_scale: 1.0,
             self_stencils: false,

@@ -516,7 +516,7 @@ pub fn landing(speed: f64, floor: f64, beta_r: f64, ramp: crate::contact::Contac
     for _ in 0..steps {
         cloth.step_with(&set);
         worst = worst.max(depth(&cloth));
-        peak = peak.max(cloth.state().contacts.lambda.iter().map(|l| -(*l as f64)).fold(0.0, f64::max));
+        peak = peak.max(cloth.state().contacts.slot.iter().map(|sl| -(sl.lambda as f64)).fold(0.0, f64::max));
     }
     Landing { worst, resting: depth(&cloth), kinetic: cloth.kinetic_energy(), peak_force: peak }
 }

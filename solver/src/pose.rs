@@ -263,6 +263,19 @@ impl Frame {
         add(self.vector(p), self.t)
     }
 
+    /// `self ∘ o`: the frame that applies `o`, then `self`.
+    pub fn mul(&self, o: &Frame) -> Frame {
+        let col = |j: usize| [o.r[0][j], o.r[1][j], o.r[2][j]];
+        let r = [0, 1, 2].map(|i| [0, 1, 2].map(|j| dot(self.r[i], col(j))));
+        Frame { r, t: self.point(o.t) }
+    }
+
+    /// The inverse frame: `Rᵀ`, `−Rᵀ·t`.
+    pub fn inverse(&self) -> Frame {
+        let r = [0, 1, 2].map(|i| [self.r[0][i], self.r[1][i], self.r[2][i]]);
+        Frame { r, t: self.local_point([0.0; 3]) }
+    }
+
     /// `Rᵀ·(x − t)`: the inverse pose applied to `x`.
     #[inline(always)]
     pub fn local_point(&self, x: Vec3) -> Vec3 {
@@ -293,6 +306,17 @@ mod tests {
             assert!(close(f.point(p), pose.transform_point(p), 1e-14));
             assert!(close(f.vector(p), pose.transform_vector(p), 1e-14));
             assert!(close(f.local_point(p), pose.inverse().transform_point(p), 1e-14));
+        }
+    }
+
+    #[test]
+    fn frame_composition_and_inverse_match_the_poses() {
+        let a = Pose::new([0.4, -1.2, 3.0], Quat::from_axis_angle(normalized([0.3, -1.0, 0.7]).unwrap(), 2.1));
+        let b = Pose::new([-2.0, 0.5, 0.1], Quat::from_axis_angle(normalized([1.0, 0.2, -0.4]).unwrap(), -0.8));
+        let (fa, fb) = (Frame::of(&a), Frame::of(&b));
+        for p in [[0.0, 0.0, 0.0], [1.0, 2.0, 3.0], [-0.5, 0.25, 4.0]] {
+            assert!(close(fa.mul(&fb).point(p), a.mul(&b).transform_point(p), 1e-13));
+            assert!(close(fa.inverse().point(p), fa.local_point(p), 1e-14));
         }
     }
 

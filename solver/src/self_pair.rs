@@ -114,6 +114,25 @@ pub struct Scratch {
     pub h: [Vec<f32>; 6],
 }
 
+impl Scratch {
+    pub fn zeros(n: usize) -> Self {
+        Scratch { f: Points::zeros(n), h: std::array::from_fn(|_| vec![0.0; n]) }
+    }
+
+    /// Writes slot `s`'s force and Hessian upper triangle, rounded to f32.
+    #[inline(always)]
+    pub fn set(&mut self, s: usize, f: [f64; 3], h: [f64; 6]) {
+        self.f.set(s, f.map(|v| v as f32));
+        for (column, v) in self.h.iter_mut().zip(h) {
+            column[s] = v as f32;
+        }
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.f.bytes() + self.h.iter().map(|h| 4 * h.len()).sum::<usize>()
+    }
+}
+
 /// Self-collision state of one cloth (empty until the flag is first set).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SelfCollision {
@@ -197,7 +216,7 @@ impl SelfCollision {
             members: Vec::with_capacity(n),
             member: vec![false; n],
             block_has: vec![false; model.swept / LANES],
-            scratch: Scratch { f: Points::zeros(n), h: std::array::from_fn(|_| vec![0.0; n]) },
+            scratch: Scratch::zeros(n),
             radius: 0.0,
             stats: SelfStats::default(),
         }
@@ -257,8 +276,7 @@ impl SelfCollision {
             + 4 * self.members.capacity()
             + self.member.len()
             + self.block_has.len()
-            + self.scratch.f.bytes()
-            + 4 * self.scratch.h.iter().map(Vec::len).sum::<usize>()
+            + self.scratch.bytes()
     }
 
     /// Forgets the last step's rows (a Reset, or the flag turned off).
@@ -892,10 +910,7 @@ fn add(scratch: &mut Scratch, model: &Model, s: u32, k: f64, c: f64, g: f64, n: 
 }
 
 fn zero(scratch: &mut Scratch, s: usize) {
-    scratch.f.set(s, [0.0; 3]);
-    for h in &mut scratch.h {
-        h[s] = 0.0;
-    }
+    scratch.set(s, [0.0; 3], [0.0; 6]);
 }
 
 fn dist2(a: [f32; 3], b: [f32; 3]) -> f64 {

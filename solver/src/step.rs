@@ -268,6 +268,7 @@ fn step_lanes<L: Lanes, P: Probe>(
         ratio_min: t.hard_band.1 * t.contact_floor,
         beta_r: t.contact_beta_r,
         ramp: t.contact_ramp,
+        skip: t.contact_skip,
     };
     let touching = !state.contacts.is_empty() && !colliders.is_empty();
     if touching {
@@ -290,14 +291,27 @@ fn step_lanes<L: Lanes, P: Probe>(
         warm_start(model, state, &p, t);
         if let Some(c) = &contacts {
             let anchor_inv = plan.pose_at(k, d.substeps).inverse();
-            contact::substep_frames(&mut state.contacts, colliders, &anchor_inv, k as f64 / d.substeps as f64);
-            contact::warm_start(model, &mut state.contacts, t.alpha * t.gamma, p.inv_h2, &c.params);
+            let fraction = k as f64 / d.substeps as f64;
+            contact::substep_frames(&mut state.contacts, colliders, &anchor_inv, fraction, shift.as_ref());
+            contact::warm_start(
+                model,
+                &mut state.contacts,
+                &state.x,
+                &state.x0,
+                shift.is_some(),
+                t.alpha * t.gamma,
+                p.inv_h2,
+                &c.params,
+            );
         }
         for it in 0..d.iterations {
             // Contact rows' dual updates run inside the next sweep (`contact::dual_update`).
             let contacts = contacts.as_ref().map(|c| Contacts { pending: it > 0, ..*c });
             if p.self_rows {
                 state.self_collision.accumulate(model, &state.x, p.inv_h2, t.self_ratio);
+            }
+            if let Some(c) = &contacts {
+                contact::prepare(model, &state.x, &mut state.contacts, p.inv_h2, c.pending, &c.params);
             }
             sweep::<L, P>(model, state, &p, contacts.as_ref(), probe);
             dual_update::<L>(model, state, &p);
