@@ -282,6 +282,14 @@ pub fn discover(
         slots.frames[index as usize] = SubstepCollider { shape: c.shape, frame: end };
         slots.swept.push(SweptCollider { index, generation, shape: c.shape, end, travel, bounds });
     }
+    // Whole-cloth broadphase: with no collider near the cloth's box and no
+    // slot left from the last step, there is nothing to find or to clear.
+    let cloth = cloth_bounds(x, v, model.swept, dt);
+    if slots.particles.is_empty() && !slots.swept.iter().any(|c| c.bounds.overlaps(&cloth)) {
+        slots.active = 0;
+        slots.overflowed = 0;
+        return 0;
+    }
     let swept = std::mem::take(&mut slots.swept);
     let mut candidates = std::mem::take(&mut slots.candidates);
     let mut active = 0;
@@ -294,10 +302,9 @@ pub fn discover(
         // none and no slots has nothing to do.
         let first = block * LANES;
         let mut xs = [[0.0f64; 3]; LANES];
-        let mut own = [0.0f64; LANES];
+        let mut speed2 = [0.0f32; LANES];
         let mut free = [false; LANES];
         let mut bounds = Aabb::EMPTY;
-        let mut farthest = 0.0f64;
         for j in 0..LANES {
             let s = first + j;
             free[j] = model.inv_mass[s] > 0.0;
@@ -305,10 +312,10 @@ pub fn discover(
                 xs[j] = x.get(s).map(f64::from);
                 bounds.grow(xs[j]);
                 let vs = v.get(s);
-                own[j] = ((vs[0] * vs[0] + vs[1] * vs[1] + vs[2] * vs[2]) as f64).sqrt() * dt;
-                farthest = farthest.max(own[j]);
+                speed2[j] = vs[0] * vs[0] + vs[1] * vs[1] + vs[2] * vs[2];
             }
         }
+        let farthest = (speed2.iter().fold(0.0f32, |a, &b| a.max(b)) as f64).sqrt() * dt;
         let bounds = bounds.inflate(farthest);
         candidates.clear();
         candidates.extend(swept.iter().enumerate().filter(|(_, c)| c.bounds.overlaps(&bounds)).map(|(i, _)| i as u32));
@@ -316,6 +323,7 @@ pub fn discover(
         if candidates.is_empty() && !had {
             continue;
         }
+        let own = speed2.map(|v2| (v2 as f64).sqrt() * dt);
         // Each particle's four candidates with the smallest sdf − offset
         // (ties: index). Within reach + travel + own of the shape at its end
         // pose implies inside its swept box inflated by `own`.
@@ -348,6 +356,9 @@ pub fn discover(
         for (j, best) in best.iter().enumerate() {
             let s = first + j;
             let sl = ContactSlots::of_mut(&mut slots.slot, s);
+            if sl[0].collider == EMPTY && !best[0].0.is_finite() {
+                continue; // none before, none now
+            }
             let old = *sl;
             *sl = [Slot::EMPTY; CONTACT_SLOTS];
             for (new, &(d, ci)) in sl.iter_mut().zip(best).take_while(|(_, (d, _))| d.is_finite()) {
@@ -382,6 +393,33 @@ pub fn discover(
     slots.active = active;
     slots.overflowed = overflowed;
     active
+}
+
+/// A box holding the first `n` particles (fixed and padding slots too: a
+/// larger box is still a bound), inflated by the fastest one's travel over
+/// `dt`. Lane-wise, so it vectorises.
+fn cloth_bounds(x: &Points, v: &Points, n: usize, dt: f64) -> Aabb {
+    let mut lo = [[f32::INFINITY; LANES]; 3];
+    let mut hi = [[f32::NEG_INFINITY; LANES]; 3];
+    let mut v2 = [0.0f32; LANES];
+    for (k, coord) in [&x.x, &x.y, &x.z].into_iter().enumerate() {
+        for c in coord[..n].chunks_exact(LANES) {
+            for j in 0..LANES {
+                lo[k][j] = lo[k][j].min(c[j]);
+                hi[k][j] = hi[k][j].max(c[j]);
+            }
+        }
+    }
+    for ((a, b), c) in v.x[..n].chunks_exact(LANES).zip(v.y[..n].chunks_exact(LANES)).zip(v.z[..n].chunks_exact(LANES)) {
+        for j in 0..LANES {
+            v2[j] = v2[j].max(a[j] * a[j] + b[j] * b[j] + c[j] * c[j]);
+        }
+    }
+    let fold = |a: &[f32; LANES], f: fn(f32, f32) -> f32, start: f32| a.iter().fold(start, |m, &e| f(m, e)) as f64;
+    let min = [0, 1, 2].map(|k| fold(&lo[k], f32::min, f32::INFINITY));
+    let max = [0, 1, 2].map(|k| fold(&hi[k], f32::max, f32::NEG_INFINITY));
+    let far = fold(&v2, f32::max, 0.0).sqrt() * dt;
+    Aabb { min, max }.inflate(far)
 }
 
 /// A collider as discovery sees it: its end-of-step pose in the cloth frame,
