@@ -28,14 +28,11 @@
 //! leash; the step stays deterministic because the slot set is built by one
 //! pass in a fixed order.
 //!
-//! **Terms are batched** ([`prepare`]): shapes differ per slot and most
-//! particles have none, so before each sweep the particles with a row that
-//! may act evaluate theirs in f64 into a per-particle scratch the vertex
-//! update adds — every kernel reads the same scratch, so parity stays exact.
-//! The scratch is f32, as the self rows' is: the f32 kernels round the terms
-//! exactly where they did when the terms were lanes; the f64 kernels now
-//! round them too.
-//! A row that provably does nothing is not evaluated at all ([`skippable`]).
+//! Shapes differ per slot, and most particles have none, so the terms are
+//! evaluated per lane in f64 and added to the lanes' `(f, H)` — the scalar
+//! kernel performs the identical computation, so parity stays exact. Only a
+//! particle with a row that may act evaluates anything ([`live`]): a row
+//! that provably does nothing is never evaluated ([`skippable`]).
 
 use crate::anchor::Shift;
 use crate::collider::{Aabb, ColliderSet};
@@ -44,7 +41,6 @@ use crate::friction;
 use crate::lanes::Points;
 use crate::model::Model;
 use crate::pose::{self, Frame, Pose, Vec3};
-use crate::self_pair::Scratch;
 use crate::shape::Shape;
 
 /// A slot's collider key meaning "empty".
@@ -105,20 +101,15 @@ pub struct ContactSlots {
     pub slot: Vec<Slot>,
     /// Per 8-particle block: whether any lane has a slot.
     pub block_has: Vec<bool>,
-    /// The particles with at least one slot, ascending (discovery), and for
-    /// each the smallest `bound` of its slots, or −∞ if any slot carries a
-    /// multiplier: every slot is [`skippable`] exactly when `path < quiet`.
+    /// The particles with at least one slot, ascending (discovery).
     pub particles: Vec<u32>,
+    /// Per particle: the smallest `bound` of its slots, −∞ if any slot
+    /// carries a multiplier, +∞ without slots. Every slot is [`skippable`]
+    /// exactly when `path < quiet`.
     pub quiet: Vec<f32>,
     /// Per particle: an upper bound on how far it has moved since the
     /// substep's warm start (the vertex update adds to it; [`PATH_SCALE`]).
     pub path: Vec<f32>,
-    /// Per particle: its contact rows' force and Hessian for the coming
-    /// sweep ([`prepare`]); per block, whether any lane's is written.
-    pub scratch: Scratch,
-    pub block_live: Vec<bool>,
-    /// The particles whose scratch [`prepare`] wrote last.
-    pub written: Vec<u32>,
     /// The colliders at the current substep's end, per collider slot index
     /// (scratch, sized to the set's capacity).
     pub frames: Vec<SubstepCollider>,
@@ -142,11 +133,8 @@ impl ContactSlots {
             slot: vec![Slot::EMPTY; slots * CONTACT_SLOTS],
             block_has: vec![false; blocks],
             particles: Vec::with_capacity(slots),
-            quiet: Vec::with_capacity(slots),
+            quiet: vec![f32::INFINITY; slots],
             path: vec![0.0; slots],
-            scratch: Scratch::zeros(slots),
-            block_live: vec![false; blocks],
-            written: Vec::with_capacity(slots),
             frames: Vec::new(),
             carry: Vec::new(),
             swept: Vec::new(),
@@ -192,8 +180,7 @@ impl ContactSlots {
         self.slot.fill(Slot::EMPTY);
         self.block_has.fill(false);
         self.particles.clear();
-        self.quiet.clear();
-        self.clear_scratch();
+        self.quiet.fill(f32::INFINITY);
         self.active = 0;
     }
 
@@ -201,26 +188,13 @@ impl ContactSlots {
         std::mem::size_of::<Slot>() * self.slot.len()
             + self.block_has.len()
             + 4 * self.particles.capacity()
-            + 4 * self.quiet.capacity()
-            + 4 * self.written.capacity()
+            + 4 * self.quiet.len()
             + 4 * self.path.len()
-            + self.scratch.bytes()
-            + self.block_live.len()
-    }
-
-    /// Zeroes the scratch [`prepare`] wrote, and its blocks' flags.
-    fn clear_scratch(&mut self) {
-        for &s in &self.written {
-            let s = s as usize;
-            self.scratch.set(s, [0.0; 3], [0.0; 6]);
-            self.block_live[s / LANES] = false;
-        }
-        self.written.clear();
     }
 }
 
 /// `quiet` of a particle's slots: the smallest bound, or −∞ if any slot
-/// carries a multiplier.
+/// carries a multiplier (NaN if a bound is: never quiet).
 #[inline(always)]
 fn quiet_of(slots: &Slots) -> f32 {
     let mut q = f32::INFINITY;
@@ -228,7 +202,7 @@ fn quiet_of(slots: &Slots) -> f32 {
         if sl.lambda != 0.0 || sl.lambda_f != 0.0 {
             return f32::NEG_INFINITY;
         }
-        q = q.min(sl.bound);
+        q = if sl.bound.is_nan() { f32::NAN } else { q.min(sl.bound) };
     }
     q
 }
@@ -295,7 +269,6 @@ pub fn discover(
     let mut active = 0;
     let mut overflowed = 0;
     slots.particles.clear();
-    slots.quiet.clear();
     for block in 0..model.swept / LANES {
         // Broadphase per block: the colliders whose swept box meets the
         // block's box, inflated by its particles' own travel. A block with
@@ -357,7 +330,7 @@ pub fn discover(
             let s = first + j;
             let sl = ContactSlots::of_mut(&mut slots.slot, s);
             if sl[0].collider == EMPTY && !best[0].0.is_finite() {
-                continue; // none before, none now
+                continue; // none before, none now (`quiet` stays +∞)
             }
             let old = *sl;
             *sl = [Slot::EMPTY; CONTACT_SLOTS];
@@ -378,11 +351,10 @@ pub fn discover(
                 new.bound = lower_bound(d);
                 active += 1;
             }
+            slots.quiet[s] = quiet_of(sl);
             if sl[0].collider != EMPTY {
                 block_has = true;
-                let q = quiet_of(sl);
                 slots.particles.push(s as u32);
-                slots.quiet.push(q);
                 slots.path[s] = 0.0;
             }
         }
@@ -410,7 +382,8 @@ fn cloth_bounds(x: &Points, v: &Points, n: usize, dt: f64) -> Aabb {
             }
         }
     }
-    for ((a, b), c) in v.x[..n].chunks_exact(LANES).zip(v.y[..n].chunks_exact(LANES)).zip(v.z[..n].chunks_exact(LANES)) {
+    for ((a, b), c) in v.x[..n].chunks_exact(LANES).zip(v.y[..n].chunks_exact(LANES)).zip(v.z[..n].chunks_exact(LANES))
+    {
         for j in 0..LANES {
             v2[j] = v2[j].max(a[j] * a[j] + b[j] * b[j] + c[j] * c[j]);
         }
@@ -502,7 +475,7 @@ pub fn warm_start(
     p: &ContactParams,
 ) {
     let ag = alpha_gamma as f32;
-    for (n, &s) in slots.particles.iter().enumerate() {
+    for &s in &slots.particles {
         let s = s as usize;
         let m_h2 = (model.mass[s] as f64 * inv_h2) as f32;
         let (kmin, kmax) = ((p.ratio_min as f32) * m_h2, (p.ratio_max as f32) * m_h2);
@@ -523,7 +496,7 @@ pub fn warm_start(
             slot.k = slot.k.max(kmin).min(kmax);
             slot.k_f = slot.k_f.max(kmin).min(kmax);
         }
-        slots.quiet[n] = quiet_of(sl);
+        slots.quiet[s] = quiet_of(sl);
     }
 }
 
@@ -564,34 +537,36 @@ fn lower_bound(c: f64) -> f32 {
 /// the distance itself), so the path stays an upper bound.
 pub const PATH_SCALE: f32 = 1.0 + 1.0 / 65536.0;
 
-/// Writes the contact rows' `(f, H)` of every particle with a row that may
-/// act into `slots.scratch`, before a sweep: the vertex update adds a
-/// block's scratch when `block_live` says it has some.
-///
-/// The terms are a particle's own: nothing but its own update moves it
-/// within a sweep, so evaluating them before the sweep reads the position
-/// the update starts from, and gives the bits evaluating them inside the
-/// update gives. Batched over the particles with slots, a sweep's vertex
-/// loop carries no contact branches; the particles whose every slot is
-/// [`skippable`] cost a few compares. With `pending`, each evaluated row's
-/// dual update from the last iteration runs first ([`terms`]).
-pub fn prepare(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: f64, pending: bool, p: &ContactParams) {
-    slots.clear_scratch();
-    for n in 0..slots.particles.len() {
-        let s = slots.particles[n] as usize;
-        let path = slots.path[s];
-        if p.skip && path < slots.quiet[n] {
-            continue; // every slot skippable
-        }
-        let xs = x.get(s).map(f64::from);
-        let m_h2 = model.mass[s] as f64 * inv_h2;
-        let sl = ContactSlots::of_mut(&mut slots.slot, s);
-        let (f, h) = terms(sl, &slots.frames, path, xs, m_h2, pending, p);
-        slots.quiet[n] = quiet_of(sl);
-        slots.scratch.set(s, f, h);
-        slots.block_live[s / LANES] = true;
-        slots.written.push(s as u32);
+/// Whether particle slot `s` has a contact row that may act: one not
+/// [`skippable`]. A particle without slots has none.
+#[inline(always)]
+pub fn live(slots: &ContactSlots, s: usize, p: &ContactParams) -> bool {
+    if p.skip {
+        !(slots.quiet[s] > slots.path[s]) // a NaN bound is live
+    } else {
+        touches(slots, s)
     }
+}
+
+/// The contact (and friction) terms of particle slot `s` at position `x`, for
+/// the vertex update: the force and the Hessian's upper triangle `(xx, xy,
+/// xz, yy, yz, zz)`, with `m_h2` the particle's `m/h²`. Sets the friction
+/// stick point on first touch. With `pending`, each evaluated row's dual
+/// update from the previous iteration runs first, on the same evaluation
+/// (see [`dual_update`]).
+pub fn particle_terms(
+    slots: &mut ContactSlots,
+    s: usize,
+    x: Vec3,
+    m_h2: f64,
+    pending: bool,
+    p: &ContactParams,
+) -> (Vec3, [f64; 6]) {
+    let path = slots.path[s];
+    let sl = ContactSlots::of_mut(&mut slots.slot, s);
+    let fh = terms(sl, &slots.frames, path, x, m_h2, pending, p);
+    slots.quiet[s] = quiet_of(sl);
+    fh
 }
 
 /// One slot's row evaluated at a particle position: the field in the
@@ -609,13 +584,7 @@ fn eval(c: &SubstepCollider, x: Vec3, offset: f64) -> Eval {
     Eval { local, c: sdf.distance - offset, n: c.frame.vector(sdf.normal) }
 }
 
-/// The contact (and its friction) terms of particle slot `s` at position `x`,
-/// for [`prepare`]: returns the force and the Hessian's upper triangle
-/// `(xx, xy, xz, yy, yz, zz)`. Sets the friction stick point on first touch.
-///
-/// With `pending`, the rows' dual update from the previous iteration runs
-/// first, on the same evaluation (see [`dual_update`]); `m_h2` is the
-/// particle's `m/h²`.
+/// [`particle_terms`] on a particle's slots.
 fn terms(
     sl: &mut Slots,
     frames: &[SubstepCollider],
@@ -717,7 +686,7 @@ pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: 
     for n in 0..slots.particles.len() {
         let s = slots.particles[n] as usize;
         let path = slots.path[s];
-        if p.skip && path < slots.quiet[n] {
+        if p.skip && path < slots.quiet[s] {
             continue; // every slot skippable
         }
         let xs = x.get(s).map(f64::from);
@@ -732,6 +701,6 @@ pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: 
             slot.bound = lower_bound(e.c + path as f64);
             dual(slot, &c.frame, &e, xs, m_h2, p);
         }
-        slots.quiet[n] = quiet_of(sl);
+        slots.quiet[s] = quiet_of(sl);
     }
 }

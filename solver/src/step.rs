@@ -310,9 +310,7 @@ fn step_lanes<L: Lanes, P: Probe>(
             if p.self_rows {
                 state.self_collision.accumulate(model, &state.x, p.inv_h2, t.self_ratio);
             }
-            if let Some(c) = &contacts {
-                contact::prepare(model, &state.x, &mut state.contacts, p.inv_h2, c.pending, &c.params);
-            }
+
             sweep::<L, P>(model, state, &p, contacts.as_ref(), probe);
             dual_update::<L>(model, state, &p);
         }

@@ -113,15 +113,20 @@ pub fn solve<L: Lanes, P: Probe>(
         let (k, lambda) = (L::load(&st.leash.k, base), L::load(&st.leash.lambda, base));
         leash::term(&geo, lp.leash_scale * L::load(&u.d_geo, base), k, lambda, &mut f, &mut h);
     }
-    // Collider contacts: their terms for this sweep, evaluated beforehand
-    // per particle in f64 (`contact::prepare`).
-    if contacts.is_some() && st.contacts.block_live[block] {
-        add_scratch(&st.contacts.scratch, base, &mut f, &mut h);
+    // Collider contacts: per lane in f64 (shapes differ per slot, most
+    // particles have none), rounded once and added as lanes. Only lanes
+    // with a row that may act evaluate anything (`contact::live`).
+    if let Some(c) = contacts.filter(|_| st.contacts.block_has[block]) {
+        // `path < quiet` in every lane: nothing to evaluate (a NaN is live).
+        let quiet = L::load(&st.contacts.quiet, base).gt(L::load(&st.contacts.path, base));
+        if !c.params.skip || L::any(L::not(quiet)) {
+            add_contacts(model, st, p, c, base, xi, &mut f, &mut h);
+        }
     }
 
     // Self rows: their Jacobi scratch, accumulated once this iteration.
     if p.self_rows && st.self_collision.block_has[block] {
-        add_scratch(&st.self_collision.scratch, base, &mut f, &mut h);
+        add_self_scratch(&st.self_collision.scratch, base, &mut f, &mut h);
     }
 
     let (delta, failed) = ldlt::solve(&h, f);
@@ -157,14 +162,49 @@ pub fn solve<L: Lanes, P: Probe>(
     }
 }
 
-/// Adds a block's Jacobi scratch (self-collision rows, or the collider
-/// contacts) to its `(f, H)`. Out of line and cold: most blocks of most
+/// Adds the contact terms of the block's lanes with a live row
+/// (`contact::live`) to its `(f, H)`.
+#[allow(clippy::too_many_arguments)] // the vertex update's own inputs
+#[inline(never)]
+fn add_contacts<L: Lanes>(
+    model: &Model,
+    st: &mut State,
+    p: &SubstepParams,
+    c: &Contacts,
+    base: usize,
+    xi: V3<L>,
+    f: &mut V3<L>,
+    h: &mut Sym3<L>,
+) {
+    let (mut fl, mut hl) = ([[0.0f64; LANES]; 3], [[0.0f64; LANES]; 6]);
+    for k in 0..L::WIDTH {
+        let s = base + k;
+        if !contact::live(&st.contacts, s, &c.params) {
+            continue;
+        }
+        let x = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
+        let m_h2 = model.mass[s] as f64 * p.inv_h2;
+        let (fk, hk) = contact::particle_terms(&mut st.contacts, s, x, m_h2, c.pending, &c.params);
+        (0..3).for_each(|d| fl[d][k] = fk[d]);
+        (0..6).for_each(|d| hl[d][k] = hk[d]);
+    }
+    let w = L::WIDTH;
+    *f += V3::new(L::from_lanes(&fl[0][..w]), L::from_lanes(&fl[1][..w]), L::from_lanes(&fl[2][..w]));
+    h.xx += L::from_lanes(&hl[0][..w]);
+    h.xy += L::from_lanes(&hl[1][..w]);
+    h.xz += L::from_lanes(&hl[2][..w]);
+    h.yy += L::from_lanes(&hl[3][..w]);
+    h.yz += L::from_lanes(&hl[4][..w]);
+    h.zz += L::from_lanes(&hl[5][..w]);
+}
+
+/// Adds a block's self-collision scratch to its `(f, H)`. Out of line and cold: most blocks of most
 /// cloths have none, and inlined it cost the scalar kernel 9% more
 /// instructions on W0 with self-collision off (11.71 M → 10.69 M a frame out
 /// of line; `MEASUREMENTS.md`).
 #[cold]
 #[inline(never)]
-fn add_scratch<L: Lanes>(sc: &crate::self_pair::Scratch, base: usize, f: &mut V3<L>, h: &mut Sym3<L>) {
+fn add_self_scratch<L: Lanes>(sc: &crate::self_pair::Scratch, base: usize, f: &mut V3<L>, h: &mut Sym3<L>) {
     *f += V3::new(L::load(&sc.f.x, base), L::load(&sc.f.y, base), L::load(&sc.f.z, base));
     h.xx += L::load(&sc.h[0], base);
     h.xy += L::load(&sc.h[1], base);
