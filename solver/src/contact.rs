@@ -542,7 +542,8 @@ pub const PATH_SCALE: f32 = 1.0 + 1.0 / 65536.0;
 #[inline(always)]
 pub fn live(slots: &ContactSlots, s: usize, p: &ContactParams) -> bool {
     if p.skip {
-        !(slots.quiet[s] > slots.path[s]) // a NaN bound is live
+        // Not `path < quiet`: a NaN bound is live.
+        slots.quiet[s].partial_cmp(&slots.path[s]) != Some(std::cmp::Ordering::Greater)
     } else {
         touches(slots, s)
     }
