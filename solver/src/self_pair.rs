@@ -152,10 +152,22 @@ pub struct SelfCollision {
     surface: Vec<bool>,
     tri_start: Vec<u32>,
     tris: Vec<[u32; 2]>,
+    /// The exclusion set as bits, built once: per patch `a`, the patches `b`
+    /// (`a` itself included) holding a particle some row governs together
+    /// with one of `a`'s, each with a mask per lane of `a` of the governed
+    /// lanes of `b` (`govern_start` indexes `govern` by patch). The sweep
+    /// drops governed pairs eight at a time instead of scanning a particle's
+    /// neighbour list for every pair within reach.
+    govern_start: Vec<u32>,
+    govern: Vec<(u32, [u8; LANES])>,
+    /// Sweep scratch, per patch: its group in the current patch's
+    /// exclusions, or `u32::MAX`.
+    group_of: Vec<u32>,
     /// Candidate pairs (a Verlet list): the near radius and skin they were
     /// found at, the positions they were found from, steps since, and
     /// whether some did not fit.
-    list: Vec<[u32; 2]>,
+    /// Each pair as its nodes `(a << 32) | b`, sorted: node order.
+    list: Vec<u64>,
     list_near: f64,
     list_skin: f64,
     list_x: Points,
@@ -195,8 +207,12 @@ impl SelfCollision {
         for (k, &v) in nodes.iter().enumerate() {
             patch[k] = model.slot_of_node[v as usize];
         }
+        let (govern_start, govern) = governed_masks(model, &patch);
         SelfCollision {
             patch,
+            govern_start,
+            govern,
+            group_of: vec![u32::MAX; blocks],
             boxes: vec![[[0.0; 3]; 2]; blocks],
             lanes: vec![[[0.0; LANES]; 3]; blocks],
             order: Vec::with_capacity(blocks),
@@ -261,6 +277,9 @@ impl SelfCollision {
 
     pub fn bytes(&self) -> usize {
         4 * self.patch.len()
+            + 4 * self.govern_start.len()
+            + std::mem::size_of::<(u32, [u8; LANES])>() * self.govern.len()
+            + 4 * self.group_of.len()
             + 24 * self.boxes.len()
             + 12 * LANES * self.lanes.len()
             + 4 * self.order.capacity()
@@ -324,7 +343,8 @@ impl SelfCollision {
         self.count.fill(0);
 
         let Self { list, pairs, count, point_triangle, edge_edge, stats, surface, tri_start, tris, .. } = self;
-        for &[i, j] in list.iter() {
+        for &key in list.iter() {
+            let (i, j) = (model.slot_of_node[(key >> 32) as usize], model.slot_of_node[key as u32 as usize]);
             let d2 = dist2(x.get(i as usize), x.get(j as usize));
             if d2 >= near2 {
                 continue;
@@ -411,32 +431,56 @@ impl SelfCollision {
                 self.order.push(b as u32);
             }
         }
+        // Sweep along the axis the patches spread furthest on (fewest boxes
+        // overlapping along it): each pair of patches whose boxes come within `r`.
         let boxes = &self.boxes;
+        let spread = |k: usize| {
+            let (lo, hi) = self.order.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &b| {
+                (lo.min(boxes[b as usize][0][k]), hi.max(boxes[b as usize][0][k]))
+            });
+            hi - lo
+        };
+        let ax = (1..3).fold(0, |best, k| if spread(k) > spread(best) { k } else { best });
+        let (o1, o2) = ((ax + 1) % 3, (ax + 2) % 3);
         self.order
-            .sort_unstable_by(|&a, &b| boxes[a as usize][0][0].total_cmp(&boxes[b as usize][0][0]).then(a.cmp(&b)));
-        // Sweep along x: each pair of blocks whose boxes come within `r`.
+            .sort_unstable_by(|&a, &b| boxes[a as usize][0][ax].total_cmp(&boxes[b as usize][0][ax]).then(a.cmp(&b)));
         let mut v = Candidates { model, list: &mut self.list, overflowed: false };
-        let (boxes, lanes, order) = (&self.boxes, &self.lanes, &self.order);
+        let (boxes, lanes, order, group_of) = (&self.boxes, &self.lanes, &self.order, &mut self.group_of);
         for (k, &a) in order.iter().enumerate() {
             let ba = boxes[a as usize];
             let pa = &self.patch[a as usize * LANES..][..LANES];
-            v.within(pa, pa, &lanes[a as usize], &lanes[a as usize], r, ba);
+            let governed =
+                &self.govern[self.govern_start[a as usize] as usize..self.govern_start[a as usize + 1] as usize];
+            for (g, &(b, _)) in governed.iter().enumerate() {
+                group_of[b as usize] = g as u32;
+            }
+            v.within(pa, pa, &lanes[a as usize], &lanes[a as usize], r, ba, Governed(governed, group_of[a as usize]));
             for &b in &order[k + 1..] {
                 let bb = boxes[b as usize];
-                if bb[0][0] > ba[1][0] + r {
+                if bb[0][ax] > ba[1][ax] + r {
                     break;
                 }
-                let apart = (1..3).any(|c| bb[0][c] > ba[1][c] + r || ba[0][c] > bb[1][c] + r);
+                let apart = [o1, o2].iter().any(|&c| bb[0][c] > ba[1][c] + r || ba[0][c] > bb[1][c] + r);
                 if !apart {
                     let pb = &self.patch[b as usize * LANES..][..LANES];
-                    v.within(pa, pb, &lanes[a as usize], &lanes[b as usize], r, bb);
+                    v.within(
+                        pa,
+                        pb,
+                        &lanes[a as usize],
+                        &lanes[b as usize],
+                        r,
+                        bb,
+                        Governed(governed, group_of[b as usize]),
+                    );
                 }
+            }
+            for &(b, _) in governed {
+                group_of[b as usize] = u32::MAX;
             }
         }
         self.list_overflowed = v.overflowed;
         // Node order, independent of the slots and of the sweep's order.
-        let list = &mut self.list;
-        list.sort_unstable_by_key(|&[a, b]| (model.node_of_slot[a as usize], model.node_of_slot[b as usize]));
+        self.list.sort_unstable();
     }
 
     /// Jacobi accumulation, once per iteration: every row's force and
@@ -499,14 +543,28 @@ impl SelfCollision {
 /// The furthest any particle is from where it was at the list's rebuild
 /// (infinite if any position is not finite).
 fn max_displacement(model: &Model, x: &Points, at: &Points) -> f64 {
-    let mut worst = 0.0f32;
-    for s in 0..model.slots {
+    // Lane-wise, so it vectorises: a NaN makes its lane infinite for good.
+    let n = model.slots;
+    let mut worst = [0.0f32; LANES];
+    fn coords(p: &Points, n: usize) -> [std::slice::ChunksExact<'_, f32>; 3] {
+        [&p.x[..n], &p.y[..n], &p.z[..n]].map(|c| c.chunks_exact(LANES))
+    }
+    let ([xx, xy, xz], [ax, ay, az]) = (coords(x, n), coords(at, n));
+    for (((a0, a1), a2), ((b0, b1), b2)) in xx.zip(xy).zip(xz).zip(ax.zip(ay).zip(az)) {
+        for j in 0..LANES {
+            let d = [a0[j] - b0[j], a1[j] - b1[j], a2[j] - b2[j]];
+            let d2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+            worst[j] = if d2.is_nan() { f32::INFINITY } else { worst[j].max(d2) };
+        }
+    }
+    let mut most = worst.iter().fold(0.0f32, |m, &w| m.max(w));
+    for s in n - n % LANES..n {
         let (a, b) = (x.get(s), at.get(s));
         let d = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
         let d2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-        worst = if d2.is_nan() { f32::INFINITY } else { worst.max(d2) };
+        most = if d2.is_nan() { f32::INFINITY } else { most.max(d2) };
     }
-    (worst as f64).sqrt()
+    (most as f64).sqrt()
 }
 
 /// The self radius: `min(max(thickness, shortest_row/√2),
@@ -579,22 +637,44 @@ fn entries(model: &Model, s: usize) -> impl Iterator<Item = usize> + '_ {
     (0..depth).map(move |g| (first + g) * LANES + s % LANES)
 }
 
+/// Patch `a`'s exclusion groups and the index of the group of the patch
+/// `b` it meets (`u32::MAX`: none; [`Candidates::within`]).
+struct Governed<'a>(&'a [(u32, [u8; LANES])], u32);
+
+impl Governed<'_> {
+    /// Per lane of `a`, the lanes of `b` a row governs with it.
+    fn masks(&self) -> [u8; LANES] {
+        self.0.get(self.1 as usize).map_or([0; LANES], |g| g.1)
+    }
+}
+
 /// A box, `[lo, hi]`.
 type Bounds = [[f32; 3]; 2];
 
 /// The candidate list's builder, fed pairs of patches by the sweep.
 struct Candidates<'a> {
     model: &'a Model,
-    list: &'a mut Vec<[u32; 2]>,
+    list: &'a mut Vec<u64>,
     overflowed: bool,
 }
 
 impl Candidates<'_> {
     /// Every pair of particles, one in patch `a` and one in patch `b` (each
-    /// pair once when they are the same patch), closer than `r` in `f32`:
-    /// eight distances a particle, in lanes.
+    /// pair once when they are the same patch), closer than `r` in `f32` and
+    /// not governed (`governed[i]`: the lanes of `b` a row governs with lane
+    /// `i` of `a`): eight distances a particle, in lanes.
     #[inline(always)]
-    fn within(&mut self, a: &[u32], b: &[u32], la: &[[f32; LANES]; 3], lb: &[[f32; LANES]; 3], r: f32, bb: Bounds) {
+    #[allow(clippy::too_many_arguments)] // two patches' slots and lanes, the reach, a box and the exclusions
+    fn within(
+        &mut self,
+        a: &[u32],
+        b: &[u32],
+        la: &[[f32; LANES]; 3],
+        lb: &[[f32; LANES]; 3],
+        r: f32,
+        bb: Bounds,
+        governed: Governed,
+    ) {
         use wide::f32x8;
         let r2 = f32x8::splat(r * r);
         let same = std::ptr::eq(a, b);
@@ -605,12 +685,16 @@ impl Candidates<'_> {
             let inside = c.simd_ge(f32x8::splat(bb[0][k] - r)) & c.simd_le(f32x8::splat(bb[1][k] + r));
             m & inside.to_bitmask()
         });
+        if rows == 0 {
+            return;
+        }
+        let governed = governed.masks();
         let (bx, by, bz) = (f32x8::from(lb[0]), f32x8::from(lb[1]), f32x8::from(lb[2]));
         while rows != 0 {
             let i = rows.trailing_zeros() as usize;
             rows &= rows - 1;
             let d = [bx - f32x8::splat(la[0][i]), by - f32x8::splat(la[1][i]), bz - f32x8::splat(la[2][i])];
-            let mut close = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).simd_lt(r2).to_bitmask();
+            let mut close = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).simd_lt(r2).to_bitmask() & !(governed[i] as u32);
             if same {
                 close &= !((2u32 << i) - 1); // partners after `i` only
             }
@@ -623,8 +707,8 @@ impl Candidates<'_> {
     }
 
     /// A pair within reach in `f32` (the reach a hair wide, so the list is a
-    /// superset; the search measures in f64): listed if it has a free end
-    /// and no row governs it.
+    /// superset; the search measures in f64) that no row governs: listed if
+    /// it has a free end.
     #[inline(always)]
     fn pair(&mut self, i: u32, j: u32) {
         let (m, iu, ju) = (self.model, i as usize, j as usize);
@@ -632,24 +716,68 @@ impl Candidates<'_> {
         if !(free_i || free_j) {
             return;
         }
-        let governed = if free_i { governs(m, iu, j) } else { governs(m, ju, i) };
-        if governed {
-            return;
-        }
         // Canonical: the free end with the lower node first.
         let (a, b) = if !free_j || (free_i && m.node_of_slot[iu] < m.node_of_slot[ju]) { (i, j) } else { (j, i) };
         if self.list.len() < self.list.capacity() {
-            self.list.push([a, b]);
+            let node = |s: u32| m.node_of_slot[s as usize] as u64;
+            self.list.push(node(a) << 32 | node(b));
         } else {
             self.overflowed = true;
         }
     }
 }
 
-/// Whether free slot `s`'s neighbour list names `other` (a row governs
-/// the pair).
-fn governs(model: &Model, s: usize, other: u32) -> bool {
+/// Whether a row governs the pair `(i, j)`, read from the free end's
+/// neighbour list (`i`'s if it is free).
+fn governs(model: &Model, i: u32, j: u32) -> bool {
+    let (s, other) = if model.inv_mass[i as usize] > 0.0 { (i as usize, j) } else { (j as usize, i) };
     entries(model, s).any(|e| model.neighbours.other[e] == other)
+}
+
+/// [`SelfCollision`]'s `govern_start` and `govern` for these patches: for
+/// each ordered pair of patches and each lane of the first, the lanes of
+/// the second that [`governs`] names. Only free slots have neighbour
+/// lists, so each governed pair is found from its free end(s).
+fn governed_masks(model: &Model, patch: &[u32]) -> (Vec<u32>, Vec<(u32, [u8; LANES])>) {
+    let mut place = vec![None; model.slots];
+    for (k, &s) in patch.iter().enumerate().filter(|(_, &s)| s != NO_NODE) {
+        place[s as usize] = Some(((k / LANES) as u32, k % LANES));
+    }
+    // Every (patch a, lane i, patch b, lane l) with governs(a_i, b_l).
+    let mut bits: Vec<(u32, u32, usize, usize)> = Vec::new();
+    for (k, &s) in patch.iter().enumerate().filter(|(_, &s)| s != NO_NODE && model.inv_mass[s as usize] > 0.0) {
+        let (a, i) = ((k / LANES) as u32, k % LANES);
+        for e in entries(model, s as usize) {
+            let o = model.neighbours.other[e];
+            if let Some((b, l)) = place.get(o as usize).copied().flatten() {
+                if governs(model, s, o) {
+                    bits.push((a, b, i, l));
+                }
+                if governs(model, o, s) {
+                    bits.push((b, a, l, i));
+                }
+            }
+        }
+    }
+    bits.sort_unstable();
+    bits.dedup();
+    let mut groups: Vec<(u32, u32, [u8; LANES])> = Vec::new();
+    for (a, b, i, l) in bits {
+        if groups.last().map(|g| (g.0, g.1)) != Some((a, b)) {
+            groups.push((a, b, [0; LANES]));
+        }
+        groups.last_mut().expect("a group").2[i] |= 1 << l;
+    }
+    let patches = patch.len() / LANES;
+    let mut start = vec![0u32; patches + 1];
+    for g in &groups {
+        start[g.0 as usize + 1] += 1;
+    }
+    for a in 0..patches {
+        start[a + 1] += start[a];
+    }
+    let govern = groups.into_iter().map(|(_, b, m)| (b, m)).collect();
+    (start, govern)
 }
 
 /// Stretch-row neighbours of free slot `s`: `(other slot, row)`.
