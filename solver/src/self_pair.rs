@@ -146,6 +146,10 @@ pub struct SelfCollision {
     boxes: Vec<[[f32; 3]; 2]>,
     lanes: Vec<[[f32; LANES]; 3]>,
     order: Vec<u32>,
+    /// The boxes in the sweep's order, per bound and axis (`[lo, hi]`, the
+    /// swept axis first), padded with empty boxes to whole lanes: the sweep
+    /// tests eight patches at a time.
+    sorted: [[Vec<f32>; 3]; 2],
     /// The surface, found once when sized: per stretch row, whether it is an
     /// edge of some triangle (edge–edge stencils use only those), and per
     /// slot its triangles as the two other corners (`tris[tri_start[s]..]`).
@@ -216,6 +220,7 @@ impl SelfCollision {
             boxes: vec![[[0.0; 3]; 2]; blocks],
             lanes: vec![[[0.0; LANES]; 3]; blocks],
             order: Vec::with_capacity(blocks),
+            sorted: std::array::from_fn(|_| std::array::from_fn(|_| vec![0.0; blocks + LANES])),
             surface: Vec::new(),
             tri_start: Vec::new(),
             tris: Vec::new(),
@@ -283,6 +288,7 @@ impl SelfCollision {
             + 24 * self.boxes.len()
             + 12 * LANES * self.lanes.len()
             + 4 * self.order.capacity()
+            + 4 * self.sorted.iter().flatten().map(Vec::len).sum::<usize>()
             + self.surface.len()
             + 4 * self.tri_start.len()
             + 8 * self.tris.capacity()
@@ -444,8 +450,23 @@ impl SelfCollision {
         let (o1, o2) = ((ax + 1) % 3, (ax + 2) % 3);
         self.order
             .sort_unstable_by(|&a, &b| boxes[a as usize][0][ax].total_cmp(&boxes[b as usize][0][ax]).then(a.cmp(&b)));
+        let axes = [ax, o1, o2];
+        let n = self.order.len();
+        for (side, sorted) in self.sorted.iter_mut().enumerate() {
+            for (c, column) in sorted.iter_mut().enumerate() {
+                for (slot, &b) in column.iter_mut().zip(&self.order) {
+                    *slot = boxes[b as usize][side][axes[c]];
+                }
+                // Padding: an empty box past every other, never overlapping.
+                column[n..].fill(if side == 0 { f32::INFINITY } else { f32::NEG_INFINITY });
+            }
+        }
         let mut v = Candidates { model, list: &mut self.list, overflowed: false };
         let (boxes, lanes, order, group_of) = (&self.boxes, &self.lanes, &self.order, &mut self.group_of);
+        let [lo, hi] = &self.sorted;
+        let at =
+            |col: &[f32], q: usize| wide::f32x8::from(<[f32; LANES]>::try_from(&col[q..q + LANES]).expect("lanes"));
+        let rr = wide::f32x8::splat(r);
         for (k, &a) in order.iter().enumerate() {
             let ba = boxes[a as usize];
             let pa = &self.patch[a as usize * LANES..][..LANES];
@@ -455,24 +476,31 @@ impl SelfCollision {
                 group_of[b as usize] = g as u32;
             }
             v.within(pa, pa, &lanes[a as usize], &lanes[a as usize], r, ba, Governed(governed, group_of[a as usize]));
-            for &b in &order[k + 1..] {
-                let bb = boxes[b as usize];
-                if bb[0][ax] > ba[1][ax] + r {
+            // The patches after `a` in the sweep's order, eight at a time:
+            // those starting within `r` of `a`'s end along the swept axis
+            // (sorted, so the first that does not ends the sweep) and not
+            // apart on either other axis.
+            let bound = |c: usize| (wide::f32x8::splat(ba[1][axes[c]] + r), wide::f32x8::splat(ba[0][axes[c]]));
+            let ((end, _), (hi1, lo1), (hi2, lo2)) = (bound(0), bound(1), bound(2));
+            let mut q = k + 1;
+            loop {
+                let along = !at(&lo[0], q).simd_gt(end);
+                let apart = at(&lo[1], q).simd_gt(hi1)
+                    | lo1.simd_gt(at(&hi[1], q) + rr)
+                    | at(&lo[2], q).simd_gt(hi2)
+                    | lo2.simd_gt(at(&hi[2], q) + rr);
+                let mut meet = (along & !apart).to_bitmask();
+                while meet != 0 {
+                    let b = order[q + meet.trailing_zeros() as usize];
+                    meet &= meet - 1;
+                    let pb = &self.patch[b as usize * LANES..][..LANES];
+                    let (lb, bb) = (&lanes[b as usize], boxes[b as usize]);
+                    v.within(pa, pb, &lanes[a as usize], lb, r, bb, Governed(governed, group_of[b as usize]));
+                }
+                if along.to_bitmask() != (1 << LANES) - 1 {
                     break;
                 }
-                let apart = [o1, o2].iter().any(|&c| bb[0][c] > ba[1][c] + r || ba[0][c] > bb[1][c] + r);
-                if !apart {
-                    let pb = &self.patch[b as usize * LANES..][..LANES];
-                    v.within(
-                        pa,
-                        pb,
-                        &lanes[a as usize],
-                        &lanes[b as usize],
-                        r,
-                        bb,
-                        Governed(governed, group_of[b as usize]),
-                    );
-                }
+                q += LANES;
             }
             for &(b, _) in governed {
                 group_of[b as usize] = u32::MAX;
