@@ -15,17 +15,24 @@
 //! once), and every step when the cloth moves too fast for a skin to last.
 //! The rebuild sweeps *patches*: eight particles consecutive in the Morton
 //! order of the bind pose, a compact piece of cloth whatever their colours.
-//! Patch boxes are swept along x; two patches whose boxes come within reach
-//! test their 8×8 distances in one `f32x8` comparison per particle, and a
-//! pair within reach that no row governs (the free end's neighbour list:
-//! links, bend couplings, tethers) is listed, in node order. The near radius
-//! is `2r` for pairs alone and `SELF_NEAR · 2r` with stencils.
+//! Patch boxes are swept along the axis they spread furthest on, eight
+//! patches tested at a time; two patches whose boxes come within reach test
+//! their 8×8 distances in one `f32x8` comparison per particle, masked by the
+//! exclusion set — every pair a row governs (the free end's neighbour list:
+//! links, bend couplings, tethers), kept once at sizing as an 8×8 bit
+//! matrix per pair of patches — and each pair left is listed, in node
+//! order. The near radius is `2r` for pairs alone and `SELF_NEAR · 2r` with
+//! stencils.
 //!
 //! Measured against the record's point hash grid (§34) on the folding
 //! 32×32 sheet, where the list is rebuilt every step: the grid's rebuild and
-//! 27-cell walk cost 1,290 instructions a particle, the patch sweep 460 —
-//! same list, same state hash. The grid ([`crate::grid::PointHashGrid`])
-//! measures `closest_free_pair` at seed.
+//! 27-cell walk cost 1,290 instructions a particle, the first patch sweep
+//! 460 — same list, same state hash. Scanning neighbour lists for governed
+//! pairs and testing one patch pair at a time then took most of what was
+//! left: with the bit masks and the eight-wide sweep the search is 300
+//! instructions a particle and 11% of the step's time (`MEASUREMENTS.md`,
+//! M4). The grid ([`crate::grid::PointHashGrid`]) measures
+//! `closest_free_pair` at seed.
 //!
 //! From the list, each step: a pair closer than `2r` becomes a pair row
 //! while both ends have fewer than `SELF_PAIRS_PER_PARTICLE` (§35); with

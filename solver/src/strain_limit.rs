@@ -106,6 +106,29 @@ impl ProjectionOrder {
     }
 }
 
+/// A point column set cut to one length `n`, so that one bounds check on a
+/// slot covers its three coordinates.
+struct Cols<'a>([&'a mut [f32]; 3]);
+
+impl<'a> Cols<'a> {
+    #[inline(always)]
+    fn of(p: &'a mut Points, n: usize) -> Self {
+        Cols([&mut p.x[..n], &mut p.y[..n], &mut p.z[..n]])
+    }
+
+    #[inline(always)]
+    fn get(&self, s: usize) -> [f32; 3] {
+        [self.0[0][s], self.0[1][s], self.0[2][s]]
+    }
+
+    #[inline(always)]
+    fn set(&mut self, s: usize, v: [f32; 3]) {
+        self.0[0][s] = v[0];
+        self.0[1][s] = v[1];
+        self.0[2][s] = v[2];
+    }
+}
+
 /// The projection: every stretch row longer than `allowance·rest` is
 /// shortened to it, in [`ProjectionOrder`]: the end farther from the fixed
 /// set moves (both, mass-weighted, when they are equally far; a fixed end
@@ -139,13 +162,18 @@ pub fn project(
 ) -> usize {
     let mut shortened = 0;
     touched.clear();
+    // Every column cut to one length: one bounds check per slot covers all.
+    let n = x.x.len();
+    let inv_mass = &inv_mass[..n];
+    let (mut x, mut x0, mut moved) = (Cols::of(x, n), Cols::of(x0, n), Cols::of(moved, n));
+    let (ra, rb, rest) = (&rows.a[..], &rows.b[..rows.a.len()], &rows.rest[..rows.a.len()]);
     for (&r, &moves) in order.rows.iter().zip(&order.moves) {
         let r = r as usize;
-        let (a, b) = (rows.a[r] as usize, rows.b[r] as usize);
+        let (a, b) = (ra[r] as usize, rb[r] as usize);
         let (pa, pb) = (x.get(a), x.get(b));
         let d = [0, 1, 2].map(|k| pb[k] - pa[k]);
         let len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-        let limit = allowance * rows.rest[r];
+        let limit = allowance * rest[r];
         if len2 <= limit * limit {
             continue;
         }
@@ -179,7 +207,6 @@ pub fn project(
     }
     // The inelastic cut, per particle: of the velocity the solve left, remove
     // the part pointing back out against the correction.
-    let slots = moved.len();
     let overflowed = touched.len() == touched.capacity();
     let mut cut = |slot: usize| {
         let c = moved.get(slot);
@@ -196,7 +223,7 @@ pub fn project(
         }
     };
     if overflowed {
-        (0..slots).for_each(&mut cut);
+        (0..n).for_each(&mut cut);
     } else {
         touched.iter().for_each(|&s| cut(s as usize));
     }
