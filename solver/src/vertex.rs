@@ -157,13 +157,21 @@ pub fn solve<L: Lanes, P: Probe>(
     // (`contact::skippable`): from the stored positions, scaled up past the
     // distance's f32 rounding.
     if contacts.is_some() && st.contacts.block_has[block] {
-        let moved = (st.x.load::<L>(base) - xi).norm2().sqrt() * L::splat(contact::PATH_SCALE as f64);
-        (L::load(&st.contacts.path, base) + moved).store(&mut st.contacts.path, base);
+        add_path(st, base, xi);
     }
 }
 
+/// Adds how far the block's particles moved to their contact `path`. Out of
+/// line, as [`add_self_scratch`]: most blocks have no contact slots.
+#[inline(never)]
+fn add_path<L: Lanes>(st: &mut State, base: usize, xi: V3<L>) {
+    let moved = (st.x.load::<L>(base) - xi).norm2().sqrt() * L::splat(contact::PATH_SCALE as f64);
+    (L::load(&st.contacts.path, base) + moved).store(&mut st.contacts.path, base);
+}
+
 /// Adds the contact terms of the block's lanes with a live row
-/// (`contact::live`) to its `(f, H)`.
+/// (`contact::live`) to its `(f, H)`. Out of line, as [`add_self_scratch`]:
+/// most blocks have no contact slots.
 #[allow(clippy::too_many_arguments)] // the vertex update's own inputs
 #[inline(never)]
 fn add_contacts<L: Lanes>(
