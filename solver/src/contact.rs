@@ -148,12 +148,8 @@ impl ContactSlots {
         self.slot.is_empty()
     }
 
-    /// Particle slot `s`'s slots.
-    #[inline(always)]
-    pub fn of(&self, s: usize) -> &Slots {
-        self.slot[s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS].try_into().expect("four slots")
-    }
-
+    /// Particle slot `s`'s slots, from the slot column (a borrow of the
+    /// column alone, so the other fields stay free).
     #[inline(always)]
     fn of_mut(slot: &mut [Slot], s: usize) -> &mut Slots {
         (&mut slot[s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS]).try_into().expect("four slots")

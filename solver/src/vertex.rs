@@ -206,10 +206,10 @@ fn add_contacts<L: Lanes>(
     h.zz += L::from_lanes(&hl[5][..w]);
 }
 
-/// Adds a block's self-collision scratch to its `(f, H)`. Out of line and cold: most blocks of most
-/// cloths have none, and inlined it cost the scalar kernel 9% more
-/// instructions on W0 with self-collision off (11.71 M → 10.69 M a frame out
-/// of line; `MEASUREMENTS.md`).
+/// Adds a block's self-collision scratch to its `(f, H)`. Out of line and
+/// cold: most blocks of most cloths have none, and inlined it cost the
+/// scalar kernel 9% more instructions on W0 with self-collision off
+/// (11.71 M → 10.69 M a frame out of line; `MEASUREMENTS.md`).
 #[cold]
 #[inline(never)]
 fn add_self_scratch<L: Lanes>(sc: &crate::self_pair::Scratch, base: usize, f: &mut V3<L>, h: &mut Sym3<L>) {
