@@ -109,6 +109,8 @@ pub struct ContactSlots {
     pub quiet: Vec<f32>,
     /// Per particle: an upper bound on how far it has moved since the
     /// substep's warm start (the vertex update adds to it; [`PATH_SCALE`]).
+    /// Reset by discovery and the warm start for particles with slots; a
+    /// particle without slots has `quiet = +∞`, so its path is never read.
     pub path: Vec<f32>,
     /// The colliders at the current substep's end, per collider slot index
     /// (scratch, sized to the set's capacity).
@@ -497,7 +499,8 @@ pub fn warm_start(
 }
 
 /// Relative slack for positions rebuilt in f64 from a shifted f32 copy:
-/// many times the f32 rounding of `R·x + t`.
+/// 16 f32 ulps (1.9e-6 relative) against the one or two ulps `R·x + t`
+/// rounds by in f32.
 const POSITION_SLACK: f64 = 16.0 * f32::EPSILON as f64;
 
 /// Whether particle slot `s` has any contact this step.
@@ -529,8 +532,9 @@ fn lower_bound(c: f64) -> f32 {
 }
 
 /// What the vertex update adds to a particle's `path` per metre it moved:
-/// covers the f32 rounding of the distance (a handful of ulps, relative to
-/// the distance itself), so the path stays an upper bound.
+/// `1 + 2⁻¹⁶` covers the f32 rounding of the distance (a subtraction, three
+/// squares, two sums and a square root: at most ~6 ulps, 2⁻²¹·⁴, relative
+/// to the distance itself), so the path stays an upper bound.
 pub const PATH_SCALE: f32 = 1.0 + 1.0 / 65536.0;
 
 /// Whether particle slot `s` has a contact row that may act: one not
