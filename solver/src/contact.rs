@@ -42,6 +42,7 @@ use crate::lanes::Points;
 use crate::model::Model;
 use crate::pose::{self, Frame, Pose, Vec3};
 use crate::shape::Shape;
+use wide::f32x8;
 
 /// A slot's collider key meaning "empty".
 pub const EMPTY: u32 = u32::MAX;
@@ -121,6 +122,7 @@ pub struct ContactSlots {
     /// Discovery scratch: each live collider swept over the step, and the
     /// ones whose swept box meets the current block.
     pub swept: Vec<SweptCollider>,
+    pub boxes: SweptBoxes,
     pub candidates: Vec<u32>,
     /// Contacts found by the last discovery, and slots the last discovery
     /// would have liked a fifth for (§18: never reached on the record's
@@ -140,6 +142,7 @@ impl ContactSlots {
             frames: Vec::new(),
             carry: Vec::new(),
             swept: Vec::new(),
+            boxes: SweptBoxes::default(),
             candidates: Vec::new(),
             active: 0,
             overflowed: 0,
@@ -168,6 +171,7 @@ impl ContactSlots {
         if self.swept.capacity() < capacity {
             self.swept.reserve(capacity - self.swept.len());
         }
+        self.boxes.reserve(capacity);
         if self.candidates.capacity() < capacity {
             self.candidates.reserve(capacity - self.candidates.len());
         }
@@ -262,53 +266,60 @@ pub fn discover(
         slots.overflowed = 0;
         return 0;
     }
+    // The swept boxes again in f32 lanes, for the vectorised filters.
+    slots.boxes.fill(&slots.swept);
     let swept = std::mem::take(&mut slots.swept);
     let mut candidates = std::mem::take(&mut slots.candidates);
     let mut active = 0;
     let mut overflowed = 0;
     slots.particles.clear();
+    let inf = f32x8::splat(f32::INFINITY);
+    let own_scale = f32x8::splat((dt * FILTER_SCALE) as f32);
     for block in 0..model.swept / LANES {
-        // Broadphase per block: the colliders whose swept box meets the
-        // block's box, inflated by its particles' own travel. A block with
-        // none and no slots has nothing to do.
+        // Broadphase per block: the colliders whose swept box meets the box
+        // of the block's free particles, each grown by its own travel. A
+        // block with none and no slots has nothing to do.
         let first = block * LANES;
-        let mut xs = [[0.0f64; 3]; LANES];
-        let mut speed2 = [0.0f32; LANES];
-        let mut free = [false; LANES];
-        let mut bounds = Aabb::EMPTY;
-        for j in 0..LANES {
-            let s = first + j;
-            free[j] = model.inv_mass[s] > 0.0;
-            if free[j] {
-                xs[j] = x.get(s).map(f64::from);
-                bounds.grow(xs[j]);
-                let vs = v.get(s);
-                speed2[j] = vs[0] * vs[0] + vs[1] * vs[1] + vs[2] * vs[2];
-            }
-        }
-        let farthest = (speed2.iter().fold(0.0f32, |a, &b| a.max(b)) as f64).sqrt() * dt;
-        let bounds = bounds.inflate(farthest);
+        let load = |c: &[f32]| f32x8::from(<[f32; LANES]>::try_from(&c[first..first + LANES]).expect("lanes"));
+        let pos = [load(&x.x), load(&x.y), load(&x.z)];
+        let speed2 = {
+            let (a, b, c) = (load(&v.x), load(&v.y), load(&v.z));
+            a * a + b * b + c * c
+        };
+        let free = load(&model.inv_mass).simd_gt(f32x8::ZERO);
+        let own32 = speed2.sqrt() * own_scale;
+        let lo = pos.map(|c| c - own32);
+        let hi = pos.map(|c| c + own32);
+        let fold = |c: f32x8, f: fn(f32, f32) -> f32, empty: f32x8, start: f32| {
+            free.select(c, empty).to_array().into_iter().fold(start, f)
+        };
+        let block_lo = lo.map(|c| fold(c, f32::min, inf, f32::INFINITY));
+        let block_hi = hi.map(|c| fold(c, f32::max, -inf, f32::NEG_INFINITY));
         candidates.clear();
-        candidates.extend(swept.iter().enumerate().filter(|(_, c)| c.bounds.overlaps(&bounds)).map(|(i, _)| i as u32));
+        slots.boxes.meeting(block_lo, block_hi, &mut candidates);
         let had = slots.block_has[block];
         if candidates.is_empty() && !had {
             continue;
         }
-        let own = speed2.map(|v2| (v2 as f64).sqrt() * dt);
+        let free = free.to_bitmask();
+        let speed2 = speed2.to_array();
         // Each particle's four candidates with the smallest sdf − offset
         // (ties: index). Within reach + travel + own of the shape at its end
-        // pose implies inside its swept box inflated by `own`.
+        // pose implies inside its swept box grown by `own`: the lanes outside
+        // are filtered out eight at a time.
         let mut best = [[(f64::INFINITY, u32::MAX); CONTACT_SLOTS]; LANES];
         let mut found = [0usize; LANES];
         for &ci in &candidates {
             let c = &swept[ci as usize];
             let limit = reach - p.offset + c.travel;
-            for j in (0..LANES).filter(|&j| free[j]) {
-                if !c.bounds.inflate(own[j]).contains(xs[j]) {
-                    continue;
-                }
-                let d = c.shape.sdf(c.end.local_point(xs[j])).distance - p.offset;
-                if d >= limit + own[j] {
+            let mut lanes = free & slots.boxes.lanes_meeting(ci as usize, lo, hi);
+            while lanes != 0 {
+                let j = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                let own = (speed2[j] as f64).sqrt() * dt;
+                let xs = x.get(first + j).map(f64::from);
+                let d = c.shape.sdf(c.end.local_point(xs)).distance - p.offset;
+                if d >= limit + own {
                     continue;
                 }
                 found[j] += 1;
@@ -404,6 +415,74 @@ pub struct SweptCollider {
     pub end: Frame,
     pub travel: f64,
     pub bounds: Aabb,
+}
+
+/// How much wider than `|v|·dt` the lane filters take a particle's own
+/// travel: covers the f32 rounding of `|v|` (a few ulps, ~2⁻²¹) with room.
+const FILTER_SCALE: f64 = 1.0 + 1.0 / 65536.0;
+
+/// The swept colliders' boxes in f32, one column per bound, for discovery's
+/// vectorised filters: rounded outward by far more than the f32 rounding of
+/// a position or a box (a filter: a wider box costs a field evaluation,
+/// never a contact), and padded to whole lanes with empty boxes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SweptBoxes {
+    lo: [Vec<f32>; 3],
+    hi: [Vec<f32>; 3],
+}
+
+impl SweptBoxes {
+    /// The outward rounding: 10 µm plus one part in a million of the
+    /// coordinate (f32 carries ~6e-8 of it).
+    fn outward(c: f64, sign: f64) -> f32 {
+        (c + sign * (1e-5 + 1e-6 * c.abs())) as f32
+    }
+
+    fn reserve(&mut self, capacity: usize) {
+        let lanes = capacity.next_multiple_of(LANES);
+        for c in self.lo.iter_mut().chain(self.hi.iter_mut()) {
+            c.reserve(lanes.saturating_sub(c.len()));
+        }
+    }
+
+    /// Rewrites the columns from this step's swept colliders.
+    fn fill(&mut self, swept: &[SweptCollider]) {
+        let lanes = swept.len().next_multiple_of(LANES);
+        for k in 0..3 {
+            self.lo[k].clear();
+            self.hi[k].clear();
+            self.lo[k].extend(swept.iter().map(|c| Self::outward(c.bounds.min[k], -1.0)));
+            self.hi[k].extend(swept.iter().map(|c| Self::outward(c.bounds.max[k], 1.0)));
+            self.lo[k].resize(lanes, f32::INFINITY);
+            self.hi[k].resize(lanes, f32::NEG_INFINITY);
+        }
+    }
+
+    /// Pushes the index of every box that meets `[lo, hi]`, ascending.
+    fn meeting(&self, lo: [f32; 3], hi: [f32; 3], out: &mut Vec<u32>) {
+        for first in (0..self.lo[0].len()).step_by(LANES) {
+            let col = |c: &[f32]| f32x8::from(<[f32; LANES]>::try_from(&c[first..first + LANES]).expect("lanes"));
+            let mut m = f32x8::splat(0.0).simd_eq(f32x8::splat(0.0));
+            for k in 0..3 {
+                m = m & col(&self.lo[k]).simd_le(f32x8::splat(hi[k])) & col(&self.hi[k]).simd_ge(f32x8::splat(lo[k]));
+            }
+            let mut bits = m.to_bitmask();
+            while bits != 0 {
+                out.push((first as u32) + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// The lanes whose box `[lo, hi]` meets box `i`, as bits.
+    #[inline(always)]
+    fn lanes_meeting(&self, i: usize, lo: [f32x8; 3], hi: [f32x8; 3]) -> u32 {
+        let mut m = hi[0].simd_ge(f32x8::splat(self.lo[0][i])) & lo[0].simd_le(f32x8::splat(self.hi[0][i]));
+        for k in 1..3 {
+            m = m & hi[k].simd_ge(f32x8::splat(self.lo[k][i])) & lo[k].simd_le(f32x8::splat(self.hi[k][i]));
+        }
+        m.to_bitmask()
+    }
 }
 
 /// A collider as the substep's contact rows see it: its shape and its pose
