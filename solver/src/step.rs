@@ -329,7 +329,6 @@ fn step_lanes<L: Lanes, P: Probe>(
                     &mut state.x0,
                     &mut state.strain_moved,
                     &mut state.strain_touched,
-                    p.h as f32,
                     p.allowance as f32,
                 ) {
                     break;

@@ -157,7 +157,6 @@ pub fn project(
     x0: &mut Points,
     moved: &mut Points,
     touched: &mut Vec<u32>,
-    h: f32,
     allowance: f32,
 ) -> usize {
     let mut shortened = 0;
@@ -206,7 +205,9 @@ pub fn project(
         shortened += 1;
     }
     // The inelastic cut, per particle: of the velocity the solve left, remove
-    // the part pointing back out against the correction.
+    // the part pointing back out against the correction `c`. With
+    // `t = (x − x0)·c`, that part is `(t/|c|²)·c` when `t < 0`: one division,
+    // no square root (`h` cancels: it is the velocity's `(x − x0)/h` times h).
     let overflowed = touched.len() == touched.capacity();
     let mut cut = |slot: usize| {
         let c = moved.get(slot);
@@ -215,11 +216,11 @@ pub fn project(
             return;
         }
         moved.set(slot, [0.0; 3]);
-        let n = c.map(|ck| ck / n2.sqrt());
         let (p, q) = (x.get(slot), x0.get(slot));
-        let back = (0..3).map(|k| (p[k] - q[k]) * n[k]).sum::<f32>() / h;
-        if back < 0.0 {
-            x0.set(slot, [0, 1, 2].map(|k| q[k] + h * back * n[k]));
+        let t = (p[0] - q[0]) * c[0] + (p[1] - q[1]) * c[1] + (p[2] - q[2]) * c[2];
+        if t < 0.0 {
+            let s = t / n2;
+            x0.set(slot, [0, 1, 2].map(|k| q[k] + s * c[k]));
         }
     };
     if overflowed {
