@@ -88,6 +88,8 @@ pub trait Lanes:
     fn not(a: Self::Mask) -> Self::Mask;
     /// True if any lane of `m` is set.
     fn any(m: Self::Mask) -> bool;
+    /// Lane `k` of `m` as bit `k`.
+    fn bits(m: Self::Mask) -> u32;
 
     #[inline(always)]
     fn zero() -> Self {
@@ -189,6 +191,10 @@ macro_rules! scalar_lanes {
             #[inline(always)]
             fn any(m: bool) -> bool {
                 m
+            }
+            #[inline(always)]
+            fn bits(m: bool) -> u32 {
+                m as u32
             }
         }
     };
@@ -534,6 +540,10 @@ macro_rules! wide_lanes {
             #[inline(always)]
             fn any(m: Self) -> bool {
                 m.any()
+            }
+            #[inline(always)]
+            fn bits(m: Self) -> u32 {
+                m.to_bitmask() as u32
             }
         }
     };

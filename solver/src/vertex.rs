@@ -115,12 +115,15 @@ pub fn solve<L: Lanes, P: Probe>(
     }
     // Collider contacts: per lane in f64 (shapes differ per slot, most
     // particles have none), rounded once and added as lanes. Only lanes
-    // with a row that may act evaluate anything (`contact::live`).
+    // with a row that may act evaluate anything: not `path < quiet`
+    // (`ContactSlots::quiet`; a NaN is live).
     if let Some(c) = contacts.filter(|_| st.contacts.block_has[block]) {
-        // `path < quiet` in every lane: nothing to evaluate (a NaN is live).
-        let quiet = L::load(&st.contacts.quiet, base).gt(L::load(&st.contacts.path, base));
-        if !c.params.skip || L::any(L::not(quiet)) {
-            add_contacts(model, st, p, c, base, xi, &mut f, &mut h);
+        let live = match c.params.skip {
+            true => L::bits(L::not(L::load(&st.contacts.quiet, base).gt(L::load(&st.contacts.path, base)))),
+            false => (1 << L::WIDTH) - 1,
+        };
+        if live != 0 {
+            add_contacts(model, st, p, c, base, live, xi, &mut f, &mut h);
         }
     }
 
@@ -169,9 +172,9 @@ fn add_path<L: Lanes>(st: &mut State, base: usize, xi: V3<L>) {
     (L::load(&st.contacts.path, base) + moved).store(&mut st.contacts.path, base);
 }
 
-/// Adds the contact terms of the block's lanes with a live row
-/// (`contact::live`) to its `(f, H)`. Out of line, as [`add_self_scratch`]:
-/// most blocks have no contact slots.
+/// Adds the contact terms of the block's lanes with a row that may act
+/// (`live` has their bits; every lane's when rows are not skipped) to its `(f, H)`. Out of line, as [`add_self_scratch`]: most
+/// blocks have no contact slots.
 #[allow(clippy::too_many_arguments)] // the vertex update's own inputs
 #[inline(never)]
 fn add_contacts<L: Lanes>(
@@ -180,14 +183,17 @@ fn add_contacts<L: Lanes>(
     p: &SubstepParams,
     c: &Contacts,
     base: usize,
+    mut live: u32,
     xi: V3<L>,
     f: &mut V3<L>,
     h: &mut Sym3<L>,
 ) {
     let (mut fl, mut hl) = ([[0.0f64; LANES]; 3], [[0.0f64; LANES]; 6]);
-    for k in 0..L::WIDTH {
+    while live != 0 {
+        let k = live.trailing_zeros() as usize;
+        live &= live - 1;
         let s = base + k;
-        if !contact::live(&st.contacts, s, &c.params) {
+        if !c.params.skip && !contact::touches(&st.contacts, s) {
             continue;
         }
         let x = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];

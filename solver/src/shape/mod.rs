@@ -140,6 +140,20 @@ impl Shape {
         }
     }
 
+    /// The signed distance alone at the local point `p`: the same bits as
+    /// `sdf(p).distance`, with the gradient's work left out by the compiler
+    /// (discovery tests ~800 points a step on W3 and needs no normal).
+    #[inline]
+    pub fn distance(&self, p: Vec3) -> f64 {
+        match *self {
+            Shape::Sphere { radius } => sphere::sdf(radius, p).distance,
+            Shape::Capsule { a, b, radius } => capsule::sdf(a, b, radius, p).distance,
+            Shape::TaperedCapsule { a, ra, b, rb } => tapered_capsule::sdf(a, ra, b, rb, p).distance,
+            Shape::Plane => plane::sdf(p).distance,
+            Shape::Cuboid { half_extents, corner_radius } => cuboid::sdf(half_extents, corner_radius, p).distance,
+        }
+    }
+
     /// A local axis-aligned box `(min, max)` enclosing the shape. The plane's
     /// is a finite stand-in (see [`plane::bounds`]); the broadphase treats
     /// planes specially.
