@@ -190,8 +190,6 @@ pub fn project(
             if w != 0.0 {
                 let c = d.map(|dk| w * dk);
                 x.set(slot, [0, 1, 2].map(|k| p[k] + c[k]));
-                let q = x0.get(slot);
-                x0.set(slot, [0, 1, 2].map(|k| q[k] + c[k]));
                 let m = moved.get(slot);
                 // Capacity is one entry per slot; a slot is listed again only
                 // if its correction summed back to exactly zero, and the
@@ -211,14 +209,17 @@ pub fn project(
     let overflowed = touched.len() == touched.capacity();
     let mut cut = |slot: usize| {
         let c = moved.get(slot);
-        let n2 = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
-        if n2 == 0.0 {
+        if c == [0.0; 3] {
             return;
         }
         moved.set(slot, [0.0; 3]);
+        // `x0` moves with the particle, by its summed correction, once.
         let (p, q) = (x.get(slot), x0.get(slot));
+        let q = [0, 1, 2].map(|k| q[k] + c[k]);
+        x0.set(slot, q);
+        let n2 = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
         let t = (p[0] - q[0]) * c[0] + (p[1] - q[1]) * c[1] + (p[2] - q[2]) * c[2];
-        if t < 0.0 {
+        if t < 0.0 && n2 > 0.0 {
             let s = t / n2;
             x0.set(slot, [0, 1, 2].map(|k| q[k] + s * c[k]));
         }
