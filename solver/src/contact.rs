@@ -291,12 +291,12 @@ pub fn discover(
         let own32 = speed2.sqrt() * own_scale;
         let lo = pos.map(|c| c - own32);
         let hi = pos.map(|c| c + own32);
-        let fold = |c: f32x8, f: fn(f32, f32) -> f32, empty: f32x8, start: f32| {
-            free.select(c, empty).to_array().into_iter().fold(start, f)
-        };
-        let block_lo = lo.map(|c| fold(c, f32::min, inf, f32::INFINITY));
-        let reach32 = pos.map(|c| fold(c.abs(), f32::max, f32x8::ZERO, 0.0)).into_iter().fold(0.0, f32::max);
-        let block_hi = hi.map(|c| fold(c, f32::max, -inf, f32::NEG_INFINITY));
+        // Seven minima over the free lanes at once: transposed, lane `i` of
+        // the running minimum is row `i`'s.
+        let abs = pos[0].abs().fast_max(pos[1].abs()).fast_max(pos[2].abs());
+        let rows = [lo[0], lo[1], lo[2], -hi[0], -hi[1], -hi[2], -abs, inf].map(|r| free.select(r, inf));
+        let m = f32x8::transpose(rows).into_iter().fold(inf, f32x8::fast_min).to_array();
+        let (block_lo, block_hi, reach32) = ([m[0], m[1], m[2]], [-m[3], -m[4], -m[5]], (-m[6]).max(0.0));
         candidates.clear();
         slots.boxes.meeting(block_lo, block_hi, &mut candidates);
         let had = slots.block_has[block];
@@ -311,6 +311,7 @@ pub fn discover(
         // are filtered out eight at a time.
         let mut best = [[(f64::INFINITY, u32::MAX); CONTACT_SLOTS]; LANES];
         let mut found = [0usize; LANES];
+        let mut hit = 0u32;
         for &ci in &candidates {
             let c = &swept[ci as usize];
             let limit = reach - p.offset + c.travel;
@@ -328,6 +329,7 @@ pub fn discover(
                     continue;
                 }
                 found[j] += 1;
+                hit |= 1 << j;
                 let b = &mut best[j];
                 if let Some(pos) = b.iter().position(|&(bd, bi)| d < bd || (d == bd && ci < bi)) {
                     b[pos..].rotate_right(1);
@@ -339,13 +341,18 @@ pub fn discover(
 
         // Rewrite each particle's slots, carrying a kept slot's multipliers,
         // penalties and stick point by its key.
+        // Only lanes with slots before or now: the others have none either
+        // way (`quiet` stays +∞).
         let mut block_has = false;
-        for (j, best) in best.iter().enumerate() {
-            let s = first + j;
+        let mut visit = hit;
+        if had {
+            visit |= (0..LANES).filter(|&j| touches(slots, first + j)).fold(0, |m, j| m | 1 << j);
+        }
+        while visit != 0 {
+            let j = visit.trailing_zeros() as usize;
+            visit &= visit - 1;
+            let (s, best) = (first + j, &best[j]);
             let sl = ContactSlots::of_mut(&mut slots.slot, s);
-            if sl[0].collider == EMPTY && !best[0].0.is_finite() {
-                continue; // none before, none now (`quiet` stays +∞)
-            }
             let old = *sl;
             *sl = [Slot::EMPTY; CONTACT_SLOTS];
             for (new, &(d, ci)) in sl.iter_mut().zip(best).take_while(|(_, (d, _))| d.is_finite()) {

@@ -188,7 +188,8 @@ fn add_contacts<L: Lanes>(
     f: &mut V3<L>,
     h: &mut Sym3<L>,
 ) {
-    let (mut fl, mut hl) = ([[0.0f64; LANES]; 3], [[0.0f64; LANES]; 6]);
+    // Per lane: the force, then the Hessian's upper triangle.
+    let mut fh = [[0.0f64; LANES]; 9];
     while live != 0 {
         let k = live.trailing_zeros() as usize;
         live &= live - 1;
@@ -199,17 +200,18 @@ fn add_contacts<L: Lanes>(
         let x = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
         let m_h2 = model.mass[s] as f64 * p.inv_h2;
         let (fk, hk) = contact::particle_terms(&mut st.contacts, s, x, m_h2, c.pending, &c.params);
-        (0..3).for_each(|d| fl[d][k] = fk[d]);
-        (0..6).for_each(|d| hl[d][k] = hk[d]);
+        for (d, v) in fk.into_iter().chain(hk).enumerate() {
+            fh[d][k] = v;
+        }
     }
-    let w = L::WIDTH;
-    *f += V3::new(L::from_lanes(&fl[0][..w]), L::from_lanes(&fl[1][..w]), L::from_lanes(&fl[2][..w]));
-    h.xx += L::from_lanes(&hl[0][..w]);
-    h.xy += L::from_lanes(&hl[1][..w]);
-    h.xz += L::from_lanes(&hl[2][..w]);
-    h.yy += L::from_lanes(&hl[3][..w]);
-    h.yz += L::from_lanes(&hl[4][..w]);
-    h.zz += L::from_lanes(&hl[5][..w]);
+    let lanes = |d: usize| L::from_lanes(&fh[d][..L::WIDTH]);
+    *f += V3::new(lanes(0), lanes(1), lanes(2));
+    h.xx += lanes(3);
+    h.xy += lanes(4);
+    h.xz += lanes(5);
+    h.yy += lanes(6);
+    h.yz += lanes(7);
+    h.zz += lanes(8);
 }
 
 /// Adds a block's self-collision scratch to its `(f, H)`. Out of line and

@@ -27,7 +27,7 @@
 use super::{axis_perpendicular, check_point, check_radius, unit_or, Sdf, ShapeError, ON_AXIS_TOLERANCE};
 use crate::pose::{dot, norm, scale, sub, Vec3};
 
-#[inline]
+#[inline(always)]
 pub fn sdf(a: Vec3, b: Vec3, radius: f64, p: Vec3) -> Sdf {
     let ba = sub(b, a);
     let pa = sub(p, a);

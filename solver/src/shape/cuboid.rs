@@ -34,7 +34,7 @@
 use super::{check_length, check_radius, unit_or, Sdf, ShapeError};
 use crate::pose::{norm, Vec3};
 
-#[inline]
+#[inline(always)]
 pub fn sdf(half_extents: Vec3, corner_radius: f64, p: Vec3) -> Sdf {
     let q = [0, 1, 2].map(|i| p[i].abs() - (half_extents[i] - corner_radius));
     let mut k = 0;

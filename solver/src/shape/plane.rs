@@ -21,7 +21,7 @@ use crate::pose::Vec3;
 /// The plane's outward normal in its local frame.
 pub const NORMAL: Vec3 = [0.0, 1.0, 0.0];
 
-#[inline]
+#[inline(always)]
 pub fn sdf(p: Vec3) -> Sdf {
     Sdf { distance: p[1], normal: NORMAL }
 }

@@ -12,7 +12,7 @@
 use super::{check_radius, unit_or, Sdf, ShapeError, FALLBACK_NORMAL};
 use crate::pose::{norm, Vec3};
 
-#[inline]
+#[inline(always)]
 pub fn sdf(radius: f64, p: Vec3) -> Sdf {
     let len = norm(p);
     Sdf { distance: len - radius, normal: unit_or(p, len, || FALLBACK_NORMAL) }

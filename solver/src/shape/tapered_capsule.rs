@@ -59,7 +59,7 @@
 use super::{axis_perpendicular, check_point, check_radius, sphere, unit_or, Sdf, ShapeError, ON_AXIS_TOLERANCE};
 use crate::pose::{add, dot, norm, scale, sub, Vec3};
 
-#[inline]
+#[inline(always)]
 pub fn sdf(a: Vec3, ra: f64, b: Vec3, rb: f64, p: Vec3) -> Sdf {
     let ba = sub(b, a);
     let len = norm(ba);
