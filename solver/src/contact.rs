@@ -119,6 +119,10 @@ pub struct ContactSlots {
     /// Per collider, the map `U = F ∘ F_old⁻¹ ∘ S⁻¹` the warm start carries
     /// bounds with (`warm_start`; scratch, sized with `frames`).
     pub carry: Vec<Frame>,
+    /// Per collider: its carry map is the identity (no frame shift, and the
+    /// same frame as before, to the bit), so a bound carries by the
+    /// particle's own displacement.
+    pub still: Vec<bool>,
     /// Discovery scratch: each live collider swept over the step, and the
     /// ones whose swept box meets the current block.
     pub swept: Vec<SweptCollider>,
@@ -141,6 +145,7 @@ impl ContactSlots {
             path: vec![0.0; slots],
             frames: Vec::new(),
             carry: Vec::new(),
+            still: Vec::new(),
             swept: Vec::new(),
             boxes: SweptBoxes::default(),
             candidates: Vec::new(),
@@ -167,6 +172,7 @@ impl ContactSlots {
             let unused = SubstepCollider { shape: Shape::Plane, frame: Frame::of(&Pose::IDENTITY) };
             self.frames.resize(capacity, unused);
             self.carry.resize(capacity, unused.frame);
+            self.still.resize(capacity, false);
         }
         if self.swept.capacity() < capacity {
             self.swept.reserve(capacity - self.swept.len());
@@ -613,6 +619,7 @@ pub fn substep_frames(
         let i = index as usize;
         let frame = Frame::of(&anchor_inv.mul(&c.pose_at(fraction)));
         let back = frame.mul(&slots.frames[i].frame.inverse());
+        slots.still[i] = unshift.is_none() && frame == slots.frames[i].frame;
         slots.carry[i] = match &unshift {
             Some(u) => back.mul(u),
             None => back,
@@ -659,9 +666,14 @@ pub fn warm_start(
         let slack = if shifted { POSITION_SLACK * (1.0 + pose::norm(start)) } else { 0.0 };
         let path = std::mem::take(&mut slots.path[s]);
         let sl = ContactSlots::of_mut(&mut slots.slot, s);
+        let mut own = None; // |now − start|, for still colliders, once
         for slot in sl.iter_mut().take_while(|sl| sl.collider != EMPTY) {
             slot.bound = if skippable(slot, path) {
-                let moved = pose::norm(pose::sub(now, slots.carry[slot.collider as usize].point(start)));
+                let i = slot.collider as usize;
+                let moved = match slots.still[i] {
+                    true => *own.get_or_insert_with(|| pose::norm(pose::sub(now, start))),
+                    false => pose::norm(pose::sub(now, slots.carry[i].point(start))),
+                };
                 lower_bound(slot.bound as f64 - path as f64 - moved - slack)
             } else {
                 f32::NEG_INFINITY
