@@ -258,7 +258,9 @@ pub fn discover(
         let a = start.mul(&c.prev);
         let b = end.mul(&c.cur);
         let travel = pose::norm(pose::sub(b.translation, a.translation));
-        let bounds = Aabb::of_shape(&c.shape, &a).union(&Aabb::of_shape(&c.shape, &b)).inflate(reach + travel);
+        let at_a = Aabb::of_shape(&c.shape, &a);
+        let swept = if a == b { at_a } else { at_a.union(&Aabb::of_shape(&c.shape, &b)) };
+        let bounds = swept.inflate(reach + travel);
         // Also the frame the new slots' bounds are measured against (`warm_start`).
         let end = Frame::of(&b);
         slots.frames[index as usize] = SubstepCollider { shape: c.shape, frame: end };
