@@ -284,7 +284,9 @@ pub fn discover(
     let mut overflowed = 0;
     slots.particles.clear();
     let inf = f32x8::splat(f32::INFINITY);
-    let own_scale = f32x8::splat((dt * FILTER_SCALE) as f32);
+    // A particle's own travel `|v|·dt` in f32 lanes, scaled past the f32
+    // rounding of a length as the path is ([`PATH_SCALE`]).
+    let own_scale = f32x8::splat((dt * PATH_SCALE as f64) as f32);
     for block in 0..model.swept / LANES {
         // Broadphase per block: the colliders whose swept box meets the box
         // of the block's free particles, each grown by its own travel. A
@@ -523,10 +525,6 @@ impl Near {
         lower.simd_lt(own + splat((within as f32) + slack)).to_bitmask()
     }
 }
-
-/// How much wider than `|v|·dt` the lane filters take a particle's own
-/// travel: covers the f32 rounding of `|v|` (a few ulps, ~2⁻²¹) with room.
-const FILTER_SCALE: f64 = 1.0 + 1.0 / 65536.0;
 
 /// The swept colliders' boxes in f32, one column per bound, for discovery's
 /// vectorised filters: rounded outward by far more than the f32 rounding of

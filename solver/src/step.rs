@@ -310,7 +310,6 @@ fn step_lanes<L: Lanes, P: Probe>(
             if p.self_rows {
                 state.self_collision.accumulate(model, &state.x, p.inv_h2, t.self_ratio);
             }
-
             sweep::<L, P>(model, state, &p, contacts.as_ref(), probe);
             dual_update::<L>(model, state, &p);
         }

@@ -173,8 +173,9 @@ fn add_path<L: Lanes>(st: &mut State, base: usize, xi: V3<L>) {
 }
 
 /// Adds the contact terms of the block's lanes with a row that may act
-/// (`live` has their bits; every lane's when rows are not skipped) to its `(f, H)`. Out of line, as [`add_self_scratch`]: most
-/// blocks have no contact slots.
+/// (`live` has their bits; every lane's when rows are not skipped) to its
+/// `(f, H)`. Out of line, as [`add_self_scratch`]: most blocks have no
+/// contact slots.
 #[allow(clippy::too_many_arguments)] // the vertex update's own inputs
 #[inline(never)]
 fn add_contacts<L: Lanes>(
