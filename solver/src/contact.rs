@@ -117,6 +117,9 @@ pub struct ContactSlots {
     /// The colliders at the current substep's end, per collider slot index
     /// (scratch, sized to the set's capacity).
     pub frames: Vec<SubstepCollider>,
+    /// The pose each of `frames` was built from, so an unchanged pose
+    /// reuses its frame ([`substep_frames`]).
+    pub poses: Vec<Pose>,
     /// Per collider, the map `U = F ∘ F_old⁻¹ ∘ S⁻¹` the warm start carries
     /// bounds with (`warm_start`; scratch, sized with `frames`).
     pub carry: Vec<Frame>,
@@ -145,6 +148,7 @@ impl ContactSlots {
             quiet: vec![f32::INFINITY; slots],
             path: vec![0.0; slots],
             frames: Vec::new(),
+            poses: Vec::new(),
             carry: Vec::new(),
             still: Vec::new(),
             swept: Vec::new(),
@@ -172,6 +176,7 @@ impl ContactSlots {
         if self.frames.len() < capacity {
             let unused = SubstepCollider { shape: Shape::Plane, frame: Frame::of(&Pose::IDENTITY) };
             self.frames.resize(capacity, unused);
+            self.poses.resize(capacity, Pose::IDENTITY);
             self.carry.resize(capacity, unused.frame);
             self.still.resize(capacity, false);
         }
@@ -206,14 +211,20 @@ impl ContactSlots {
 /// carries a multiplier (NaN if a bound is: never quiet).
 #[inline(always)]
 fn quiet_of(slots: &Slots) -> f32 {
-    let mut q = f32::INFINITY;
-    for sl in slots.iter().take_while(|sl| sl.collider != EMPTY) {
-        if sl.lambda != 0.0 || sl.lambda_f != 0.0 {
-            return f32::NEG_INFINITY;
-        }
-        q = if sl.bound.is_nan() { f32::NAN } else { q.min(sl.bound) };
+    slots.iter().take_while(|sl| sl.collider != EMPTY).fold(f32::INFINITY, quiet_with)
+}
+
+/// `quiet` folded over one more slot: −∞ and NaN both mean "never quiet"
+/// and both stay so.
+#[inline(always)]
+fn quiet_with(q: f32, sl: &Slot) -> f32 {
+    if sl.lambda != 0.0 || sl.lambda_f != 0.0 || q == f32::NEG_INFINITY {
+        f32::NEG_INFINITY
+    } else if q.is_nan() || sl.bound.is_nan() {
+        f32::NAN
+    } else {
+        q.min(sl.bound)
     }
-    q
 }
 
 /// What one step needs to know about contacts, from the dynamics and tuning.
@@ -265,6 +276,7 @@ pub fn discover(
         // Also the frame the new slots' bounds are measured against (`warm_start`).
         let end = Frame::of(&b);
         slots.frames[index as usize] = SubstepCollider { shape: c.shape, frame: end };
+        slots.poses[index as usize] = b;
         let near = Near::of(&c.shape, &end);
         slots.swept.push(SweptCollider { index, generation, shape: c.shape, end, travel, bounds, near });
     }
@@ -364,23 +376,35 @@ pub fn discover(
             visit &= visit - 1;
             let (s, best) = (first + j, &best[j]);
             let sl = ContactSlots::of_mut(&mut slots.slot, s);
-            let old = *sl;
-            *sl = [Slot::EMPTY; CONTACT_SLOTS];
-            for (new, &(d, ci)) in sl.iter_mut().zip(best).take_while(|(_, (d, _))| d.is_finite()) {
-                let c = &swept[ci as usize];
-                let kept = old
-                    .iter()
-                    .take_while(|o| o.collider != EMPTY)
-                    .find(|o| o.collider == c.index && o.generation == c.generation);
-                // A new slot: k = 0, the warm start raises it to k_min.
-                *new = match kept {
-                    Some(o) => *o,
-                    None => Slot { collider: c.index, generation: c.generation, ..Slot::EMPTY },
-                };
-                // `d` is the row's C at the particle's position against the
-                // collider's end-of-step pose: the first warm start carries
-                // it to the first substep's pose.
-                new.bound = lower_bound(d);
+            // Only a changed key list is rebuilt: a resting contact keeps its
+            // colliders in the same order, the common case.
+            let key = |&(d, ci): &(f64, u32)| match d.is_finite() {
+                true => (swept[ci as usize].index, swept[ci as usize].generation),
+                false => (EMPTY, 0),
+            };
+            // (An empty slot's generation is always 0.)
+            let same = sl.iter().zip(best).all(|(o, b)| (o.collider, o.generation) == key(b));
+            if !same {
+                let old = *sl;
+                *sl = [Slot::EMPTY; CONTACT_SLOTS];
+                for (new, b) in sl.iter_mut().zip(best).take_while(|(_, (d, _))| d.is_finite()) {
+                    let (index, generation) = key(b);
+                    let kept = old
+                        .iter()
+                        .take_while(|o| o.collider != EMPTY)
+                        .find(|o| o.collider == index && o.generation == generation);
+                    // A new slot: k = 0, the warm start raises it to k_min.
+                    *new = match kept {
+                        Some(o) => *o,
+                        None => Slot { collider: index, generation, ..Slot::EMPTY },
+                    };
+                }
+            }
+            // `d` is the row's C at the particle's position against the
+            // collider's end-of-step pose: the first warm start carries it
+            // to the first substep's pose.
+            for (slot, &(d, _)) in sl.iter_mut().zip(best).take_while(|(_, (d, _))| d.is_finite()) {
+                slot.bound = lower_bound(d);
                 active += 1;
             }
             slots.quiet[s] = quiet_of(sl);
@@ -618,7 +642,15 @@ pub fn substep_frames(
     let unshift = shift.map(|sh| Frame::of(&Pose { rotation: sh.rotation, translation: sh.translation }).inverse());
     for (index, _, c) in colliders.iter() {
         let i = index as usize;
-        let frame = Frame::of(&anchor_inv.mul(&c.pose_at(fraction)));
+        let pose = anchor_inv.mul(&c.pose_at(fraction));
+        // The same pose, to the bit, as the frame in place was built from (a
+        // collider and an anchor at rest): the same frame, and a carry that is
+        // the identity.
+        if unshift.is_none() && same_bits(&pose, &slots.poses[i]) {
+            slots.still[i] = true;
+            continue;
+        }
+        let frame = Frame::of(&pose);
         let back = frame.mul(&slots.frames[i].frame.inverse());
         slots.still[i] = unshift.is_none() && frame == slots.frames[i].frame;
         slots.carry[i] = match &unshift {
@@ -626,7 +658,18 @@ pub fn substep_frames(
             None => back,
         };
         slots.frames[i] = SubstepCollider { shape: c.shape, frame };
+        slots.poses[i] = pose;
     }
+}
+
+/// Whether two poses are the same to the bit (`==` equates −0 and +0).
+#[inline(always)]
+fn same_bits(a: &Pose, b: &Pose) -> bool {
+    let bits = |p: &Pose| {
+        let (t, q) = (p.translation, p.rotation);
+        [t[0], t[1], t[2], q.w, q.x, q.y, q.z].map(f64::to_bits)
+    };
+    bits(a) == bits(b)
 }
 
 /// Warm start of contact and friction rows, every substep (DESIGN §3: a
@@ -658,22 +701,32 @@ pub fn warm_start(
     p: &ContactParams,
 ) {
     let ag = alpha_gamma as f32;
+    let (ratio_min, ratio_max) = (p.ratio_min as f32, p.ratio_max as f32);
+    let (still, carry) = (&slots.still[..], &slots.carry[..]);
+    // Every per-particle column cut to one length: one bounds check covers them.
+    let n = slots.quiet.len();
+    let (mass, path, quiet) = (&model.mass[..n], &mut slots.path[..n], &mut slots.quiet[..n]);
+    let (now, start) = ([&x.x[..n], &x.y[..n], &x.z[..n]], [&x0.x[..n], &x0.y[..n], &x0.z[..n]]);
     for &s in &slots.particles {
         let s = s as usize;
-        let m_h2 = (model.mass[s] as f64 * inv_h2) as f32;
-        let (kmin, kmax) = ((p.ratio_min as f32) * m_h2, (p.ratio_max as f32) * m_h2);
-        let now = x.get(s).map(f64::from);
-        let start = x0.get(s).map(f64::from);
+        let m_h2 = (mass[s] as f64 * inv_h2) as f32;
+        let (kmin, kmax) = (ratio_min * m_h2, ratio_max * m_h2);
+        let now = now.map(|c| c[s] as f64);
+        let start = start.map(|c| c[s] as f64);
         let slack = if shifted { POSITION_SLACK * (1.0 + pose::norm(start)) } else { 0.0 };
-        let path = std::mem::take(&mut slots.path[s]);
+        let path = std::mem::take(&mut path[s]);
         let sl = ContactSlots::of_mut(&mut slots.slot, s);
         let mut own = None; // |now − start|, for still colliders, once
-        for slot in sl.iter_mut().take_while(|sl| sl.collider != EMPTY) {
+        let mut q = f32::INFINITY;
+        for slot in sl.iter_mut() {
+            if slot.collider == EMPTY {
+                break;
+            }
             slot.bound = if skippable(slot, path) {
                 let i = slot.collider as usize;
-                let moved = match slots.still[i] {
+                let moved = match still[i] {
                     true => *own.get_or_insert_with(|| pose::norm(pose::sub(now, start))),
-                    false => pose::norm(pose::sub(now, slots.carry[i].point(start))),
+                    false => pose::norm(pose::sub(now, carry[i].point(start))),
                 };
                 lower_bound(slot.bound as f64 - path as f64 - moved - slack)
             } else {
@@ -681,10 +734,23 @@ pub fn warm_start(
             };
             slot.lambda *= ag;
             slot.lambda_f *= ag;
-            slot.k = slot.k.max(kmin).min(kmax);
-            slot.k_f = slot.k_f.max(kmin).min(kmax);
+            slot.k = clamp(slot.k, kmin, kmax);
+            slot.k_f = clamp(slot.k_f, kmin, kmax);
+            q = quiet_with(q, slot);
         }
-        slots.quiet[s] = quiet_of(sl);
+        quiet[s] = q;
+    }
+}
+
+/// `k.max(lo).min(hi)` for `lo ≤ hi`, NaN to `lo` as `max` takes it, in
+/// two compares (`f32::max` and `min` each guard a NaN on both sides).
+#[inline(always)]
+fn clamp(k: f32, lo: f32, hi: f32) -> f32 {
+    let k = if k > lo { k } else { lo };
+    if k < hi {
+        k
+    } else {
+        hi
     }
 }
 
