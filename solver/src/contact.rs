@@ -382,8 +382,14 @@ pub fn discover(
                 true => (swept[ci as usize].index, swept[ci as usize].generation),
                 false => (EMPTY, 0),
             };
-            // (An empty slot's generation is always 0.)
-            let same = sl.iter().zip(best).all(|(o, b)| (o.collider, o.generation) == key(b));
+            // Both lists are packed, so the first empty entry ends the
+            // comparison (an empty slot's generation is always 0).
+            let same = sl
+                .iter()
+                .zip(best)
+                .map(|(o, b)| ((o.collider, o.generation), key(b)))
+                .find(|&(o, k)| o != k || k.0 == EMPTY)
+                .is_none_or(|(o, k)| o == k);
             if !same {
                 let old = *sl;
                 *sl = [Slot::EMPTY; CONTACT_SLOTS];
@@ -556,8 +562,8 @@ impl Near {
 /// never a contact), and padded to whole lanes with empty boxes.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SweptBoxes {
-    lo: [Vec<f32>; 3],
-    hi: [Vec<f32>; 3],
+    /// Per eight colliders: `lo` x, y, z then `hi` x, y, z, one lane each.
+    groups: Vec<[f32x8; 6]>,
 }
 
 impl SweptBoxes {
@@ -568,36 +574,42 @@ impl SweptBoxes {
     }
 
     fn reserve(&mut self, capacity: usize) {
-        let lanes = capacity.next_multiple_of(LANES);
-        for c in self.lo.iter_mut().chain(self.hi.iter_mut()) {
-            c.reserve(lanes.saturating_sub(c.len()));
-        }
+        let groups = capacity.div_ceil(LANES);
+        self.groups.reserve(groups.saturating_sub(self.groups.len()));
     }
 
     /// Rewrites the columns from this step's swept colliders.
     fn fill(&mut self, swept: &[SweptCollider]) {
-        let lanes = swept.len().next_multiple_of(LANES);
-        for k in 0..3 {
-            self.lo[k].clear();
-            self.hi[k].clear();
-            self.lo[k].extend(swept.iter().map(|c| Self::outward(c.bounds.min[k], -1.0)));
-            self.hi[k].extend(swept.iter().map(|c| Self::outward(c.bounds.max[k], 1.0)));
-            self.lo[k].resize(lanes, f32::INFINITY);
-            self.hi[k].resize(lanes, f32::NEG_INFINITY);
+        self.groups.clear();
+        for group in swept.chunks(LANES) {
+            let mut g = [
+                [f32::INFINITY; LANES],
+                [f32::INFINITY; LANES],
+                [f32::INFINITY; LANES],
+                [f32::NEG_INFINITY; LANES],
+                [f32::NEG_INFINITY; LANES],
+                [f32::NEG_INFINITY; LANES],
+            ];
+            for (l, c) in group.iter().enumerate() {
+                for k in 0..3 {
+                    g[k][l] = Self::outward(c.bounds.min[k], -1.0);
+                    g[3 + k][l] = Self::outward(c.bounds.max[k], 1.0);
+                }
+            }
+            self.groups.push(g.map(f32x8::from));
         }
     }
 
     /// Pushes the index of every box that meets `[lo, hi]`, ascending.
     fn meeting(&self, lo: [f32; 3], hi: [f32; 3], out: &mut Vec<u32>) {
-        for first in (0..self.lo[0].len()).step_by(LANES) {
-            let col = |c: &[f32]| f32x8::from(<[f32; LANES]>::try_from(&c[first..first + LANES]).expect("lanes"));
-            let mut m = f32x8::splat(0.0).simd_eq(f32x8::splat(0.0));
-            for k in 0..3 {
-                m = m & col(&self.lo[k]).simd_le(f32x8::splat(hi[k])) & col(&self.hi[k]).simd_ge(f32x8::splat(lo[k]));
-            }
+        let (lo, hi) = (lo.map(f32x8::splat), hi.map(f32x8::splat));
+        for (first, g) in self.groups.iter().enumerate() {
+            let m = g[0].simd_le(hi[0]) & g[3].simd_ge(lo[0]);
+            let m = m & g[1].simd_le(hi[1]) & g[4].simd_ge(lo[1]);
+            let m = m & g[2].simd_le(hi[2]) & g[5].simd_ge(lo[2]);
             let mut bits = m.to_bitmask();
             while bits != 0 {
-                out.push((first as u32) + bits.trailing_zeros());
+                out.push((first * LANES) as u32 + bits.trailing_zeros());
                 bits &= bits - 1;
             }
         }
@@ -606,10 +618,11 @@ impl SweptBoxes {
     /// The lanes whose box `[lo, hi]` meets box `i`, as bits.
     #[inline(always)]
     fn lanes_meeting(&self, i: usize, lo: [f32x8; 3], hi: [f32x8; 3]) -> u32 {
-        let mut m = hi[0].simd_ge(f32x8::splat(self.lo[0][i])) & lo[0].simd_le(f32x8::splat(self.hi[0][i]));
-        for k in 1..3 {
-            m = m & hi[k].simd_ge(f32x8::splat(self.lo[k][i])) & lo[k].simd_le(f32x8::splat(self.hi[k][i]));
-        }
+        let g = &self.groups[i / LANES];
+        let b = |k: usize| f32x8::splat(g[k].as_array()[i % LANES]);
+        let m = hi[0].simd_ge(b(0)) & lo[0].simd_le(b(3));
+        let m = m & hi[1].simd_ge(b(1)) & lo[1].simd_le(b(4));
+        let m = m & hi[2].simd_ge(b(2)) & lo[2].simd_le(b(5));
         m.to_bitmask()
     }
 }
