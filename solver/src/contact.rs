@@ -121,7 +121,8 @@ pub struct ContactSlots {
     /// reuses its frame ([`substep_frames`]).
     pub poses: Vec<Pose>,
     /// Per collider, the map `U = F ∘ F_old⁻¹ ∘ S⁻¹` the warm start carries
-    /// bounds with (`warm_start`; scratch, sized with `frames`).
+    /// bounds with (`warm_start`; scratch, sized with `frames`; not written,
+    /// and not read, while the collider is `still`).
     pub carry: Vec<Frame>,
     /// Per collider: its carry map is the identity (no frame shift, and the
     /// same frame as before, to the bit), so a bound carries by the
