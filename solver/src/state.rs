@@ -81,8 +81,6 @@ pub struct State {
     /// Scratch of the strain-limit projection: each particle's correction in
     /// the current pass (zero between passes; empty until the limit is on).
     pub strain_moved: Points,
-    /// Slots the current projection pass moved (capacity: every slot).
-    pub strain_touched: Vec<u32>,
     /// Collider contact slots (empty until the first step with colliders).
     pub contacts: ContactSlots,
     /// Self-collision search and scratch (empty until the flag is first set).
@@ -126,7 +124,6 @@ impl State {
             tether: RowState::new(if model.unary.tethered > 0 { model.slots } else { 0 }),
             leash: RowState::default(),
             strain_moved: Points::default(),
-            strain_touched: Vec::new(),
             contacts: ContactSlots::default(),
             self_collision: SelfCollision::default(),
             frame: FrameState::default(),
@@ -144,7 +141,6 @@ impl State {
         }
         if d.strain_limit && t.strain_mode.projection() && self.strain_moved.is_empty() {
             self.strain_moved = Points::zeros(model.slots);
-            self.strain_touched = Vec::with_capacity(model.slots);
         }
         if d.leashed() && self.leash.is_empty() {
             self.leash = RowState::new(model.slots);

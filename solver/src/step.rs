@@ -327,7 +327,6 @@ fn step_lanes<L: Lanes, P: Probe>(
                     &mut state.x,
                     &mut state.x0,
                     &mut state.strain_moved,
-                    &mut state.strain_touched,
                     p.allowance as f32,
                 ) {
                     break;
