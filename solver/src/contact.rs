@@ -283,8 +283,10 @@ pub fn discover(
     }
     // Whole-cloth broadphase: with no collider near the cloth's box and no
     // slot left from the last step, there is nothing to find or to clear.
-    let cloth = cloth_bounds(x, v, model.swept, dt);
-    if slots.particles.is_empty() && !slots.swept.iter().any(|c| c.bounds.overlaps(&cloth)) {
+    if slots.particles.is_empty() && {
+        let cloth = cloth_bounds(x, v, model.swept, dt);
+        !slots.swept.iter().any(|c| c.bounds.overlaps(&cloth))
+    } {
         slots.active = 0;
         slots.overflowed = 0;
         return 0;
