@@ -128,6 +128,9 @@ pub struct ContactSlots {
     /// same frame as before, to the bit), so a bound carries by the
     /// particle's own displacement.
     pub still: Vec<bool>,
+    /// Per collider slot index: what the last discovery derived from its
+    /// poses (scratch, sized with `frames`), reused while they do not change.
+    pub discovered: Vec<Option<Discovered>>,
     /// Discovery scratch: each live collider swept over the step, and the
     /// ones whose swept box meets the current block.
     pub swept: Vec<SweptCollider>,
@@ -150,6 +153,7 @@ impl ContactSlots {
             path: vec![0.0; slots],
             frames: Vec::new(),
             poses: Vec::new(),
+            discovered: Vec::new(),
             carry: Vec::new(),
             still: Vec::new(),
             swept: Vec::new(),
@@ -178,6 +182,7 @@ impl ContactSlots {
             let unused = SubstepCollider { shape: Shape::Plane, frame: Frame::of(&Pose::IDENTITY) };
             self.frames.resize(capacity, unused);
             self.poses.resize(capacity, Pose::IDENTITY);
+            self.discovered.resize(capacity, None);
             self.carry.resize(capacity, unused.frame);
             self.still.resize(capacity, false);
         }
@@ -268,18 +273,38 @@ pub fn discover(
     // particles' own travel).
     slots.swept.clear();
     for (index, generation, c) in colliders.iter() {
+        let i = index as usize;
         let a = start.mul(&c.prev);
         let b = end.mul(&c.cur);
-        let travel = pose::norm(pose::sub(b.translation, a.translation));
-        let at_a = Aabb::of_shape(&c.shape, &a);
-        let swept = if a == b { at_a } else { at_a.union(&Aabb::of_shape(&c.shape, &b)) };
-        let bounds = swept.inflate(reach + travel);
+        // A collider swept between the same two poses, to the bit, with the
+        // same shape and reach as at the last discovery (at rest, as on W3)
+        // keeps what was derived from them.
+        let swept = match &slots.discovered[i] {
+            Some(d)
+                if d.swept.generation == generation
+                    && d.swept.shape == c.shape
+                    && d.reach.to_bits() == reach.to_bits()
+                    && same_bits(&d.a, &a)
+                    && same_bits(&d.b, &b) =>
+            {
+                SweptCollider { shape: c.shape, ..d.swept }
+            }
+            _ => {
+                let travel = pose::norm(pose::sub(b.translation, a.translation));
+                let at_a = Aabb::of_shape(&c.shape, &a);
+                let bounds = if a == b { at_a } else { at_a.union(&Aabb::of_shape(&c.shape, &b)) };
+                let end = Frame::of(&b);
+                let near = Near::of(&c.shape, &end);
+                let bounds = bounds.inflate(reach + travel);
+                let swept = SweptCollider { index, generation, shape: c.shape, end, travel, bounds, near };
+                slots.discovered[i] = Some(Discovered { a, b, reach, swept });
+                swept
+            }
+        };
         // Also the frame the new slots' bounds are measured against (`warm_start`).
-        let end = Frame::of(&b);
-        slots.frames[index as usize] = SubstepCollider { shape: c.shape, frame: end };
-        slots.poses[index as usize] = b;
-        let near = Near::of(&c.shape, &end);
-        slots.swept.push(SweptCollider { index, generation, shape: c.shape, end, travel, bounds, near });
+        slots.frames[i] = SubstepCollider { shape: c.shape, frame: swept.end };
+        slots.poses[i] = b;
+        slots.swept.push(swept);
     }
     // Whole-cloth broadphase: with no collider near the cloth's box and no
     // slot left from the last step, there is nothing to find or to clear.
@@ -472,6 +497,15 @@ pub struct SweptCollider {
     pub travel: f64,
     pub bounds: Aabb,
     pub near: Near,
+}
+
+/// A collider's swept state and the poses and reach it was derived from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Discovered {
+    a: Pose,
+    b: Pose,
+    reach: f64,
+    swept: SweptCollider,
 }
 
 /// A lower bound on a collider's field, eight particles at a time in f32:
