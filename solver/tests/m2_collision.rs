@@ -257,3 +257,43 @@ fn skipping_inactive_contacts_changes_no_bit() {
         assert_eq!(run(true, moving), run(false, moving), "moving: {moving}");
     }
 }
+
+/// Discovery keeps what it derived from a collider at rest (its swept box,
+/// frame and field bound) only while the shape and the contact reach stay
+/// the same: a resting sphere grown into the sheet, or a thickness that
+/// reaches a sphere just short of it, is found at the very next step.
+#[test]
+fn a_resting_collider_sees_a_new_shape_or_thickness_at_once() {
+    let spec = SheetSpec {
+        columns: 16,
+        rows: 16,
+        spacing: 0.025,
+        mass: 0.1,
+        fixed: scenes::top_row,
+        plane: SheetPlane::Hanging,
+        lean: 0.0,
+    };
+    let d = Dynamics { thickness: 0.004, ..Dynamics::default() };
+    let mut c = Cloth::with_options(&spec.input(), d, Tuning::default(), SeedOptions::default()).unwrap();
+    let centre = [0.1875, -0.1875, 0.0];
+    // A sphere whose surface is 3 cm in front of the sheet's centre.
+    let mut set = ColliderSet::new();
+    let ball = set.add(Shape::sphere(0.03).unwrap(), Pose::from_translation([centre[0], centre[1], 0.06])).unwrap();
+    for _ in 0..3 {
+        c.step_with(&set);
+        assert_eq!(c.contacts(), 0);
+    }
+    // Grown by 4 cm it reaches 1 cm through the sheet.
+    set.set_shape(ball, Shape::sphere(0.07).unwrap()).unwrap();
+    c.step_with(&set);
+    assert!(c.contacts() > 0, "the grown sphere is found at the next step");
+    set.set_shape(ball, Shape::sphere(0.03).unwrap()).unwrap();
+    for _ in 0..30 {
+        c.step_with(&set);
+    }
+    assert_eq!(c.contacts(), 0, "and its old size again");
+    // A thickness whose reach covers the 3 cm gap.
+    c.set_dynamics(Dynamics { thickness: 0.035, ..d }).unwrap();
+    c.step_with(&set);
+    assert!(c.contacts() > 0, "the thicker sheet reaches the sphere at the next step");
+}
