@@ -287,6 +287,8 @@ pub fn discover(
                     && same_bits(&d.a, &a)
                     && same_bits(&d.b, &b) =>
             {
+                // The current shape itself: `==` equates −0 and +0, and the
+                // exact field reads the shape's own bits.
                 SweptCollider { shape: c.shape, ..d.swept }
             }
             _ => {
@@ -593,10 +595,11 @@ impl Near {
     }
 }
 
-/// The swept colliders' boxes in f32, one column per bound, for discovery's
-/// vectorised filters: rounded outward by far more than the f32 rounding of
-/// a position or a box (a filter: a wider box costs a field evaluation,
-/// never a contact), and padded to whole lanes with empty boxes.
+/// The swept colliders' boxes in f32 for discovery's vectorised filters,
+/// eight colliders to a group, one lane each: rounded outward by far more
+/// than the f32 rounding of a position or a box (a filter: a wider box
+/// costs a field evaluation, never a contact), the last group padded with
+/// empty boxes.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SweptBoxes {
     /// Per eight colliders: `lo` x, y, z then `hi` x, y, z, one lane each.
@@ -615,7 +618,7 @@ impl SweptBoxes {
         self.groups.reserve(groups.saturating_sub(self.groups.len()));
     }
 
-    /// Rewrites the columns from this step's swept colliders.
+    /// Rewrites the groups from this step's swept colliders.
     fn fill(&mut self, swept: &[SweptCollider]) {
         self.groups.clear();
         for group in swept.chunks(LANES) {

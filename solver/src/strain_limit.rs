@@ -212,7 +212,9 @@ pub fn project(
 /// summed correction `c`. With `t = (x − x0)·c`, that part is `(t/|c|²)·c`
 /// when `t < 0`: one division, no square root (`h` cancels: it is the
 /// velocity's `(x − x0)/h` times h). This scalar form serves the slots past
-/// the last whole group of eight ([`cut_lanes`] serves the rest).
+/// the last whole group of eight ([`cut_lanes`] serves the rest): the fixed
+/// particles after the padded colour ranges, which a pass never moves, so
+/// here it only ever finds `c = 0` — kept so that no slot count is assumed.
 #[inline(always)]
 fn cut(x: &Cols, x0: &mut Cols, moved: &mut Cols, s: usize) {
     let c = moved.get(s);
