@@ -384,7 +384,7 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
 
     // --- tethers and leashes: geodesic distance to the fixed set ----------
     let unary = unary_rows(input, &topo, options.tethers, &node_of_slot, &slot_of_node);
-    let strain_order = strain_limit::ProjectionOrder::new(&links, &unary.d_geo);
+    let strain_order = strain_limit::ProjectionOrder::new(&links, &unary.d_geo, &slot_inv_mass);
 
     // --- bend rows --------------------------------------------------------
     let (bend, coupling) = bend::assemble(hinges, &inv_mass, &node_of_slot);

@@ -91,6 +91,38 @@ fn strain_limit_delivers_its_allowance() {
     }
 }
 
+/// The projection visits its rows in waves (`strain_limit::ProjectionOrder`)
+/// so that the processor can overlap independent rows; that must be a
+/// rescheduling only. On W0's sheet stretched by 60 unlimited frames, two
+/// passes in wave order leave exactly the bits two passes in the sorted order
+/// leave (a wave order that let two conflicting rows swap fails this).
+#[test]
+fn strain_projection_waves_keep_the_sorted_orders_bits() {
+    let d = Dynamics { strain_limit: false, ..scenes::w0_dynamics() };
+    let mut c = Cloth::new(&scenes::w0_sheet().input(), d).unwrap();
+    for _ in 0..60 {
+        c.step();
+    }
+    let (m, s) = (c.model(), c.state());
+    let sorted = strain_limit::ProjectionOrder::sorted(&m.links, &m.unary.d_geo);
+    assert_ne!(sorted.rows, m.strain_order.rows, "the waves reorder the rows");
+    let run = |order: &strain_limit::ProjectionOrder| {
+        // The scratch exists only while the limit is on: a fresh, zeroed one.
+        let (mut x, mut x0, mut moved) = (s.x.clone(), s.x0.clone(), cloth_solver::lanes::Points::zeros(m.slots));
+        let allowance = strain_limit::allowance(1.0) as f32;
+        let shortened: Vec<usize> = (0..2)
+            .map(|_| strain_limit::project(&m.links, order, &m.inv_mass, &mut x, &mut x0, &mut moved, allowance))
+            .collect();
+        let bits = |p: &cloth_solver::lanes::Points| -> Vec<u32> {
+            [&p.x, &p.y, &p.z].into_iter().flatten().map(|v| v.to_bits()).collect()
+        };
+        (shortened, bits(&x), bits(&x0))
+    };
+    let (waves, plain) = (run(&m.strain_order), run(&sorted));
+    assert!(waves.0[0] > 100, "the sheet is stretched: {:?} rows shortened", waves.0);
+    assert!(waves == plain, "shortened {:?} in waves, {:?} sorted", waves.0, plain.0);
+}
+
 /// §12: every library entry sleeps, and in damping order.
 #[test]
 fn every_library_entry_sleeps_in_damping_order() {
