@@ -101,8 +101,9 @@ type Slots = [Slot; CONTACT_SLOTS];
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ContactSlots {
     pub slot: Vec<Slot>,
-    /// Per 8-particle block: whether any lane has a slot.
-    pub block_has: Vec<bool>,
+    /// Per 8-particle block: the lanes with a slot, as bits (discovery
+    /// revisits exactly these, with the lanes it finds).
+    pub block_has: Vec<u8>,
     /// The particles with at least one slot, ascending (discovery).
     pub particles: Vec<u32>,
     /// Per particle: the smallest `bound` of its slots, −∞ if any slot
@@ -147,7 +148,7 @@ impl ContactSlots {
     pub fn new(slots: usize, blocks: usize) -> Self {
         ContactSlots {
             slot: vec![Slot::EMPTY; slots * CONTACT_SLOTS],
-            block_has: vec![false; blocks],
+            block_has: vec![0; blocks],
             particles: Vec::with_capacity(slots),
             quiet: vec![f32::INFINITY; slots],
             path: vec![0.0; slots],
@@ -198,7 +199,7 @@ impl ContactSlots {
     /// Empties every slot (a Reset).
     pub fn clear(&mut self) {
         self.slot.fill(Slot::EMPTY);
-        self.block_has.fill(false);
+        self.block_has.fill(0);
         self.particles.clear();
         self.quiet.fill(f32::INFINITY);
         self.active = 0;
@@ -353,7 +354,7 @@ pub fn discover(
         candidates.clear();
         slots.boxes.meeting(block_lo, block_hi, &mut candidates);
         let had = slots.block_has[block];
-        if candidates.is_empty() && !had {
+        if candidates.is_empty() && had == 0 {
             continue;
         }
         let free = free.to_bitmask();
@@ -396,11 +397,8 @@ pub fn discover(
         // penalties and stick point by its key.
         // Only lanes with slots before or now: the others have none either
         // way (`quiet` stays +∞).
-        let mut block_has = false;
-        let mut visit = hit;
-        if had {
-            visit |= (0..LANES).filter(|&j| touches(slots, first + j)).fold(0, |m, j| m | 1 << j);
-        }
+        let mut block_has = 0u8;
+        let mut visit = hit | had as u32;
         while visit != 0 {
             let j = visit.trailing_zeros() as usize;
             visit &= visit - 1;
@@ -445,7 +443,7 @@ pub fn discover(
             }
             slots.quiet[s] = quiet_of(sl);
             if sl[0].collider != EMPTY {
-                block_has = true;
+                block_has |= 1 << j;
                 slots.particles.push(s as u32);
                 slots.path[s] = 0.0;
             }

@@ -63,6 +63,9 @@ pub trait Lanes:
     fn load(src: &[f32], at: usize) -> Self;
     /// Writes the lanes to `WIDTH` consecutive slots of `dst`, starting at `at`.
     fn store(self, dst: &mut [f32], at: usize);
+    /// What [`Lanes::load`] reads back after [`Lanes::store`]: each lane
+    /// rounded to `f32` (for `f32` lanes, itself).
+    fn stored(self) -> Self;
     /// `src[idx[k]]` in lane `k`, for `k < WIDTH`.
     fn gather(src: &[f32], idx: &[u32]) -> Self;
     /// Per-lane values as `f64` (tests and diagnostics).
@@ -113,6 +116,10 @@ macro_rules! scalar_lanes {
             #[inline(always)]
             fn store(self, dst: &mut [f32], at: usize) {
                 dst[at] = self as f32;
+            }
+            #[inline(always)]
+            fn stored(self) -> Self {
+                self as f32 as $t
             }
             #[inline(always)]
             fn gather(src: &[f32], idx: &[u32]) -> Self {
@@ -474,6 +481,10 @@ macro_rules! wide_lanes {
             fn store(self, dst: &mut [f32], at: usize) {
                 let d: &mut [f32; $w] = (&mut dst[at..at + $w]).try_into().expect("a full lane group");
                 *d = self.to_array().map(|v| v as f32);
+            }
+            #[inline(always)]
+            fn stored(self) -> Self {
+                <$t>::from(self.to_array().map(|v| v as f32 as $s))
             }
             #[inline(always)]
             fn gather(src: &[f32], idx: &[u32]) -> Self {

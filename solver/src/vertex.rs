@@ -117,7 +117,7 @@ pub fn solve<L: Lanes, P: Probe>(
     // particles have none), rounded once and added as lanes. Only lanes
     // with a row that may act evaluate anything: not `path < quiet`
     // (`ContactSlots::quiet`; a NaN is live).
-    if let Some(c) = contacts.filter(|_| st.contacts.block_has[block]) {
+    if let Some(c) = contacts.filter(|_| st.contacts.block_has[block] != 0) {
         let live = match c.params.skip {
             true => L::bits(L::not(L::load(&st.contacts.quiet, base).gt(L::load(&st.contacts.path, base)))),
             false => (1 << L::WIDTH) - 1,
@@ -159,17 +159,11 @@ pub fn solve<L: Lanes, P: Probe>(
     // How far the particle moved, as the contact rows' bounds read it
     // (`contact::skippable`): from the stored positions, scaled up past the
     // distance's f32 rounding.
-    if contacts.is_some() && st.contacts.block_has[block] {
-        add_path(st, base, xi);
+    if contacts.is_some() && st.contacts.block_has[block] != 0 {
+        let stored = V3::new(x_new.x.stored(), x_new.y.stored(), x_new.z.stored());
+        let moved = (stored - xi).norm2().sqrt() * L::splat(contact::PATH_SCALE as f64);
+        (L::load(&st.contacts.path, base) + moved).store(&mut st.contacts.path, base);
     }
-}
-
-/// Adds how far the block's particles moved to their contact `path`. Out of
-/// line, as [`add_self_scratch`]: most blocks have no contact slots.
-#[inline(never)]
-fn add_path<L: Lanes>(st: &mut State, base: usize, xi: V3<L>) {
-    let moved = (st.x.load::<L>(base) - xi).norm2().sqrt() * L::splat(contact::PATH_SCALE as f64);
-    (L::load(&st.contacts.path, base) + moved).store(&mut st.contacts.path, base);
 }
 
 /// Adds the contact terms of the block's lanes with a row that may act
