@@ -78,13 +78,15 @@ impl StrainLimitMode {
 ///
 /// **Then rescheduled, to the same bits.** In that order most rows touch a
 /// particle the row just before them moved (1,922 of W1's 2,914), so each
-/// shortened row waited on the last one's square root and division (`perf`
-/// put about sixty cycles on every shortened row). The rows are regrouped into waves (a row's wave is one
-/// past the latest wave of an earlier row it conflicts with: one writes a
-/// particle the other touches) and visited wave by wave, ties in the sorted
-/// order. Conflicting rows keep their order, so the projection computes
-/// exactly what the sorted order does; rows of one wave are independent, and
-/// the processor overlaps them.
+/// shortened row waited on the last one's square root and division (about
+/// sixty cycles a shortened row, by `perf`). The rows are regrouped into
+/// waves (a row's wave is one past the latest wave of an earlier row it
+/// conflicts with: one writes a particle the other touches) and visited
+/// wave by wave, ties in the sorted order. Conflicting rows keep their
+/// order, so the projection computes exactly what the sorted order does;
+/// rows of one wave are independent, and the processor overlaps them
+/// (`MEASUREMENTS.md`, "W3 a fifth time"; taking a wave eight rows at a time
+/// in lanes was measured too, and lost to its gathers).
 #[derive(Clone, Debug, Default)]
 pub struct ProjectionOrder {
     pub rows: Vec<u32>,
@@ -122,8 +124,8 @@ impl ProjectionOrder {
 
     /// The same rows wave by wave: a row's wave is one past the latest wave
     /// of an earlier row it conflicts with, ties in this order. A row writes
-    /// the ends `project` moves (a weight that is not zero: a fixed end is
-    /// never written) and touches both.
+    /// the ends `project` gives a weight that is not zero (the farther end,
+    /// or both, and never a fixed one) and touches both.
     pub fn in_waves(self, rows: &DistanceRows, inv_mass: &[f32]) -> Self {
         // Per particle, the latest wave that wrote it and the latest that touched it.
         let mut wrote = vec![0u32; inv_mass.len()];

@@ -157,8 +157,8 @@ pub fn solve<L: Lanes, P: Probe>(
     }
     st.x.store(base, x_new);
     // How far the particle moved, as the contact rows' bounds read it
-    // (`contact::skippable`): from the stored positions, scaled up past the
-    // distance's f32 rounding.
+    // (`contact::skippable`): from the new positions as the store rounds
+    // them, scaled up past the distance's f32 rounding.
     if contacts.is_some() && st.contacts.block_has[block] != 0 {
         let stored = V3::new(x_new.x.stored(), x_new.y.stored(), x_new.z.stored());
         let moved = (stored - xi).norm2().sqrt() * L::splat(contact::PATH_SCALE as f64);
