@@ -124,7 +124,7 @@ impl ProjectionOrder {
 
     /// The same rows wave by wave: a row's wave is one past the latest wave
     /// of an earlier row it conflicts with, ties in this order. A row writes
-    /// the ends `project` gives a weight that is not zero (the farther end,
+    /// the ends [`weights`] gives a weight that is not zero (the farther end,
     /// or both, and never a fixed one) and touches both.
     pub fn in_waves(self, rows: &DistanceRows, inv_mass: &[f32]) -> Self {
         // Per particle, the latest wave that wrote it and the latest that touched it.
@@ -133,7 +133,8 @@ impl ProjectionOrder {
         let mut waves: Vec<(u32, u32)> = Vec::with_capacity(self.rows.len());
         for (i, (&r, &m)) in self.rows.iter().zip(&self.moves).enumerate() {
             let (a, b) = (rows.a[r as usize] as usize, rows.b[r as usize] as usize);
-            let writes = [(a, m != 2 && inv_mass[a] > 0.0), (b, m != 1 && inv_mass[b] > 0.0)];
+            let (wa, wb) = weights(m, inv_mass, a, b);
+            let writes = [(a, wa != 0.0), (b, wb != 0.0)];
             let mut wave = wrote[a].max(wrote[b]);
             for &(p, w) in &writes {
                 if w {
@@ -157,6 +158,19 @@ impl ProjectionOrder {
 
     pub fn bytes(&self) -> usize {
         self.rows.len() * 5
+    }
+}
+
+/// How far each end of a row moves per unit of correction, from its
+/// `moves` and the ends' inverse masses: the farther end alone (a fixed one
+/// not at all), or both mass-weighted. An end with weight zero is never
+/// written ([`ProjectionOrder::in_waves`] reads this too).
+#[inline(always)]
+fn weights(moves: u8, inv_mass: &[f32], a: usize, b: usize) -> (f32, f32) {
+    match moves {
+        1 => (if inv_mass[a] > 0.0 { 1.0 } else { 0.0 }, 0.0),
+        2 => (0.0, if inv_mass[b] > 0.0 { 1.0 } else { 0.0 }),
+        _ => (inv_mass[a], inv_mass[b]),
     }
 }
 
@@ -228,11 +242,7 @@ pub fn project(
             continue;
         }
         let len = len2.sqrt();
-        let (wa, wb) = match moves {
-            1 => (if inv_mass[a] > 0.0 { 1.0 } else { 0.0 }, 0.0),
-            2 => (0.0, if inv_mass[b] > 0.0 { 1.0 } else { 0.0 }),
-            _ => (inv_mass[a], inv_mass[b]),
-        };
+        let (wa, wb) = weights(moves, inv_mass, a, b);
         if wa + wb == 0.0 {
             continue;
         }
