@@ -164,6 +164,55 @@ pub fn warm_start(
     }
 }
 
+/// The two ends of the rows starting at `r`, as lanes: what
+/// [`dual_update_lanes`] measures. A trait with an `#[inline(always)]`
+/// method, not a closure: a closure is a function of its own, compiled for
+/// the build's baseline, and the step's AVX2 kernels (`step::avx2_entries`)
+/// could not inline the gathers inside it.
+trait Ends<L: Lanes> {
+    fn at(&self, r: usize) -> (V3<L>, V3<L>);
+}
+
+/// Pair rows of a table: `x[a[r]]` and `x[b[r]]`.
+struct PairEnds<'a> {
+    rows: &'a DistanceRows,
+    x: &'a Points,
+}
+
+impl<L: Lanes> Ends<L> for PairEnds<'_> {
+    #[inline(always)]
+    fn at(&self, r: usize) -> (V3<L>, V3<L>) {
+        (self.x.gather::<L>(&self.rows.a[r..]), self.x.gather::<L>(&self.rows.b[r..]))
+    }
+}
+
+/// Unary rows, one per slot `s`: `x[s]` and `target[anchor[s]]`.
+struct GatheredEnds<'a> {
+    x: &'a Points,
+    target: &'a Points,
+    anchor: &'a [u32],
+}
+
+impl<L: Lanes> Ends<L> for GatheredEnds<'_> {
+    #[inline(always)]
+    fn at(&self, s: usize) -> (V3<L>, V3<L>) {
+        (self.x.load::<L>(s), self.target.gather::<L>(&self.anchor[s..]))
+    }
+}
+
+/// Unary rows, one per slot `s`: `x[s]` and `target[s]`.
+struct OwnEnds<'a> {
+    x: &'a Points,
+    target: &'a Points,
+}
+
+impl<L: Lanes> Ends<L> for OwnEnds<'_> {
+    #[inline(always)]
+    fn at(&self, s: usize) -> (V3<L>, V3<L>) {
+        (self.x.load::<L>(s), self.target.load::<L>(s))
+    }
+}
+
 /// The dual update of hard rows, once per iteration after all colours
 /// (DESIGN §3; updating after each colour went unstable in the prototype):
 /// `λ ← clamp(k·C + λ, lo, hi)`, and `k ← min(k + β|C|, k_max)` only while λ
@@ -174,7 +223,7 @@ pub fn warm_start(
 #[inline(always)]
 fn dual_update_lanes<L: Lanes>(
     range: Range<usize>,
-    ends: impl Fn(usize) -> (V3<L>, V3<L>),
+    ends: impl Ends<L>,
     rest: &[f32],
     rest_scale: f64,
     m_eff: &[f32],
@@ -194,7 +243,7 @@ fn dual_update_lanes<L: Lanes>(
     let zero = L::zero();
     let mut worst = zero;
     for r in range.step_by(L::WIDTH) {
-        let (xi, xj) = ends(r);
+        let (xi, xj) = ends.at(r);
         let rest = L::load(rest, r) * rest_scale;
         let c = (xi - xj).norm2().sqrt() - rest;
         worst = worst.max(L::select(rest.gt(zero), c.abs() / rest, zero));
@@ -211,6 +260,7 @@ fn dual_update_lanes<L: Lanes>(
 /// [`dual_update_lanes`] over pair rows of a table (stretch; strain limit with
 /// `rest_scale` = the allowance).
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 pub fn dual_update_pairs<L: Lanes>(
     rows: &DistanceRows,
     range: Range<usize>,
@@ -221,17 +271,21 @@ pub fn dual_update_pairs<L: Lanes>(
     stiffness: Stiffness,
     inv_h2: f64,
 ) -> f32 {
-    let ends = |r: usize| (x.gather::<L>(&rows.a[r..]), x.gather::<L>(&rows.b[r..]));
+    let ends = PairEnds { rows, x };
     dual_update_lanes::<L>(range, ends, &rows.rest, rest_scale, &rows.m_eff, st, clamp, stiffness, inv_h2)
 }
 
 /// [`dual_update_lanes`] over unary rows, one per slot in `range`: the other
-/// end is `target(slot)` (a gathered anchor, or the animated position).
+/// end of slot `s` is `target[anchor[s]]` with an `anchor` table (a tether's
+/// fixed particle, `target` = the positions), else `target[s]` (a leash's
+/// animated position).
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 pub fn dual_update_unary<L: Lanes>(
     range: Range<usize>,
     x: &Points,
-    target: impl Fn(usize) -> V3<L>,
+    target: &Points,
+    anchor: Option<&[u32]>,
     radius: &[f32],
     radius_scale: f64,
     m_eff: &[f32],
@@ -239,8 +293,17 @@ pub fn dual_update_unary<L: Lanes>(
     stiffness: Stiffness,
     inv_h2: f64,
 ) -> f32 {
-    let ends = |s: usize| (x.load::<L>(s), target(s));
-    dual_update_lanes::<L>(range, ends, radius, radius_scale, m_eff, st, Clamp::UpperBound, stiffness, inv_h2)
+    let clamp = Clamp::UpperBound;
+    match anchor {
+        Some(anchor) => {
+            let ends = GatheredEnds { x, target, anchor };
+            dual_update_lanes::<L>(range, ends, radius, radius_scale, m_eff, st, clamp, stiffness, inv_h2)
+        }
+        None => {
+            let ends = OwnEnds { x, target };
+            dual_update_lanes::<L>(range, ends, radius, radius_scale, m_eff, st, clamp, stiffness, inv_h2)
+        }
+    }
 }
 
 /// Largest `|C|/rest` over the rows `range` of a table.

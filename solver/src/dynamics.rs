@@ -16,6 +16,7 @@
 use crate::constants::{ALPHA, CONTACT_BETA_R, CONTACT_FLOOR, DEFAULT_DT, GAMMA, SELF_RATIO};
 use crate::contact::ContactRamp;
 use crate::error::ParamError;
+use crate::lanes::CpuPath;
 use crate::strain_limit::StrainLimitMode;
 use crate::stretch;
 
@@ -173,6 +174,11 @@ pub struct Tuning {
     /// Let the cloth sleep (§12). The record's M0 experiments measure how far
     /// energy falls, which a sleeping cloth stops; they turn it off.
     pub sleep: bool,
+    /// The instantiation [`crate::Kernel::Wide`] runs: `None` is the one the
+    /// CPU runs best ([`crate::lanes::cpu_path`]); `Some` forces one (tests
+    /// and benchmarks compare them), falling back to the baseline where the
+    /// CPU cannot run it. The same bits either way.
+    pub cpu_path: Option<CpuPath>,
 }
 
 impl Default for Tuning {
@@ -192,6 +198,7 @@ impl Default for Tuning {
             self_radius_scale: 1.0,
             self_stencils: false,
             sleep: true,
+            cpu_path: None,
         }
     }
 }

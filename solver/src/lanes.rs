@@ -3,42 +3,51 @@
 //! Storage is plain `f32` columns (STYLE.md habit 3). A kernel is written once,
 //! generic over [`Lanes`], and runs on:
 //!
-//! | type      | width | what it is for                                        |
-//! |-----------|-------|-------------------------------------------------------|
-//! | `f32`     | 1     | the scalar oracle of the f32 kernels                  |
-//! | `f64`     | 1     | the scalar oracle in double precision (measurements)  |
-//! | `F32x8`   | 8     | the wide path (`wide::f32x8`)                         |
-//! | `F64x4`   | 4     | the wide path in double precision (`wide::f64x4`)     |
+//! | type           | width | what it is for                                    |
+//! |----------------|-------|---------------------------------------------------|
+//! | `f32`          | 1     | the scalar oracle of the f32 kernels              |
+//! | `f64`          | 1     | the scalar oracle in double precision (measurements) |
+//! | `wide::f32x8`  | 8     | the wide path on the baseline ([`CpuPath::Baseline`]) |
+//! | `avx2::F32x8`  | 8     | the wide path on AVX2 ([`CpuPath::Avx2`], x86-64)  |
+//! | `wide::f64x4`  | 4     | the wide path in double precision                 |
 //!
 //! **Bit parity rule.** Every operation here is a single IEEE-754 operation
 //! with round-to-nearest (add, sub, mul, div, sqrt, min/max, compare,
 //! select). No fused multiply-add and no approximate `recip`/`rsqrt` appear,
-//! so a lane of `F32x8` computes exactly what `f32` computes: the scalar
-//! path is a bit-exact oracle of the wide path, and results do not depend on
-//! which instruction set the build targets (DESIGN §3 rule 7).
+//! so a lane of an 8-wide type computes exactly what `f32` computes: the
+//! scalar path is a bit-exact oracle of the wide path, and results do not
+//! depend on the instruction set a kernel runs on (DESIGN §3 rule 7).
 //!
 //! Loads and gathers read `f32` storage and convert to the lane's scalar, so
 //! an `f64` kernel reads the same stored bits an `f32` kernel reads.
 //!
-//! # Instruction sets (decided by measurement, `MEASUREMENTS.md`)
+//! # Instruction sets: one library for every x86-64 CPU
 //!
-//! `wide` picks its instructions at compile time. The workspace's
-//! `.cargo/config.toml` builds for **x86-64-v3** (AVX2 + FMA + BMI2): there a
-//! `f32x8` is one AVX register and a gather one `vgatherdps`, and W0's wide
-//! path runs 1.46× faster than the same code built for the SSE2 baseline
-//! (0.219 against 0.319 ms per frame). Any other target builds and passes
-//! every gate (`RUSTFLAGS="-C target-cpu=x86-64"`; CI runs that build too).
+//! The crate is compiled for the x86-64 baseline (SSE2; `.cargo/config.toml`
+//! sets nothing), so no instruction outside it appears anywhere except in
+//! functions that enable more with `#[target_feature]` and are entered only
+//! after a run-time check. There is one such entry: the step of
+//! [`crate::Kernel::Wide`] on [`CpuPath::Avx2`], into which the generic
+//! kernel is inlined whole with [`avx2::F32x8`] lanes. [`cpu_path`] chooses
+//! it where CPUID reports AVX and AVX2 and XCR0 (read with XGETBV, only when
+//! CPUID reports OSXSAVE) shows that the operating system saves the YMM
+//! registers; every other CPU runs the baseline instantiation
+//! (`wide::f32x8`, two SSE halves). `wide` picks its instructions when the
+//! crate is compiled, which is why the AVX2 path has a lane type of its own.
 //!
-//! **FMA and approximate `recip`/`rsqrt` are allowed nowhere in the solver.**
-//! They change bits across machines; without them a v3 build and a baseline
-//! build produce *the same bits* (the `golden` test holds one hash for both),
-//! and the scalar oracle matches the wide path exactly. The cost is one
+//! **FMA and approximate `recip`/`rsqrt` are allowed nowhere in the solver**,
+//! and the AVX2 entry does not even enable FMA: they would change bits
+//! across machines. Without them both paths produce *the same bits* (the
+//! `golden` test holds one hash for both, `cpu_paths` compares them step by
+//! step) and the scalar oracle matches either exactly. The cost is one
 //! rounding more per multiply-add and a true divide where an estimate would
-//! do — measured inside the 0.25 ms W0 budget. A host whose CPU lacks the
-//! build's features must not call into it: [`cpu_supports_build`] says so
-//! without executing any AVX instruction.
+//! do — measured inside the W0 budget (`MEASUREMENTS.md`).
 
 use core::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
+use core::sync::atomic::{AtomicU8, Ordering};
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2;
 
 /// A vector of `WIDTH` reals with the arithmetic the solver needs.
 pub trait Lanes:
@@ -97,6 +106,17 @@ pub trait Lanes:
     #[inline(always)]
     fn zero() -> Self {
         Self::splat(0.0)
+    }
+
+    /// Runs `f` where this lane type's instructions are enabled, for the
+    /// vertex update's out-of-line helpers (`#[inline(never)]`, off the hot
+    /// path): they are compiled apart from the step's kernels, so without
+    /// this an [`avx2::F32x8`] helper would call each intrinsic as a function.
+    /// `f` is a small closure, inlined into the function that enables AVX2.
+    /// Lane types of the build's own target just call `f`.
+    #[inline(always)]
+    fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
+        f()
     }
 }
 
@@ -333,8 +353,9 @@ pub struct Mat3<L> {
 }
 
 impl<L: Lanes> Mat3<L> {
+    #[inline(always)]
     pub fn splat(m: [[f64; 3]; 3]) -> Self {
-        Mat3 { rows: m.map(V3::splat) }
+        Mat3 { rows: [V3::splat(m[0]), V3::splat(m[1]), V3::splat(m[2])] }
     }
     #[inline(always)]
     pub fn mul(&self, v: V3<L>) -> V3<L> {
@@ -412,8 +433,9 @@ impl Points {
 
 /// Gathers of `f32` storage into wide lanes.
 ///
-/// With AVX2 (`x86-64-v3` builds) a gather is one `vgatherdps`; elsewhere it
-/// is `W` scalar loads. **Soundness does not rest on the model's indices**:
+/// In a build whose whole target has AVX2 (`-C target-cpu=x86-64-v3`, not the
+/// default) a gather is one `vgatherdps`; elsewhere it is `W` scalar loads
+/// (the run-time AVX2 path gathers with [`avx2::F32x8`]'s own). **Soundness does not rest on the model's indices**:
 /// every index is first clamped to `src.len() − 1` (one `vpminud`), so a
 /// corrupted index reads a wrong value inside `src`, never outside it.
 mod gather {
@@ -563,7 +585,8 @@ macro_rules! wide_lanes {
 wide_lanes!(wide::f32x8, f32, 8, gather::f32x8);
 wide_lanes!(wide::f64x4, f64, 4, gather::f64x4);
 
-/// The instruction set this build's lanes were compiled for.
+/// The instruction set this build was compiled for (the whole crate; the
+/// AVX2 path adds to it at run time, [`cpu_path`]).
 pub fn build_isa() -> &'static str {
     if cfg!(all(target_feature = "avx2", target_feature = "fma")) {
         "x86-64-v3 (AVX2+FMA)"
@@ -578,20 +601,185 @@ pub fn build_isa() -> &'static str {
     }
 }
 
-/// True when the running CPU has every feature this build was compiled for
-/// (checked with CPUID; safe to call on any x86-64 CPU).
+/// Which instantiation of the wide kernel a step of [`crate::Kernel::Wide`]
+/// runs. Both compute the same bits; they differ in speed only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CpuPath {
+    /// `wide::f32x8` compiled for the build's target (on x86-64: SSE2, which
+    /// every x86-64 CPU has).
+    Baseline,
+    /// [`avx2::F32x8`] inside a function compiled with AVX2 enabled, where
+    /// the CPU and the operating system run AVX2 ([`cpu_runs_avx2`]).
+    Avx2,
+}
+
+impl CpuPath {
+    pub fn name(self) -> &'static str {
+        match self {
+            CpuPath::Baseline => "baseline",
+            CpuPath::Avx2 => "avx2",
+        }
+    }
+
+    /// The path a step takes when asked for `requested` (`None`: the default,
+    /// [`cpu_path`]). A requested path this CPU cannot run is never taken:
+    /// the step falls back to the baseline.
+    #[inline]
+    pub fn resolve(requested: Option<CpuPath>) -> CpuPath {
+        match requested {
+            None => cpu_path(),
+            Some(CpuPath::Avx2) if cpu_runs_avx2() => CpuPath::Avx2,
+            Some(_) => CpuPath::Baseline,
+        }
+    }
+}
+
+/// The environment variable that forces the default path to the baseline
+/// (`CLOTH_CPU_PATH=baseline`: tests, benchmarks, a host that wants the
+/// baseline on every machine). Read once, at the first step.
+pub const CPU_PATH_VARIABLE: &str = "CLOTH_CPU_PATH";
+
+/// What the CPU check found, once: `DETECTED` set, plus `AVX2` and `FORCED`.
+static CPU: AtomicU8 = AtomicU8::new(0);
+const DETECTED: u8 = 1;
+const AVX2: u8 = 2;
+const FORCED_BASELINE: u8 = 4;
+
+fn cpu() -> u8 {
+    let known = CPU.load(Ordering::Relaxed);
+    if known & DETECTED != 0 {
+        return known;
+    }
+    let forced = std::env::var_os(CPU_PATH_VARIABLE).is_some_and(|v| v == "baseline");
+    let found = DETECTED | if features().avx2 { AVX2 } else { 0 } | if forced { FORCED_BASELINE } else { 0 };
+    // Every thread computes the same value; the first store wins nothing.
+    CPU.store(found, Ordering::Relaxed);
+    found
+}
+
+/// True when this CPU and its operating system run AVX2: CPUID reports AVX
+/// and AVX2, and XCR0 shows the OS saves the SSE and AVX (YMM) register
+/// state on a context switch (Intel SDM vol. 1, §14.3, "Detection of Intel
+/// AVX instructions"). Executes no AVX instruction.
+pub fn cpu_runs_avx2() -> bool {
+    cpu() & AVX2 != 0
+}
+
+/// The path a step takes by default: [`CpuPath::Avx2`] where
+/// [`cpu_runs_avx2`], unless `CLOTH_CPU_PATH=baseline`; else the baseline.
+pub fn cpu_path() -> CpuPath {
+    match cpu() {
+        c if c & AVX2 != 0 && c & FORCED_BASELINE == 0 => CpuPath::Avx2,
+        _ => CpuPath::Baseline,
+    }
+}
+
+/// The x86 features the solver cares about, as CPUID and XCR0 report them
+/// (each AVX-family bit only where the OS saves the registers it needs).
+#[derive(Clone, Copy, Debug, Default)]
+struct Features {
+    sse3: bool,
+    ssse3: bool,
+    sse41: bool,
+    sse42: bool,
+    popcnt: bool,
+    avx: bool,
+    avx2: bool,
+    fma: bool,
+    f16c: bool,
+    bmi1: bool,
+    bmi2: bool,
+    lzcnt: bool,
+    movbe: bool,
+    avx512f: bool,
+}
+
+/// Reads the features with CPUID (and XGETBV where CPUID says the OS enabled
+/// it). Compiled for the baseline: safe to call on any x86-64 CPU. Unlike
+/// `is_x86_feature_detected!`, it asks the CPU even for a feature the build
+/// was compiled with, so it stays truthful in a build for a higher target.
+#[cfg(target_arch = "x86_64")]
+fn features() -> Features {
+    use core::arch::x86_64::{__cpuid, __cpuid_count, CpuidResult};
+    let bit = |r: u32, b: u32| r & (1 << b) != 0;
+    // SAFETY: CPUID exists on every x86-64 CPU; a leaf above the maximum the
+    // CPU reports is never asked for. (`__cpuid` is a safe function in newer
+    // Rust, hence the `allow`.)
+    #[allow(unused_unsafe)]
+    let leaf = |l: u32| -> CpuidResult { unsafe { __cpuid_count(l, 0) } };
+    #[allow(unused_unsafe)]
+    // SAFETY: as above.
+    let max = unsafe { __cpuid(0) }.eax;
+    #[allow(unused_unsafe)]
+    // SAFETY: as above.
+    let max_extended = unsafe { __cpuid(0x8000_0000) }.eax;
+    let l1 = leaf(1);
+    let l7 = if max >= 7 { leaf(7) } else { CpuidResult { eax: 0, ebx: 0, ecx: 0, edx: 0 } };
+    let e1 = if max_extended >= 0x8000_0001 { leaf(0x8000_0001).ecx } else { 0 };
+    // XCR0 bits: 1 SSE, 2 AVX (upper YMM), 5–7 the AVX-512 opmask and ZMM state.
+    let xcr0 = if bit(l1.ecx, 27) {
+        // SAFETY: CPUID.1:ECX.OSXSAVE[27] says the OS enabled XGETBV.
+        unsafe { xcr0() }
+    } else {
+        0
+    };
+    let ymm = xcr0 & 0b110 == 0b110;
+    let zmm = ymm && xcr0 & 0b1110_0000 == 0b1110_0000;
+    Features {
+        sse3: bit(l1.ecx, 0),
+        ssse3: bit(l1.ecx, 9),
+        sse41: bit(l1.ecx, 19),
+        sse42: bit(l1.ecx, 20),
+        popcnt: bit(l1.ecx, 23),
+        avx: ymm && bit(l1.ecx, 28),
+        avx2: ymm && bit(l1.ecx, 28) && bit(l7.ebx, 5),
+        fma: ymm && bit(l1.ecx, 12),
+        f16c: ymm && bit(l1.ecx, 29),
+        bmi1: bit(l7.ebx, 3),
+        bmi2: bit(l7.ebx, 8),
+        lzcnt: bit(e1, 5),
+        movbe: bit(l1.ecx, 22),
+        avx512f: zmm && bit(l7.ebx, 16),
+    }
+}
+
+/// XCR0, the register that says which state the OS saves.
+///
+/// # Safety
+/// Only where CPUID.1:ECX.OSXSAVE[27] is set.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "xsave")]
+unsafe fn xcr0() -> u64 {
+    core::arch::x86_64::_xgetbv(0)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn features() -> Features {
+    Features::default()
+}
+
+/// True when the running CPU has every feature the whole build was compiled
+/// for, among the x86-64 levels v2–v4 (CPUID, never `cfg`). Always true for
+/// the default build, which targets the x86-64 baseline; a build for a higher
+/// level answers truthfully, but its own code may already have executed such
+/// instructions before asking.
 pub fn cpu_supports_build() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let need_avx2 = cfg!(target_feature = "avx2");
-        let need_fma = cfg!(target_feature = "fma");
-        let need_avx = cfg!(target_feature = "avx");
-        (!need_avx2 || std::arch::is_x86_feature_detected!("avx2"))
-            && (!need_fma || std::arch::is_x86_feature_detected!("fma"))
-            && (!need_avx || std::arch::is_x86_feature_detected!("avx"))
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        true
-    }
+    let f = features();
+    let need = [
+        (cfg!(target_feature = "sse3"), f.sse3),
+        (cfg!(target_feature = "ssse3"), f.ssse3),
+        (cfg!(target_feature = "sse4.1"), f.sse41),
+        (cfg!(target_feature = "sse4.2"), f.sse42),
+        (cfg!(target_feature = "popcnt"), f.popcnt),
+        (cfg!(target_feature = "avx"), f.avx),
+        (cfg!(target_feature = "avx2"), f.avx2),
+        (cfg!(target_feature = "fma"), f.fma),
+        (cfg!(target_feature = "f16c"), f.f16c),
+        (cfg!(target_feature = "bmi1"), f.bmi1),
+        (cfg!(target_feature = "bmi2"), f.bmi2),
+        (cfg!(target_feature = "lzcnt"), f.lzcnt),
+        (cfg!(target_feature = "movbe"), f.movbe),
+        (cfg!(target_feature = "avx512f"), f.avx512f),
+    ];
+    !cfg!(target_arch = "x86_64") || need.iter().all(|&(built, present)| !built || present)
 }

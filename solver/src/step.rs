@@ -43,7 +43,9 @@ use crate::constants::{
 use crate::contact::{self, ContactParams};
 use crate::distance::{self, RowState, Stiffness};
 use crate::dynamics::{Dynamics, TeleportMode, Tuning};
-use crate::lanes::{Lanes, Mat3, V3};
+#[cfg(target_arch = "x86_64")]
+use crate::lanes::avx2;
+use crate::lanes::{CpuPath, Lanes, Mat3, V3};
 use crate::model::Model;
 use crate::pose::{self, Pose, Vec3};
 use crate::self_pair;
@@ -55,7 +57,8 @@ use crate::{leash, skip, strain_limit, stretch};
 /// by side in one benchmark; every kernel computes the same step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Kernel {
-    /// Eight particles per instruction in f32 (`wide::f32x8`): the product.
+    /// Eight particles per instruction in f32: the product. AVX2 where the
+    /// CPU runs it, else the baseline (`Tuning::cpu_path`, [`CpuPath`]).
     #[default]
     Wide,
     /// One particle at a time in f32: the bit-exact oracle of [`Kernel::Wide`].
@@ -209,6 +212,12 @@ pub fn step_probed<P: Probe>(
     probe: &mut P,
 ) -> StepReport {
     match kernel {
+        // `avx2::F32x8` lanes only where `resolve` says the CPU and the OS run
+        // AVX2 (`lanes::cpu_runs_avx2`: CPUID and XCR0), the type's precondition.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Wide if CpuPath::resolve(t.cpu_path) == CpuPath::Avx2 => {
+            step_lanes::<avx2::F32x8, P>(model, state, d, t, colliders, probe)
+        }
         Kernel::Wide => step_lanes::<wide::f32x8, P>(model, state, d, t, colliders, probe),
         Kernel::Scalar => step_lanes::<f32, P>(model, state, d, t, colliders, probe),
         Kernel::WideF64 => step_lanes::<wide::f64x4, P>(model, state, d, t, colliders, probe),
@@ -216,7 +225,9 @@ pub fn step_probed<P: Probe>(
     }
 }
 
-fn step_lanes<L: Lanes, P: Probe>(
+/// The step over lanes `L`; its lane kernels are entered through
+/// [`Kernels`].
+fn step_lanes<L: Kernels, P: Probe>(
     model: &Model,
     state: &mut State,
     d: &Dynamics,
@@ -287,7 +298,7 @@ fn step_lanes<L: Lanes, P: Probe>(
     let mut local_speed2 = 0.0;
     for k in 1..=d.substeps {
         let shift = plan.shift(k, d.substeps);
-        begin_substep::<L>(model, state, &p, shift.as_ref(), plan.gravity(k, d.substeps, d.gravity));
+        L::begin_substep(model, state, &p, shift.as_ref(), plan.gravity(k, d.substeps, d.gravity));
         warm_start(model, state, &p, t);
         if let Some(c) = &contacts {
             let anchor_inv = plan.pose_at(k, d.substeps).inverse();
@@ -310,8 +321,8 @@ fn step_lanes<L: Lanes, P: Probe>(
             if p.self_rows {
                 state.self_collision.accumulate(model, &state.x, p.inv_h2, t.self_ratio);
             }
-            sweep::<L, P>(model, state, &p, contacts.as_ref(), probe);
-            dual_update::<L>(model, state, &p);
+            L::sweep::<P>(model, state, &p, contacts.as_ref(), probe);
+            L::dual_update(model, state, &p);
         }
         if let Some(c) = &contacts {
             contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
@@ -333,7 +344,7 @@ fn step_lanes<L: Lanes, P: Probe>(
                 }
             }
         }
-        local_speed2 = integrate::<L>(model, state, &p, shift.as_ref(), limit, k == d.substeps);
+        local_speed2 = L::integrate(model, state, &p, shift.as_ref(), limit, k == d.substeps);
     }
     state.steps += 1;
     report.pivot_failures = state.diagnostics.pivot_failures - failures_before;
@@ -356,6 +367,121 @@ fn step_lanes<L: Lanes, P: Probe>(
     }
     f.prev = f.cur;
     report
+}
+
+/// The step's lane kernels as entered on lanes `Self`: the frame shift and
+/// initial guess, the colour sweep, the dual update and the integration. Each
+/// kernel is `#[inline(always)]` into an entry of its own and optimised as
+/// one function (forced into the whole step, it compiled to more
+/// instructions: `MEASUREMENTS.md`, "One library for every x86-64 CPU"). The
+/// lane types of the build's own target enter through the plain functions
+/// below; [`avx2::F32x8`] through functions compiled with AVX2 enabled
+/// ([`avx2_entries`]).
+trait Kernels: Lanes {
+    #[inline(never)]
+    fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, shift: Option<&Shift>, gravity: Vec3) {
+        begin_substep::<Self>(model, st, p, shift, gravity)
+    }
+    #[inline(never)]
+    fn sweep<P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, contacts: Option<&Contacts>, probe: &mut P) {
+        sweep::<Self, P>(model, st, p, contacts, probe)
+    }
+    #[inline(never)]
+    fn dual_update(model: &Model, st: &mut State, p: &SubstepParams) {
+        dual_update::<Self>(model, st, p)
+    }
+    #[inline(never)]
+    fn integrate(
+        model: &Model,
+        st: &mut State,
+        p: &SubstepParams,
+        shift: Option<&Shift>,
+        limit: f64,
+        last: bool,
+    ) -> f64 {
+        integrate::<Self>(model, st, p, shift, limit, last)
+    }
+}
+
+impl Kernels for f32 {}
+impl Kernels for f64 {}
+impl Kernels for wide::f32x8 {}
+impl Kernels for wide::f64x4 {}
+
+/// `step_probed` takes these lanes only where the CPU and the OS run AVX2,
+/// the precondition of [`avx2_entries`].
+#[cfg(target_arch = "x86_64")]
+impl Kernels for avx2::F32x8 {
+    fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, shift: Option<&Shift>, gravity: Vec3) {
+        // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
+        unsafe { avx2_entries::begin_substep(model, st, p, shift, gravity) }
+    }
+    fn sweep<P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, contacts: Option<&Contacts>, probe: &mut P) {
+        // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
+        unsafe { avx2_entries::sweep(model, st, p, contacts, probe) }
+    }
+    fn dual_update(model: &Model, st: &mut State, p: &SubstepParams) {
+        // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
+        unsafe { avx2_entries::dual_update(model, st, p) }
+    }
+    fn integrate(
+        model: &Model,
+        st: &mut State,
+        p: &SubstepParams,
+        shift: Option<&Shift>,
+        limit: f64,
+        last: bool,
+    ) -> f64 {
+        // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
+        unsafe { avx2_entries::integrate(model, st, p, shift, limit, last) }
+    }
+}
+
+/// The lane kernels on [`avx2::F32x8`] lanes, each a function compiled with
+/// AVX2 enabled into which the kernel is inlined whole (the lanes' methods
+/// become single instructions; `objdump -d` shows no call left in them but
+/// to functions that are not generic over the lanes).
+///
+/// # Safety
+/// Every function: only on a CPU that runs AVX2 ([`crate::lanes::cpu_runs_avx2`]).
+#[cfg(target_arch = "x86_64")]
+mod avx2_entries {
+    use super::*;
+    type L = avx2::F32x8;
+
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    pub unsafe fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, shift: Option<&Shift>, g: Vec3) {
+        super::begin_substep::<L>(model, st, p, shift, g)
+    }
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    pub unsafe fn sweep<P: Probe>(
+        model: &Model,
+        st: &mut State,
+        p: &SubstepParams,
+        c: Option<&Contacts>,
+        probe: &mut P,
+    ) {
+        super::sweep::<L, P>(model, st, p, c, probe)
+    }
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    pub unsafe fn dual_update(model: &Model, st: &mut State, p: &SubstepParams) {
+        super::dual_update::<L>(model, st, p)
+    }
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    pub unsafe fn integrate(
+        model: &Model,
+        st: &mut State,
+        p: &SubstepParams,
+        s: Option<&Shift>,
+        l: f64,
+        m: bool,
+    ) -> f64 {
+        super::integrate::<L>(model, st, p, s, l, m)
+    }
 }
 
 /// The anchor's linear and angular velocity over the step from `prev` to
@@ -421,6 +547,7 @@ fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
 }
 
 /// The dual update of every hard row, once per iteration after all colours.
+#[inline(always)]
 fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
     let links = &model.links;
     let stretch = 0..links.stretch_end_aligned();
@@ -449,11 +576,11 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
     }
     let u = &model.unary;
     if u.tethered > 0 {
-        let anchor = |s: usize| x.gather::<L>(&u.anchor[s..]);
         distance::dual_update_unary::<L>(
             0..model.swept,
             x,
-            anchor,
+            x,
+            Some(&u.anchor),
             &u.d_geo,
             1.0,
             &u.m_eff,
@@ -462,11 +589,11 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
             p.inv_h2,
         );
         if p.leashed {
-            let animated = |s: usize| st.p.load::<L>(s);
             distance::dual_update_unary::<L>(
                 0..model.swept,
                 x,
-                animated,
+                &st.p,
+                None,
                 &u.d_geo,
                 p.leash_scale,
                 &u.m_eff,
@@ -481,6 +608,7 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
 /// The frame shift, `x0 = x`, the inertial target `y`, and the adaptive
 /// initial guess, for every free particle; fixed particles go to their
 /// animated position.
+#[inline(always)]
 fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, shift: Option<&Shift>, gravity: Vec3) {
     let h = L::splat(p.h);
     let h2 = L::splat(p.h * p.h);
@@ -525,6 +653,7 @@ pub struct Contacts<'a> {
 }
 
 /// One Gauss–Seidel sweep over every colour.
+#[inline(always)]
 fn sweep<L: Lanes, P: Probe>(
     model: &Model,
     st: &mut State,
@@ -533,10 +662,28 @@ fn sweep<L: Lanes, P: Probe>(
     probe: &mut P,
 ) {
     let lp = LaneParams::<L>::new(p, model);
+    // A step without contact or self rows sweeps with a copy of the loop that
+    // calls nothing out of line (`vertex::solve`'s `COLLIDE`).
+    match contacts.is_some() || p.self_rows {
+        true => colours::<L, P, true>(model, st, p, &lp, contacts, probe),
+        false => colours::<L, P, false>(model, st, p, &lp, None, probe),
+    }
+}
+
+/// The colours in order, the blocks of each (see [`sweep`]).
+#[inline(always)]
+fn colours<L: Lanes, P: Probe, const COLLIDE: bool>(
+    model: &Model,
+    st: &mut State,
+    p: &SubstepParams,
+    lp: &LaneParams<L>,
+    contacts: Option<&Contacts>,
+    probe: &mut P,
+) {
     for colour in &model.colours {
         for block in colour.start / LANES..colour.end / LANES {
             for off in (0..LANES).step_by(L::WIDTH) {
-                vertex::solve::<L, P>(model, st, p, &lp, contacts, block, off, probe);
+                vertex::solve::<L, P, COLLIDE>(model, st, p, lp, contacts, block, off, probe);
             }
         }
     }
@@ -551,6 +698,7 @@ fn sweep<L: Lanes, P: Probe>(
 /// (§6) would run away unopposed; the smallest headroom over real speeds in
 /// the record's library is 5.7× (§13). Applied to the stored velocity only,
 /// so positions are exactly what the solve produced.
+#[inline(always)]
 fn integrate<L: Lanes>(
     model: &Model,
     st: &mut State,

@@ -44,6 +44,7 @@ pub struct LaneParams<L> {
 }
 
 impl<L: Lanes> LaneParams<L> {
+    #[inline(always)]
     pub fn new(p: &SubstepParams, model: &Model) -> Self {
         LaneParams {
             inv_h2: L::splat(p.inv_h2),
@@ -58,9 +59,15 @@ impl<L: Lanes> LaneParams<L> {
 }
 
 /// Updates the `L::WIDTH` particles of block `block` starting at lane `off`.
+///
+/// `COLLIDE` is false when the step has no contact and no self rows: then
+/// nothing here calls out of line. A call that takes the state keeps the
+/// compiler from holding the state's columns (their addresses and lengths)
+/// in registers from one block to the next (`MEASUREMENTS.md`, "One library
+/// for every x86-64 CPU").
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // hot kernel: plain references, no bundling struct to build per block
-pub fn solve<L: Lanes, P: Probe>(
+pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
     model: &Model,
     st: &mut State,
     p: &SubstepParams,
@@ -117,7 +124,7 @@ pub fn solve<L: Lanes, P: Probe>(
     // particles have none), rounded once and added as lanes. Only lanes
     // with a row that may act evaluate anything: not `path < quiet`
     // (`ContactSlots::quiet`; a NaN is live).
-    if let Some(c) = contacts.filter(|_| st.contacts.block_has[block] != 0) {
+    if let Some(c) = contacts.filter(|_| COLLIDE && st.contacts.block_has[block] != 0) {
         let live = match c.params.skip {
             true => L::bits(L::not(L::load(&st.contacts.quiet, base).gt(L::load(&st.contacts.path, base)))),
             false => (1 << L::WIDTH) - 1,
@@ -128,7 +135,7 @@ pub fn solve<L: Lanes, P: Probe>(
     }
 
     // Self rows: their Jacobi scratch, accumulated once this iteration.
-    if p.self_rows && st.self_collision.block_has[block] {
+    if COLLIDE && p.self_rows && st.self_collision.block_has[block] {
         add_self_scratch(&st.self_collision.scratch, base, &mut f, &mut h);
     }
 
@@ -159,7 +166,7 @@ pub fn solve<L: Lanes, P: Probe>(
     // How far the particle moved, as the contact rows' bounds read it
     // (`contact::skippable`): from the new positions as the store rounds
     // them, scaled up past the distance's f32 rounding.
-    if contacts.is_some() && st.contacts.block_has[block] != 0 {
+    if COLLIDE && contacts.is_some() && st.contacts.block_has[block] != 0 {
         let stored = V3::new(x_new.x.stored(), x_new.y.stored(), x_new.z.stored());
         let moved = (stored - xi).norm2().sqrt() * L::splat(contact::PATH_SCALE as f64);
         (L::load(&st.contacts.path, base) + moved).store(&mut st.contacts.path, base);
@@ -183,30 +190,32 @@ fn add_contacts<L: Lanes>(
     f: &mut V3<L>,
     h: &mut Sym3<L>,
 ) {
-    // Per lane: the force, then the Hessian's upper triangle.
-    let mut fh = [[0.0f64; LANES]; 9];
-    while live != 0 {
-        let k = live.trailing_zeros() as usize;
-        live &= live - 1;
-        let s = base + k;
-        if !c.params.skip && !contact::touches(&st.contacts, s) {
-            continue;
+    L::out_of_line(|| {
+        // Per lane: the force, then the Hessian's upper triangle.
+        let mut fh = [[0.0f64; LANES]; 9];
+        while live != 0 {
+            let k = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let s = base + k;
+            if !c.params.skip && !contact::touches(&st.contacts, s) {
+                continue;
+            }
+            let x = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
+            let m_h2 = model.mass[s] as f64 * p.inv_h2;
+            let (fk, hk) = contact::particle_terms(&mut st.contacts, s, x, m_h2, c.pending, &c.params);
+            for (d, v) in fk.into_iter().chain(hk).enumerate() {
+                fh[d][k] = v;
+            }
         }
-        let x = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
-        let m_h2 = model.mass[s] as f64 * p.inv_h2;
-        let (fk, hk) = contact::particle_terms(&mut st.contacts, s, x, m_h2, c.pending, &c.params);
-        for (d, v) in fk.into_iter().chain(hk).enumerate() {
-            fh[d][k] = v;
-        }
-    }
-    let lanes = |d: usize| L::from_lanes(&fh[d][..L::WIDTH]);
-    *f += V3::new(lanes(0), lanes(1), lanes(2));
-    h.xx += lanes(3);
-    h.xy += lanes(4);
-    h.xz += lanes(5);
-    h.yy += lanes(6);
-    h.yz += lanes(7);
-    h.zz += lanes(8);
+        let lanes = |d: usize| L::from_lanes(&fh[d][..L::WIDTH]);
+        *f += V3::new(lanes(0), lanes(1), lanes(2));
+        h.xx += lanes(3);
+        h.xy += lanes(4);
+        h.xz += lanes(5);
+        h.yy += lanes(6);
+        h.yz += lanes(7);
+        h.zz += lanes(8);
+    })
 }
 
 /// Adds a block's self-collision scratch to its `(f, H)`. Out of line and
@@ -216,11 +225,13 @@ fn add_contacts<L: Lanes>(
 #[cold]
 #[inline(never)]
 fn add_self_scratch<L: Lanes>(sc: &crate::self_pair::Scratch, base: usize, f: &mut V3<L>, h: &mut Sym3<L>) {
-    *f += V3::new(L::load(&sc.f.x, base), L::load(&sc.f.y, base), L::load(&sc.f.z, base));
-    h.xx += L::load(&sc.h[0], base);
-    h.xy += L::load(&sc.h[1], base);
-    h.xz += L::load(&sc.h[2], base);
-    h.yy += L::load(&sc.h[3], base);
-    h.yz += L::load(&sc.h[4], base);
-    h.zz += L::load(&sc.h[5], base);
+    L::out_of_line(|| {
+        *f += V3::new(L::load(&sc.f.x, base), L::load(&sc.f.y, base), L::load(&sc.f.z, base));
+        h.xx += L::load(&sc.h[0], base);
+        h.xy += L::load(&sc.h[1], base);
+        h.xz += L::load(&sc.h[2], base);
+        h.yy += L::load(&sc.h[3], base);
+        h.yz += L::load(&sc.h[4], base);
+        h.zz += L::load(&sc.h[5], base);
+    })
 }
