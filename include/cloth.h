@@ -83,8 +83,9 @@
  * sizeof, or start from the cloth_default_* constructor): fields are only ever appended, and a library
  * reads a shorter (older) struct with the new fields at their defaults.
  *
- * CPU: the shipped build targets x86-64-v3 (AVX2 + FMA). Call cloth_cpu_supported() before anything
- * else and fall back (or load a baseline build) when it returns 0.
+ * CPU: one library runs on every x86-64 CPU. It is built for the x86-64 baseline (SSE2), and its solver
+ * kernels also come compiled for AVX2, chosen at run time where CPUID and XGETBV say that the CPU and the
+ * operating system run AVX2 (cloth_cpu_path says which runs). Both give the same bits.
  */
 
 
@@ -165,6 +166,12 @@
 
 // `cloth_step_report.watchdog`: reset after rows stayed absurdly violated.
 #define CLOTH_WATCHDOG_EXPLODED 2
+
+// `cloth_cpu_path`: the baseline kernels (on x86-64, SSE2), which every CPU runs.
+#define CLOTH_CPU_PATH_BASELINE 0
+
+// `cloth_cpu_path`: the AVX2 kernels.
+#define CLOTH_CPU_PATH_AVX2 1
 
 // What a call did. `CLOTH_STATUS_OK` is 0; every other value is a stable,
 // numbered refusal (numbers never change; new codes are appended), with
@@ -606,12 +613,22 @@ uint32_t cloth_abi_version(void);
 // The library's version, "major.minor.patch" (a static string).
 const char *cloth_version(void);
 
-// 1 when this CPU has every instruction set the library was built for
-// (x86-64-v3: AVX2 + FMA for the shipped build), else 0. Checked with
-// CPUID; call it before anything else — on a CPU without them any other
-// function may stop the process with an illegal instruction. (Worlds also
-// check, and refuse with CLOTH_STATUS_UNSUPPORTED_CPU.)
+// 1 when this CPU runs this library, else 0. The shipped build targets the
+// x86-64 baseline (SSE2, which every x86-64 CPU has), so it answers 1 on any
+// x86-64 CPU, and its AVX2 kernels are chosen at run time (cloth_cpu_path).
+// A build made for a higher level (RUSTFLAGS="-C target-cpu=x86-64-v3")
+// answers 0 on a CPU without that level, checked with CPUID, but its own code
+// may already have executed such an instruction: ship the default build.
+// (Worlds also check, and refuse with CLOTH_STATUS_UNSUPPORTED_CPU.)
 uint32_t cloth_cpu_supported(void);
+
+// Which kernels the library's steps run on this CPU: CLOTH_CPU_PATH_AVX2
+// where CPUID reports AVX2 and XGETBV shows that the operating system saves
+// the AVX registers, else CLOTH_CPU_PATH_BASELINE. Both give the same bits;
+// AVX2 is faster. The environment variable CLOTH_CPU_PATH=baseline forces
+// the baseline (read once, when the library first needs the answer).
+// Executes no instruction the CPU lacks.
+uint32_t cloth_cpu_path(void);
 
 // Creates a world. `desc` is read during the call; `*out_world` receives the
 // handle. Destroy it with cloth_world_destroy.

@@ -18,7 +18,8 @@
 // Loading: the library is "cloth" (libcloth.so / libcloth.dylib / cloth.dll under Assets/Plugins).
 // With IL2CPP on iOS (and WebGL) native code is linked statically into the player: the import name
 // must then be "__Internal", which the #if below selects; ship libcloth.a for those targets.
-// The shipped build targets x86-64-v3 (AVX2): call Native.cloth_cpu_supported() first.
+// One library runs on every x86-64 CPU: AVX2 kernels where the CPU has them, chosen at run time
+// (Native.cloth_cpu_path()), the same bits either way.
 
 using System;
 using System.Runtime.InteropServices;
@@ -327,6 +328,8 @@ namespace Cloth
         public const uint CLOTH_WATCHDOG_NONE = 0;
         public const uint CLOTH_WATCHDOG_NON_FINITE = 1;
         public const uint CLOTH_WATCHDOG_EXPLODED = 2;
+        public const uint CLOTH_CPU_PATH_BASELINE = 0;
+        public const uint CLOTH_CPU_PATH_AVX2 = 1;
 
         // This thread's last error message ("" after a success).
         public static string LastError() => Marshal.PtrToStringAnsi(cloth_last_error_message());
@@ -362,6 +365,8 @@ namespace Cloth
         public static extern IntPtr cloth_version();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern uint cloth_cpu_supported();
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern uint cloth_cpu_path();
 
         // ---- worlds
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

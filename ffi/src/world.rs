@@ -48,14 +48,35 @@ pub extern "C" fn cloth_version() -> *const std::ffi::c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr() as *const std::ffi::c_char
 }
 
-/// 1 when this CPU has every instruction set the library was built for
-/// (x86-64-v3: AVX2 + FMA for the shipped build), else 0. Checked with
-/// CPUID; call it before anything else — on a CPU without them any other
-/// function may stop the process with an illegal instruction. (Worlds also
-/// check, and refuse with CLOTH_STATUS_UNSUPPORTED_CPU.)
+/// 1 when this CPU runs this library, else 0. The shipped build targets the
+/// x86-64 baseline (SSE2, which every x86-64 CPU has), so it answers 1 on any
+/// x86-64 CPU, and its AVX2 kernels are chosen at run time (cloth_cpu_path).
+/// A build made for a higher level (RUSTFLAGS="-C target-cpu=x86-64-v3")
+/// answers 0 on a CPU without that level, checked with CPUID, but its own code
+/// may already have executed such an instruction: ship the default build.
+/// (Worlds also check, and refuse with CLOTH_STATUS_UNSUPPORTED_CPU.)
 #[no_mangle]
 pub extern "C" fn cloth_cpu_supported() -> u32 {
     cloth_solver::lanes::cpu_supports_build() as u32
+}
+
+/// `cloth_cpu_path`: the baseline kernels (on x86-64, SSE2), which every CPU runs.
+pub const CLOTH_CPU_PATH_BASELINE: u32 = 0;
+/// `cloth_cpu_path`: the AVX2 kernels.
+pub const CLOTH_CPU_PATH_AVX2: u32 = 1;
+
+/// Which kernels the library's steps run on this CPU: CLOTH_CPU_PATH_AVX2
+/// where CPUID reports AVX2 and XGETBV shows that the operating system saves
+/// the AVX registers, else CLOTH_CPU_PATH_BASELINE. Both give the same bits;
+/// AVX2 is faster. The environment variable CLOTH_CPU_PATH=baseline forces
+/// the baseline (read once, when the library first needs the answer).
+/// Executes no instruction the CPU lacks.
+#[no_mangle]
+pub extern "C" fn cloth_cpu_path() -> u32 {
+    match cloth_solver::lanes::cpu_path() {
+        cloth_solver::lanes::CpuPath::Baseline => CLOTH_CPU_PATH_BASELINE,
+        cloth_solver::lanes::CpuPath::Avx2 => CLOTH_CPU_PATH_AVX2,
+    }
 }
 
 /// Creates a world. `desc` is read during the call; `*out_world` receives the
