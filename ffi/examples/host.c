@@ -6,7 +6,10 @@
  * It checks what a host can check without a renderer: every call succeeds,
  * every value read back is finite, every node stays within its cloth's reach
  * of the anchor, the world pose of a node is where its particle is, and the
- * cloth actually moved. Exit code 0 and a last line "host.c: ok" on success.
+ * cloth actually moved. It prints which kernels ran (cloth_cpu_path) and a
+ * digest of every position read back (FNV-1a over the float bits), which is
+ * the same on every CPU (ffi/tests/hosts.rs runs it without AVX under qemu).
+ * Exit code 0 and a last line "host.c: ok" on success.
  *
  * Build: cc -std=c99 -I include ffi/examples/host.c -L <dir> -lcloth */
 
@@ -69,6 +72,16 @@ static cloth_pose offset(cloth_pose anchor, double x, double y, double z) {
     return p;
 }
 
+/* FNV-1a over the bits of n positions. */
+static uint64_t digest(uint64_t h, const cloth_vec3f *p, uint32_t n) {
+    const unsigned char *b = (const unsigned char *)p;
+    for (size_t i = 0; i < n * sizeof(cloth_vec3f); i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
 static double distance(cloth_vec3f a, cloth_vec3 b) {
     double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
     return sqrt(dx * dx + dy * dy + dz * dz);
@@ -81,6 +94,7 @@ int main(void) {
         fprintf(stderr, "host.c: the library's ABI differs from the header's\n");
         return 1;
     }
+    printf("kernels: %s\n", cloth_cpu_path() == CLOTH_CPU_PATH_AVX2 ? "avx2" : "baseline");
     if (!cloth_cpu_supported()) {
         printf("host.c: this CPU cannot run this build; skipped\n");
         return 0;
@@ -188,6 +202,7 @@ int main(void) {
     double worst_cape = 0, worst_rope = 0, hem_travel = 0;
     cloth_vec3f hem_start = {0, 0, 0};
     int sleeping_frames = 0;
+    uint64_t positions_digest = 0xcbf29ce484222325ULL;
 
     for (int k = 1; k <= FRAMES; k++) {
         anchor = anchor_at(k);
@@ -203,6 +218,7 @@ int main(void) {
         check(cloth_read_positions(world, rope, CLOTH_SPACE_WORLD, rope_out, ROPE_NODES), "read rope");
         check(cloth_read_node_poses(world, cape, cape_world, cape_local, COLUMNS * ROWS), "cape poses");
         check(cloth_read_node_poses(world, rope, rope_world, NULL, ROPE_NODES), "rope poses");
+        positions_digest = digest(digest(positions_digest, cape_out, COLUMNS * ROWS), rope_out, ROPE_NODES);
         cloth_step_report report = {sizeof(cloth_step_report), 0, 0, 0, 0, 0};
         check(cloth_last_step_report(world, cape, &report), "cloth_last_step_report");
         expect(report.watchdog == CLOTH_WATCHDOG_NONE, "no watchdog reset");
@@ -237,6 +253,7 @@ int main(void) {
     printf("cape: %u nodes, farthest %.3f m from the anchor (reach %.3f m)\n", cape_nodes, worst_cape, cape_reach);
     printf("rope: %u nodes, farthest %.3f m from the anchor (reach %.3f m)\n", rope_nodes, worst_rope, rope_reach);
     printf("hem travelled up to %.3f m; %d frames asleep\n", hem_travel, sleeping_frames);
+    printf("digest of every position read: %016llx\n", (unsigned long long)positions_digest);
     /* COTTON has no strain limit: a swinging sheet's worst edge stretches
      * ~15 % (MEASUREMENTS.md, W0), so its reach may grow by a fifth. */
     expect(worst_cape <= 1.2 * cape_reach, "the cape stays within its reach of the anchor");

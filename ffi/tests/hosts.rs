@@ -121,3 +121,44 @@ fn cpp_host_steps_on_its_own_threads_bit_identically() {
 fn misuse_from_c_returns_every_code() {
     run("misuse.c", Link::Static);
 }
+
+/// Issue 17: one library runs on any x86-64 CPU. `host.c` runs under
+/// `qemu-x86_64 -cpu Nehalem` (SSE4.2; no AVX, no XSAVE): it must take the
+/// baseline kernels, never die of an illegal instruction, and print the same
+/// digest of every position it read as the native run — which, on a CPU with
+/// AVX2, took the AVX2 kernels, so the digests also compare the two paths
+/// through the C ABI. Skipped, saying so, where `qemu-x86_64` is missing
+/// (Debian's `qemu-user`; `.ci/run` installs it). `$QEMU_X86_64` names
+/// another binary.
+#[test]
+fn c_host_on_a_cpu_without_avx_prints_the_native_digest() {
+    use std::os::unix::process::ExitStatusExt;
+    let qemu = tool("QEMU_X86_64", "qemu-x86_64");
+    if Command::new(&qemu).arg("--version").output().is_err() {
+        println!("SKIPPED: {qemu} is not installed (apt-get install qemu-user): no run on a CPU without AVX");
+        return;
+    }
+    let exe = compile("host.c", Link::Shared);
+    let line = |out: &std::process::Output, prefix: &str| -> String {
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let found = stdout.lines().find_map(|l| l.strip_prefix(prefix)).map(str::to_string);
+        found.unwrap_or_else(|| panic!("no '{prefix}' line in:\n{stdout}{}", String::from_utf8_lossy(&out.stderr)))
+    };
+    let native = Command::new(&exe).output().expect("the host runs");
+    assert!(native.status.success(), "host.c failed natively ({})", native.status);
+    let nehalem = Command::new(&qemu).args(["-cpu", "Nehalem"]).arg(&exe).output().expect("qemu runs the host");
+    assert_ne!(nehalem.status.signal(), Some(4), "host.c died of SIGILL on a CPU without AVX");
+    assert!(
+        nehalem.status.success(),
+        "host.c failed under qemu -cpu Nehalem ({}):\n{}{}",
+        nehalem.status,
+        String::from_utf8_lossy(&nehalem.stdout),
+        String::from_utf8_lossy(&nehalem.stderr)
+    );
+    let digest = "digest of every position read: ";
+    println!("native: kernels {}, digest {}", line(&native, "kernels: "), line(&native, digest));
+    println!("Nehalem under qemu: kernels {}, digest {}", line(&nehalem, "kernels: "), line(&nehalem, digest));
+    assert_eq!(line(&nehalem, "kernels: "), "baseline", "a CPU without AVX must run the baseline kernels");
+    assert_eq!(line(&nehalem, digest), line(&native, digest), "the CPU changed the answer");
+    assert_eq!(line(&nehalem, "host.c: "), "ok", "host.c did not report ok under qemu");
+}
