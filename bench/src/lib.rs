@@ -161,7 +161,7 @@ pub fn machine() -> String {
         })
         .unwrap_or_else(|| "unknown CPU".into());
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    format!("{cpu}, {cores} cores, built for {}", isa())
+    format!("{cpu}, {cores} cores, built for {}, wide kernels {}", isa(), cloth_solver::lanes::cpu_path().name())
 }
 
 /// The instruction set the solver was compiled for.
