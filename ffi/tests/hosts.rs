@@ -48,10 +48,16 @@ enum Link {
 }
 
 fn compile(source: &str, link: Link) -> PathBuf {
+    compile_as(source, link, &source.replace('.', "_"))
+}
+
+/// [`compile`] into the executable `name` (tests run in parallel: two that
+/// compile one source need two names, or one runs the file the other writes).
+fn compile_as(source: &str, link: Link, name: &str) -> PathBuf {
     let repo = repo();
     let out_dir = profile_dir().join("cloth-hosts");
     std::fs::create_dir_all(&out_dir).expect("output directory");
-    let exe = out_dir.join(source.replace('.', "_"));
+    let exe = out_dir.join(name);
     let cpp = source.ends_with(".cpp");
     let mut cmd = Command::new(if cpp { tool("CXX", "c++") } else { tool("CC", "cc") });
     cmd.arg(if cpp { "-std=c++17" } else { "-std=c99" })
@@ -138,7 +144,7 @@ fn c_host_on_a_cpu_without_avx_prints_the_native_digest() {
         println!("SKIPPED: {qemu} is not installed (apt-get install qemu-user): no run on a CPU without AVX");
         return;
     }
-    let exe = compile("host.c", Link::Shared);
+    let exe = compile_as("host.c", Link::Shared, "host_c_any_cpu");
     let line = |out: &std::process::Output, prefix: &str| -> String {
         let stdout = String::from_utf8_lossy(&out.stdout);
         let found = stdout.lines().find_map(|l| l.strip_prefix(prefix)).map(str::to_string);
