@@ -299,6 +299,17 @@ impl Cloth {
         (0..self.nodes()).map(|n| self.position(n)).collect()
     }
 
+    /// Mass of caller node `node`, kg (0 for a fixed node: it takes no part
+    /// in the dynamics).
+    pub fn node_mass(&self, node: usize) -> f64 {
+        let w = self.node_inv_mass[node];
+        if w > 0.0 {
+            1.0 / w
+        } else {
+            0.0
+        }
+    }
+
     /// Velocity of caller node `node`, m/s.
     pub fn velocity(&self, node: usize) -> [f32; 3] {
         self.state.v.get(self.model.slot_of_node[node] as usize)

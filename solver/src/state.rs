@@ -106,6 +106,9 @@ pub struct Diagnostics {
     pub resets: u64,
     /// Teleports handled so far.
     pub teleports: u64,
+    /// Particle-substeps whose speed the velocity clamp cut (a backstop: a
+    /// cloth in ordinary motion never reaches it).
+    pub velocity_clamps: u64,
 }
 
 impl State {

@@ -566,6 +566,7 @@ fn integrate<L: Lanes>(
     let one = L::splat(1.0);
     let shift = shift.map(|s| (Mat3::<L>::splat(s.rotation.matrix()), V3::<L>::splat(s.translation)));
     let mut local2 = L::zero();
+    let mut clamped = 0;
     for at in (0..model.swept).step_by(L::WIDTH) {
         let v = st.v.load::<L>(at);
         st.v_prev.store(at, v);
@@ -574,7 +575,10 @@ fn integrate<L: Lanes>(
         let v = (x - x0).scale(factor);
         let limit = L::load(&model.shortest_incident_rest, at) * authority;
         let n2 = v.norm2();
-        let scale = L::select(n2.gt(limit * limit), limit / n2.sqrt(), one);
+        let over = n2.gt(limit * limit);
+        let free = L::load(&model.inv_mass, at).gt(L::zero());
+        clamped += L::bits(L::and(over, free)).count_ones() as u64;
+        let scale = L::select(over, limit / n2.sqrt(), one);
         st.v.store(at, v.scale(scale));
         if measure_local {
             // Cloth-local displacement over the substep: from where the
@@ -583,10 +587,10 @@ fn integrate<L: Lanes>(
                 Some((r, t)) => r.mul_transposed(x0 - *t),
                 None => x0,
             };
-            let free = L::load(&model.inv_mass, at).gt(L::zero());
             local2 = local2.max(L::select(free, ((x - start).scale(inv_h)).norm2(), L::zero()));
         }
     }
+    st.diagnostics.velocity_clamps += clamped;
     (0..L::WIDTH).map(|k| local2.lane(k)).fold(0.0, f64::max)
 }
 
