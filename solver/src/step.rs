@@ -544,10 +544,27 @@ fn sweep<L: Lanes, P: Probe>(
 
 /// `v_prev = v`, `v = (x − x0)/h`, damping, velocity clamp.
 ///
-/// The clamp is a backstop, not a behaviour (§13): `|v| ≤ 4·ℓ_i·S·I/dt`, four
-/// times the particle's *correction authority* — the furthest the trust region
-/// lets the solver move it in one step (§10). Past it the solver can no
-/// longer bound anything, and a soft row above ratio 8 that pumps energy
+/// **Both act on velocity relative to the cloth's reference motion**, never
+/// on the motion itself (DESIGN §3): a cloth carried at any constant
+/// velocity is unchanged in its frame, and a free cloth falls and spins as
+/// freely as a rigid body would. The reference is the anchor frame's rigid
+/// motion — a particle welded to the frame has, over a substep whose shift
+/// is `S(x) = R·x + t` ([`crate::anchor`]), the velocity `(x − S(x))/h` —
+/// and, for a cloth with no fixed particle (nothing ties it to the frame),
+/// also its own mean velocity `v̄`, mass-weighted over the free particles.
+/// So with `u = (S(x) − x0)/h − v̄`, the velocity relative to the reference:
+///
+/// ```text
+///   v = (x − S(x))/h + v̄ + u·exp(−10·damping·h)·min(1, limit/|u|)
+/// ```
+///
+/// With no shift and a pinned cloth this is `v = (x − x0)/h` damped and
+/// clamped, as the record's step has it (the same bits).
+///
+/// The clamp is a backstop, not a behaviour (§13): `|u| ≤ 4·ℓ_i·S·I/dt`,
+/// four times the particle's *correction authority* — the furthest the trust
+/// region lets the solver move it in one step (§10). Past it the solver can
+/// no longer bound anything, and a soft row above ratio 8 that pumps energy
 /// (§6) would run away unopposed; the smallest headroom over real speeds in
 /// the record's library is 5.7× (§13). Applied to the stored velocity only,
 /// so positions are exactly what the solve produced.
@@ -565,6 +582,13 @@ fn integrate<L: Lanes>(
     let authority = L::splat(p.velocity_limit_per_length * limit_factor);
     let one = L::splat(1.0);
     let shift = shift.map(|s| (Mat3::<L>::splat(s.rotation.matrix()), V3::<L>::splat(s.translation)));
+    // The end position carried by the substep's shift: `u·h = S(x) − x0`.
+    let carried = |x: V3<L>| match &shift {
+        Some((r, t)) => r.mul(x) + *t,
+        None => x,
+    };
+    let free_cloth = model.swept == model.slots;
+    let mean = free_cloth.then(|| V3::<L>::splat(mean_velocity::<L>(model, st, p.h, &carried)));
     let mut local2 = L::zero();
     let mut clamped = 0;
     for at in (0..model.swept).step_by(L::WIDTH) {
@@ -572,14 +596,24 @@ fn integrate<L: Lanes>(
         st.v_prev.store(at, v);
         let x = st.x.load::<L>(at);
         let x0 = st.x0.load::<L>(at);
-        let v = (x - x0).scale(factor);
+        let sx = carried(x);
+        let u = match mean {
+            Some(m) => ((sx - x0).scale(inv_h) - m).scale(damp),
+            None => (sx - x0).scale(factor),
+        };
         let limit = L::load(&model.shortest_incident_rest, at) * authority;
-        let n2 = v.norm2();
+        let n2 = u.norm2();
         let over = n2.gt(limit * limit);
         let free = L::load(&model.inv_mass, at).gt(L::zero());
         clamped += L::bits(L::and(over, free)).count_ones() as u64;
-        let scale = L::select(over, limit / n2.sqrt(), one);
-        st.v.store(at, v.scale(scale));
+        let u = u.scale(L::select(over, limit / n2.sqrt(), one));
+        let v = match (&shift, mean) {
+            (None, None) => u,
+            (None, Some(m)) => m + u,
+            (Some(_), None) => (x - sx).scale(inv_h) + u,
+            (Some(_), Some(m)) => (x - sx).scale(inv_h) + m + u,
+        };
+        st.v.store(at, v);
         if measure_local {
             // Cloth-local displacement over the substep: from where the
             // particle was in the frame before this substep's shift.
@@ -592,6 +626,31 @@ fn integrate<L: Lanes>(
     }
     st.diagnostics.velocity_clamps += clamped;
     (0..L::WIDTH).map(|k| local2.lane(k)).fold(0.0, f64::max)
+}
+
+/// The mass-weighted mean over free particles of `(S(x) − x0)/h`: a free
+/// cloth's own velocity relative to the frame's motion ([`integrate`]).
+/// Summed in f64 in slot order, so every kernel of one precision gives the
+/// same bits.
+fn mean_velocity<L: Lanes>(model: &Model, st: &State, h: f64, carried: &impl Fn(V3<L>) -> V3<L>) -> Vec3 {
+    let (mut sum, mut mass) = ([0.0f64; 3], 0.0f64);
+    for at in (0..model.swept).step_by(L::WIDTH) {
+        let d = carried(st.x.load::<L>(at)) - st.x0.load::<L>(at);
+        let free = L::load(&model.inv_mass, at).gt(L::zero());
+        let m = L::select(free, L::load(&model.mass, at), L::zero());
+        for k in 0..L::WIDTH {
+            let w = m.lane(k);
+            sum[0] += w * d.x.lane(k);
+            sum[1] += w * d.y.lane(k);
+            sum[2] += w * d.z.lane(k);
+            mass += w;
+        }
+    }
+    if mass > 0.0 {
+        sum.map(|s| s / (mass * h))
+    } else {
+        [0.0; 3]
+    }
 }
 
 /// DESIGN §3 rule 9: NaN never reaches the host. A cloth whose state went
