@@ -316,6 +316,10 @@ fn step_lanes<L: Lanes, P: Probe>(
         if let Some(c) = &contacts {
             contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
         }
+        let in_contact = contacts.is_some() && state.contacts.active > 0;
+        if model.swept == model.slots && !in_contact {
+            free_translation::<L>(model, state);
+        }
         // The strain limit bounds what the step hands back (once, after the
         // last substep's iterations; `strain_limit::project`).
         if p.strain_projection && k == d.substeps {
@@ -626,6 +630,43 @@ fn integrate<L: Lanes>(
     }
     st.diagnostics.velocity_clamps += clamped;
     (0..L::WIDTH).map(|k| local2.lane(k)).fold(0.0, f64::max)
+}
+
+/// **The translation of a free cloth is integrated exactly.** A cloth with
+/// no fixed particle and no contact feels no external force but gravity,
+/// so its centre of mass must land on the inertial target's: the
+/// mass-weighted mean of `y` (Newton's second law summed over particles;
+/// every row is translation invariant, so internal forces cancel). A few
+/// colour sweeps converge this mode slowly — it is the smoothest one, and a
+/// particle's bend rows resist moving while its neighbours stand still — and
+/// the adaptive start, which learns each particle's acceleration from the
+/// last substep, then repeats the shortfall: a sheet fell 4 % short of ½gt²
+/// in a second, 12 % in three (`MEASUREMENTS.md`, "General content"). So
+/// after the sweeps every free particle moves by `δ = Σm(y − x)/Σm`, the
+/// one exact Newton step on the translation mode; nothing else changes.
+fn free_translation<L: Lanes>(model: &Model, st: &mut State) {
+    let (mut sum, mut mass) = ([0.0f64; 3], 0.0f64);
+    for at in (0..model.swept).step_by(L::WIDTH) {
+        let d = st.y.load::<L>(at) - st.x.load::<L>(at);
+        let free = L::load(&model.inv_mass, at).gt(L::zero());
+        let m = L::select(free, L::load(&model.mass, at), L::zero());
+        for k in 0..L::WIDTH {
+            let w = m.lane(k);
+            sum[0] += w * d.x.lane(k);
+            sum[1] += w * d.y.lane(k);
+            sum[2] += w * d.z.lane(k);
+            mass += w;
+        }
+    }
+    if mass <= 0.0 {
+        return;
+    }
+    let delta = V3::<L>::splat(sum.map(|s| s / mass));
+    for at in (0..model.swept).step_by(L::WIDTH) {
+        // Padding slots move too; nothing reads them.
+        let x = st.x.load::<L>(at) + delta;
+        st.x.store(at, x);
+    }
 }
 
 /// The mass-weighted mean over free particles of `(S(x) − x0)/h`: a free
