@@ -99,16 +99,20 @@ pub const SLEEP_STEPS: u32 = 30;
 /// See [`SLEEP_STEPS`]: 1e-3 reach per second.
 pub const SLEEP_SPEED_PER_REACH: f64 = 1e-3;
 
-/// Passes of the strain-limit projection, stopping early when a pass shortens
-/// nothing. One pass settles a tree (rows visited farther end last); a sheet's
-/// rows between equally distant particles move both ends and need a second:
-/// on W1's sheet one pass per substep left 4.5 % strain and 3.4e-2 J after
-/// 1,500 frames, two leave 0.04 % and 4.7e-6 J, four and eight change nothing
-/// measurable (`MEASUREMENTS.md`, "The strain limit"). The projection runs
-/// once per step, after the last substep: per substep it was 52 % of denim's
-/// W2 frame (0.147 ms against 0.112 once per step), and the rope of §11 still
-/// ends every step exactly at its allowance.
+/// Passes of the strain-limit projection after each substep's sweeps,
+/// stopping early when a pass shortens nothing (`crate::strain_limit`).
+/// The projection only has to undo what one substep's sweeps left, the
+/// row's floor carrying the static load; two passes against four cost a
+/// third less and leave the same cases settled (`MEASUREMENTS.md`, "General
+/// content").
 pub const STRAIN_PROJECTION_PASSES: usize = 2;
+
+/// Time constant with which a strain-limit row's floor follows its
+/// multiplier up, s (`crate::strain_limit`): 0.4 s, a rate of 0.02 per
+/// substep at 120 Hz. Faster floors (0.1 s) left two-pin sheets swinging;
+/// slower ones (2 s) had not carried the load when the cloth fell asleep
+/// (`MEASUREMENTS.md`, "General content").
+pub const STRAIN_FLOOR_TIME: f64 = 0.4;
 
 /// Contact discovery margin, in contact offsets: a particle within
 /// `offset·(1 + margin) + travel` of a collider's end-of-step surface gets a

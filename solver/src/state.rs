@@ -78,8 +78,12 @@ pub struct State {
     /// empty until `slack < 1` is first set).
     pub tether: RowState,
     pub leash: RowState,
-    /// Scratch of the strain-limit projection: each particle's correction in
-    /// the current pass (zero between passes; empty until the limit is on).
+    /// Strain-limit rows' multiplier floors, parallel to `strain`
+    /// (`crate::strain_limit::warm_start`).
+    pub strain_floor: Vec<f32>,
+    /// Scratch of the strain-limit projection: each particle's one-sided
+    /// correction this substep (zero between substeps; empty until the
+    /// limit is on).
     pub strain_moved: Points,
     /// Collider contact slots (empty until the first step with colliders).
     pub contacts: ContactSlots,
@@ -126,6 +130,7 @@ impl State {
             strain: RowState::default(),
             tether: RowState::new(if model.unary.tethered > 0 { model.slots } else { 0 }),
             leash: RowState::default(),
+            strain_floor: Vec::new(),
             strain_moved: Points::default(),
             contacts: ContactSlots::default(),
             self_collision: SelfCollision::default(),
@@ -141,6 +146,7 @@ impl State {
     pub fn provision(&mut self, model: &Model, d: &Dynamics, t: &Tuning) {
         if d.strain_limit && t.strain_mode.multiplier() && self.strain.is_empty() {
             self.strain = RowState::new(model.links.a.len());
+            self.strain_floor = vec![0.0; model.links.a.len()];
         }
         if d.strain_limit && t.strain_mode.projection() && self.strain_moved.is_empty() {
             self.strain_moved = Points::zeros(model.slots);
@@ -167,6 +173,7 @@ impl State {
         for rows in [&mut self.links, &mut self.strain, &mut self.tether, &mut self.leash] {
             rows.clear();
         }
+        self.strain_floor.fill(0.0);
         self.contacts.clear();
         self.self_collision.clear();
         self.diagnostics.absurd_steps = 0;
@@ -177,7 +184,11 @@ impl State {
         let particles = self.x.bytes() * 6;
         (
             particles + self.strain_moved.bytes(),
-            self.links.bytes() + self.strain.bytes() + self.tether.bytes() + self.leash.bytes(),
+            self.links.bytes()
+                + self.strain.bytes()
+                + 4 * self.strain_floor.len()
+                + self.tether.bytes()
+                + self.leash.bytes(),
         )
     }
 }

@@ -19,7 +19,8 @@
 //!  │     dual update, once, after all colours:
 //!  │                        λ ← clamp(k·C(x) + λ, f_min, f_max)
 //!  │                        k ← min(k + β|C|, k_max) while λ is inside its clamp
-//!  │   (last substep) strain-limit projection (StrainLimit)
+//!  │   free cloth: the translation mode solved exactly (no pin, no contact)
+//!  │   strain-limit projection (StrainLimit)
 //!  │   integrate v_prev = v;  v = (x − x0)/h · exp(−10·damping·h)
 //!  │             |v| ≤ 4·ℓ_i·substeps·iterations/dt   (backstop, §13)
 //!  └ watchdog: non-finite or exploded → reset to the animated pose, reported
@@ -38,7 +39,8 @@ use crate::anchor::{self, FramePlan, Shift};
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
     DAMPING_RATE, LANES, SLEEP_SPEED_PER_REACH, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS,
-    STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
+    STRAIN_FLOOR_TIME, STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS,
+    WATCHDOG_STRAIN,
 };
 use crate::contact::{self, ContactParams};
 use crate::distance::{self, RowState, Stiffness};
@@ -320,22 +322,22 @@ fn step_lanes<L: Lanes, P: Probe>(
         if model.swept == model.slots && !in_contact {
             free_translation::<L>(model, state);
         }
-        // The strain limit bounds what the step hands back (once, after the
-        // last substep's iterations; `strain_limit::project`).
-        if p.strain_projection && k == d.substeps {
+        // The strain limit bounds what each substep hands on
+        // (`strain_limit::project`).
+        if p.strain_projection {
             for _ in 0..STRAIN_PROJECTION_PASSES {
                 if 0 == strain_limit::project(
                     &model.links,
                     &model.strain_order,
                     &model.inv_mass,
                     &mut state.x,
-                    &mut state.x0,
                     &mut state.strain_moved,
                     p.allowance as f32,
                 ) {
                     break;
                 }
             }
+            strain_limit::settle(&mut state.x, &mut state.x0, &mut state.strain_moved);
         }
         local_speed2 = integrate::<L>(model, state, &p, shift.as_ref(), limit, k == d.substeps);
     }
@@ -414,7 +416,18 @@ fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
     ws(&links.m_eff, &mut st.links, stretch.clone(), p.stretch);
     ws(&links.m_eff, &mut st.links, skip, p.skip);
     if p.strain_limit {
-        ws(&links.m_eff, &mut st.strain, stretch, p.bound);
+        let rate = 1.0 - (-p.h / STRAIN_FLOOR_TIME).exp();
+        strain_limit::warm_start(
+            &links.m_eff,
+            &mut st.strain,
+            &mut st.strain_floor,
+            stretch,
+            p.bound,
+            t.alpha,
+            t.gamma,
+            rate,
+            p.inv_h2,
+        );
     }
     if model.unary.tethered > 0 {
         ws(&model.unary.m_eff, &mut st.tether, 0..model.swept, p.bound);
