@@ -244,6 +244,13 @@ impl Cloth {
             .fold(0.0, f64::max)
     }
 
+    /// Largest distance a particle's pose moved over the last simulated step,
+    /// in the cloth's frame, over `dt`, m/s: what the host sees move and what
+    /// the sleep test reads.
+    pub fn pose_speed(&self) -> f64 {
+        self.state.frame.pose_speed
+    }
+
     /// Largest cloth-local particle speed of the last simulated step, m/s.
     pub fn local_speed(&self) -> f64 {
         self.state.frame.local_speed

@@ -940,12 +940,13 @@ pub struct GarmentOutcome {
     pub peak_strain: f64,
     /// The strain allowance `a − 1` the preset asks for (0 without the limit).
     pub allowance: f64,
-    /// Time after which no particle moved faster than 1e-3 m/s in the
+    /// Time after which no particle's pose moved faster than 1e-3 m/s in the
     /// cloth's frame until the end, s (`None`: still moving at the end).
     pub settle_s: Option<f64>,
     /// Step at which the cloth fell asleep for the last time and stayed so.
     pub asleep_at: Option<usize>,
-    /// Largest cloth-local particle speed of the last simulated step, m/s.
+    /// Largest speed a particle's pose moved at over the last simulated
+    /// step, cloth frame, m/s (`Cloth::pose_speed`).
     pub final_speed: f64,
     /// Watchdog resets over the run.
     pub resets: u64,
@@ -980,7 +981,7 @@ pub fn garment_tuned(
             resets += 1;
         }
         if !report.asleep {
-            speed = cloth.local_speed();
+            speed = cloth.pose_speed();
         }
         if speed < 1e-3 {
             settle.get_or_insert(k as f64 * d.dt);

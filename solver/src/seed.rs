@@ -477,7 +477,8 @@ fn unary_rows(
     let mut u = UnaryRows {
         anchor: (0..slots as u32).collect(),
         d_geo: vec![0.0; slots],
-        m_eff: vec![0.0; slots],
+        // Read only by tether and leash rows: none are built without tethers.
+        m_eff: if tethers { vec![0.0; slots] } else { Vec::new() },
         tethered: 0,
         reach: 0.0,
     };

@@ -30,8 +30,12 @@ pub struct FrameState {
     pub sleep_velocity: Vec3,
     pub sleep_omega: Vec3,
     pub sleep_gravity: Vec3,
-    /// Largest cloth-local particle speed of the last step, m/s.
+    /// Largest cloth-local particle speed of the last step's last substep, m/s.
     pub local_speed: f64,
+    /// Largest distance a particle's pose moved over the last step, in the
+    /// cloth's frame, over `dt`, m/s: what the host sees move, and what the
+    /// sleep test reads.
+    pub pose_speed: f64,
 }
 
 impl Default for FrameState {
@@ -48,6 +52,7 @@ impl Default for FrameState {
             sleep_omega: [0.0; 3],
             sleep_gravity: [0.0; 3],
             local_speed: 0.0,
+            pose_speed: 0.0,
         }
     }
 }
@@ -66,6 +71,8 @@ pub struct State {
     /// Velocity one substep earlier, m/s: the adaptive initial guess reads
     /// `(v − v_prev)/h` (DESIGN §3). A reset clears it.
     pub v_prev: Points,
+    /// Position at the start of the step, m (the sleep test's reference).
+    pub x_step: Points,
     /// Animated (target) position, m: fixed particles sit here; a reset
     /// returns every particle here.
     pub p: Points,
@@ -125,6 +132,7 @@ impl State {
             y: model.bind.clone(),
             v: Points::zeros(n),
             v_prev: Points::zeros(n),
+            x_step: model.bind.clone(),
             p: model.bind.clone(),
             links: RowState::new(model.links.a.len()),
             strain: RowState::default(),
@@ -181,7 +189,7 @@ impl State {
 
     /// Bytes held by region: particles, rows.
     pub fn bytes(&self) -> (usize, usize) {
-        let particles = self.x.bytes() * 6;
+        let particles = self.x.bytes() * 7;
         (
             particles + self.strain_moved.bytes(),
             self.links.bytes()

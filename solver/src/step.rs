@@ -286,6 +286,7 @@ fn step_lanes<L: Lanes, P: Probe>(
         state.self_collision.search(model, &state.x, radius, t.self_stencils, t.self_ratio);
         p.self_rows = state.self_collision.has_rows();
     }
+    state.x_step.copy_from(&state.x);
     let mut local_speed2 = 0.0;
     for k in 1..=d.substeps {
         let shift = plan.shift(k, d.substeps);
@@ -346,10 +347,12 @@ fn step_lanes<L: Lanes, P: Probe>(
     report.watchdog = watchdog(model, state, p.stretch);
 
     // Sleep (§12): cloth-local speeds, against a fraction of the reach.
+    let moved = pose_speed(model, &state.x, &state.x_step, d.dt);
     let f = &mut state.frame;
     f.stabilisation = (f.stabilisation + 1).min(STABILISATION_STEPS);
     f.local_speed = local_speed2.sqrt();
-    if t.sleep && report.watchdog.is_none() && f.local_speed < SLEEP_SPEED_PER_REACH * reach {
+    f.pose_speed = moved;
+    if t.sleep && report.watchdog.is_none() && f.pose_speed < SLEEP_SPEED_PER_REACH * reach {
         f.quiet_steps += 1;
     } else {
         f.quiet_steps = 0;
@@ -362,6 +365,25 @@ fn step_lanes<L: Lanes, P: Probe>(
     }
     f.prev = f.cur;
     report
+}
+
+/// The largest distance a free particle moved over the step, in the cloth's
+/// frame, over `dt`. **Sleep reads this, not the substep velocity** (ours):
+/// it is the motion the host sees, and the record's step can hold a settled
+/// cloth in a cycle of two substeps — up one, down the next, the same pose
+/// at every step's end — that its velocity never lets sleep (a cotton sheet
+/// hung from two corners cycled at 0.08 m/s for good, `MEASUREMENTS.md`,
+/// "General content").
+fn pose_speed(model: &Model, x: &crate::lanes::Points, start: &crate::lanes::Points, dt: f64) -> f64 {
+    let mut worst = 0.0f32;
+    for s in 0..model.swept {
+        if model.inv_mass[s] > 0.0 {
+            let (a, b) = (x.get(s), start.get(s));
+            let d2 = (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]);
+            worst = worst.max(d2);
+        }
+    }
+    (worst as f64).sqrt() / dt
 }
 
 /// The anchor's linear and angular velocity over the step from `prev` to
