@@ -25,7 +25,10 @@
  * Every function that can fail returns a cloth_status: CLOTH_STATUS_OK (0) or a stable, numbered code
  * (the numbers never change; new codes are appended). On failure no out-parameter and no output
  * buffer has been written, and cloth_last_error_message() describes what was refused and why. No panic
- * ever crosses this boundary: an internal error is caught and returned as CLOTH_STATUS_INTERNAL.
+ * ever crosses this boundary: an internal error (a bug) is caught and returned as CLOTH_STATUS_INTERNAL
+ * with its message, never printed (the library's panic hook keeps quiet about the panics it catches and
+ * passes any other to the hook installed before it), and it is contained to the cloth it happened in:
+ * that cloth answers CLOTH_STATUS_INTERNAL until destroyed; the world and its other cloths keep working.
  *
  * The last-error message is PER THREAD: each thread reads the message of its own last call. Every
  * function returning a cloth_status sets it (to "" on success); the pointer stays valid until this
@@ -211,9 +214,11 @@ enum cloth_status
     // This CPU lacks an instruction set the library was built for (see
     // cloth_cpu_supported).
     CLOTH_STATUS_UNSUPPORTED_CPU = 14,
-    // An internal error was caught at the boundary (a bug: please report the
-    // message). A cloth or world it happened in reports this from then on;
-    // destroy it.
+    // An internal error was caught (a bug: please report the message). It is
+    // contained to the cloth it happened in: every later call naming that
+    // cloth returns this too, until cloth_destroy (which succeeds); the world
+    // and its other cloths keep working. cloth_world_step reports it once,
+    // in the step it happened in, after stepping every other cloth.
     CLOTH_STATUS_INTERNAL = 15,
 };
 #ifndef __cplusplus
