@@ -49,7 +49,9 @@
  * Handles and ids (cloth_world, cloth_id, cloth_collider_set_id, cloth_collider_id) are small values
  * holding a slot index and a generation. A destroyed world, cloth, set or collider is detected (its
  * slot's generation moved on): CLOTH_STATUS_INVALID_WORLD or CLOTH_STATUS_STALE_ID, never a
- * use-after-free. An all-zero handle is never valid. Ids belong to the world that issued them.
+ * use-after-free. An all-zero handle is never valid. Ids belong to the world that issued them: each
+ * world counts generations from a base of its own, so an id passed to another world is
+ * CLOTH_STATUS_STALE_ID (a collider's id carries its set's, which carries the world).
  *
  * ----------------------------------------------------------------------------------------------------
  * THREADS

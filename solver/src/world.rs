@@ -39,7 +39,12 @@
 //!
 //! **Ids** are slot index + generation; a removed cloth's or set's id is an
 //! error ([`WorldError::StaleCloth`]), never whatever reused its slot.
-//! Generation 0 is never issued, so a zeroed id is never valid.
+//! Generation 0 is never issued, so a zeroed id is never valid. **Ids
+//! belong to their world**: each world counts its generations from a base
+//! of its own (the world's serial number times 2³²/φ, a Weyl sequence), so
+//! another world's id names no live slot here — for two worlds' ids to
+//! meet, one slot would have to be reused about 2³²/(worlds created) times.
+//! (Colliders are named within their set, whose id carries the world.)
 //!
 //! **A panic is contained to its cloth.** Every call that runs a cloth's
 //! code (its step, [`World::with_cloth`]) catches a panic there and marks
@@ -285,9 +290,19 @@ pub struct World {
     pass: u64,
     /// A begin/end pair is open.
     inside_step: bool,
+    /// The generation a new slot starts from (see "Ids" above).
+    generation_base: u32,
 }
 
 /// The next generation of a slot: never 0, so a zeroed id is never live.
+/// A new world's generation base: consecutive worlds' bases are 2³²/φ
+/// apart, and any `n` worlds' bases split the circle into gaps of about
+/// 2³²/n (the three-gap theorem), never 0 apart.
+fn generation_base() -> u32 {
+    static WORLDS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    WORLDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed).wrapping_mul(0x9E37_79B9)
+}
+
 fn next_generation(g: u32) -> u32 {
     match g.wrapping_add(1) {
         0 => 1,
@@ -330,6 +345,7 @@ impl World {
             threads: options.threads,
             pass: 0,
             inside_step: false,
+            generation_base: generation_base(),
         })
     }
 
@@ -350,8 +366,9 @@ impl World {
             slot.set = set;
             return Ok(ColliderSetId { index: index as u32, generation: slot.generation });
         }
-        self.sets.push(SetSlot { generation: 1, set });
-        Ok(ColliderSetId { index: self.sets.len() as u32 - 1, generation: 1 })
+        let generation = next_generation(self.generation_base);
+        self.sets.push(SetSlot { generation, set });
+        Ok(ColliderSetId { index: self.sets.len() as u32 - 1, generation })
     }
 
     /// Removes a collider set no cloth names.
@@ -439,8 +456,9 @@ impl World {
             slot.entry = entry;
             return Ok(ClothId { index: index as u32, generation: slot.generation });
         }
-        self.cloths.push(ClothSlot { generation: 1, entry });
-        Ok(ClothId { index: self.cloths.len() as u32 - 1, generation: 1 })
+        let generation = next_generation(self.generation_base);
+        self.cloths.push(ClothSlot { generation, entry });
+        Ok(ClothId { index: self.cloths.len() as u32 - 1, generation })
     }
 
     /// Removes a cloth and hands it back; a damaged cloth is removed like
@@ -696,6 +714,34 @@ mod tests {
         assert_eq!(w.set_anchor_pose(a, Pose::IDENTITY).unwrap_err(), WorldError::StaleCloth(a));
         let zero = ClothId { index: 0, generation: 0 };
         assert!(!w.contains(zero));
+    }
+
+    /// Issue 17 F3: two worlds each with one cloth and one set once both
+    /// issued 0:1, and either world took the other's id for its own.
+    #[test]
+    fn a_foreign_worlds_id_is_stale() {
+        let d = crate::library::ROPE.dynamics;
+        let mut worlds: Vec<World> = (0..3).map(|_| World::new(WorldOptions::default()).unwrap()).collect();
+        let ids: Vec<(ClothId, ColliderSetId)> = worlds
+            .iter_mut()
+            .map(|w| {
+                let set = w.add_collider_set().unwrap();
+                (w.add_cloth(&rope(), d, Pose::IDENTITY, Some(set), BindPoseCheck::Enforce).unwrap(), set)
+            })
+            .collect();
+        for (i, w) in worlds.iter_mut().enumerate() {
+            for (j, &(cloth, set)) in ids.iter().enumerate() {
+                assert_eq!(cloth.index, 0);
+                if i == j {
+                    continue;
+                }
+                assert_eq!(w.set_anchor_pose(cloth, Pose::IDENTITY).unwrap_err(), WorldError::StaleCloth(cloth));
+                assert_eq!(w.remove_cloth(cloth).unwrap_err(), WorldError::StaleCloth(cloth));
+                assert_eq!(w.colliders_mut(set).unwrap_err(), WorldError::StaleColliderSet(set));
+                assert_eq!(w.remove_collider_set(set).unwrap_err(), WorldError::StaleColliderSet(set));
+            }
+            assert!(w.contains(ids[i].0), "its own id is live");
+        }
     }
 
     #[test]
