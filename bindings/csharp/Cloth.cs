@@ -309,6 +309,7 @@ namespace Cloth
 
         public const uint CLOTH_ABI_VERSION = 1;
         public const uint CLOTH_NO_PARENT = 4294967295;
+        public const double CLOTH_MAX_COORDINATE = 1.0e6;
         public const uint CLOTH_PRESET_CUSTOM = 0;
         public const uint CLOTH_PRESET_SILK = 1;
         public const uint CLOTH_PRESET_COTTON = 2;

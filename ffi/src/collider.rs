@@ -16,7 +16,9 @@ pub(crate) fn collider_status(e: &ColliderError) -> cloth_status {
         ColliderError::Shape(cloth_solver::shape::ShapeError::NonFinite { .. }) | ColliderError::NonFinitePose => {
             CLOTH_STATUS_NON_FINITE
         }
-        ColliderError::Shape(_) | ColliderError::NotUnit { .. } => CLOTH_STATUS_INVALID_ARGUMENT,
+        ColliderError::Shape(_) | ColliderError::NotUnit { .. } | ColliderError::FarPose { .. } => {
+            CLOTH_STATUS_INVALID_ARGUMENT
+        }
         ColliderError::Stale { .. } => CLOTH_STATUS_STALE_ID,
     }
 }

@@ -18,6 +18,14 @@ pub const CLOTH_ABI_VERSION: u32 = 1;
 /// root), or of a skeleton's root joint.
 pub const CLOTH_NO_PARENT: u32 = 0xFFFF_FFFF;
 
+/// Largest coordinate the library takes, m: a bind or animated position, a
+/// component of any pose's translation (anchor, collider, rig bind) or a
+/// collider's dimension beyond ±CLOTH_MAX_COORDINATE is refused with
+/// CLOTH_STATUS_INVALID_ARGUMENT (NaN and infinities with
+/// CLOTH_STATUS_NON_FINITE). It is the watchdog's distance: within it,
+/// every position and pose the library hands back is finite.
+pub const CLOTH_MAX_COORDINATE: f64 = 1.0e6;
+
 /// `cloth_desc.preset`: use `cloth_desc.dynamics` as given.
 pub const CLOTH_PRESET_CUSTOM: u32 = 0;
 /// Library entry (DESIGN §6): light, floppy, self-collision on.
@@ -528,12 +536,16 @@ pub(crate) fn vec3_in(v: &cloth_vec3, what: &str) -> Res<[f64; 3]> {
     Ok([finite(v.x, what)?, finite(v.y, what)?, finite(v.z, what)?])
 }
 
+/// A pose as given: finite (else NON_FINITE), its translation within
+/// ±CLOTH_MAX_COORDINATE (else INVALID_ARGUMENT). Its rotation is checked by
+/// what the pose is for: [`anchor_in`], or the solver's unit check for
+/// colliders and rig binds.
 pub(crate) fn pose_in(p: &cloth_pose, what: &str) -> Res<Pose> {
     let (t, q) = (&p.translation, &p.rotation);
     let pose = Pose::new([t.x, t.y, t.z], Quat::new(q.w, q.x, q.y, q.z));
+    // The messages are built only on failure: a per-frame call must not
+    // allocate (the `abi` measurement).
     if !pose.is_finite() {
-        // The message is built only on failure: a per-frame call must not
-        // allocate (the `abi` measurement).
         return fail(
             CLOTH_STATUS_NON_FINITE,
             format!(
@@ -542,7 +554,63 @@ pub(crate) fn pose_in(p: &cloth_pose, what: &str) -> Res<Pose> {
             ),
         );
     }
+    if let Some(far) = [t.x, t.y, t.z].into_iter().find(|c| c.abs() > CLOTH_MAX_COORDINATE) {
+        return fail(
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            format!("{what}.translation has a component {far} m; at most ±{CLOTH_MAX_COORDINATE} m"),
+        );
+    }
     Ok(pose)
+}
+
+/// An anchor pose: [`pose_in`], and a rotation whose norm lies in
+/// [1e-6, 1e6] (it is normalised; a zero quaternion, or one whose norm
+/// loses its direction, is INVALID_ARGUMENT), the same for a cloth's
+/// description and for cloth_set_anchor_pose / cloth_place_anchor.
+pub(crate) fn anchor_in(p: &cloth_pose, what: &str) -> Res<Pose> {
+    let pose = pose_in(p, what)?;
+    let (lo, hi) = cloth_solver::constants::ANCHOR_ROTATION_NORM;
+    let n = pose.rotation.norm();
+    if !(n >= lo && n <= hi) {
+        return fail(
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            format!("{what}.rotation has norm {n}; an anchor rotation is normalised from a norm in [{lo}, {hi}]"),
+        );
+    }
+    Ok(pose)
+}
+
+/// A position the host gives (bind or animated), m: finite (else
+/// NON_FINITE) and within ±CLOTH_MAX_COORDINATE (else INVALID_ARGUMENT).
+pub(crate) fn position_in(p: &cloth_vec3f, what: &str, index: usize) -> Res<[f32; 3]> {
+    let v = [p.x, p.y, p.z];
+    if !v.iter().all(|c| c.is_finite()) {
+        return fail(CLOTH_STATUS_NON_FINITE, format!("{what}[{index}] is not finite ({} {} {})", p.x, p.y, p.z));
+    }
+    if let Some(far) = v.into_iter().find(|c| c.abs() as f64 > CLOTH_MAX_COORDINATE) {
+        return fail(
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            format!("{what}[{index}] has a coordinate {far} m; at most ±{CLOTH_MAX_COORDINATE} m"),
+        );
+    }
+    Ok(v)
+}
+
+/// A position on its way out: finite, or the call fails (nothing is
+/// written) — the input limits and the watchdog make this a bug.
+pub(crate) fn position_out(p: [f32; 3], node: usize) -> Res<cloth_vec3f> {
+    if !p.iter().all(|c| c.is_finite()) {
+        return fail(CLOTH_STATUS_INTERNAL, format!("node {node}'s position is not finite ({p:?}); a bug"));
+    }
+    Ok(cloth_vec3f { x: p[0], y: p[1], z: p[2] })
+}
+
+/// A pose on its way out: finite, or the call fails (nothing is written).
+pub(crate) fn pose_checked_out(p: &Pose, node: usize) -> Res<cloth_pose> {
+    if !p.is_finite() {
+        return fail(CLOTH_STATUS_INTERNAL, format!("node {node}'s pose is not finite ({p:?}); a bug"));
+    }
+    Ok(pose_out(p))
 }
 
 pub(crate) fn pose_out(p: &Pose) -> cloth_pose {
@@ -647,8 +715,10 @@ pub(crate) fn step_report_out(r: &cloth_solver::StepReport) -> cloth_step_report
 }
 
 pub(crate) fn status_of_seed(e: &cloth_solver::SeedError) -> cloth_status {
+    use cloth_solver::SeedError::*;
     match e {
-        cloth_solver::SeedError::NonFinitePosition { .. } => CLOTH_STATUS_NON_FINITE,
+        NonFinitePosition { .. } => CLOTH_STATUS_NON_FINITE,
+        FarPosition { .. } | BadBindTransform { .. } => CLOTH_STATUS_INVALID_ARGUMENT,
         _ => CLOTH_STATUS_SEED_FAILED,
     }
 }

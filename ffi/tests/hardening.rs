@@ -122,3 +122,170 @@ fn a_foreign_worlds_id_is_stale() {
     ok(cloth_world_destroy(a));
     ok(cloth_world_destroy(b));
 }
+
+fn pose(t: [f64; 3], q: [f64; 4]) -> cloth_pose {
+    cloth_pose {
+        translation: cloth_vec3 { x: t[0], y: t[1], z: t[2] },
+        rotation: cloth_quat { x: q[0], y: q[1], z: q[2], w: q[3] },
+    }
+}
+
+fn positions(w: cloth_world, id: cloth_id, space: u32) -> Vec<cloth_vec3f> {
+    let mut n = 0;
+    // SAFETY: valid pointers; the buffer holds n entries.
+    unsafe {
+        ok(cloth_node_count(w, id, &mut n));
+        let mut out = vec![cloth_vec3f::default(); n as usize];
+        ok(cloth_read_positions(w, id, space, out.as_mut_ptr(), out.len()));
+        out
+    }
+}
+
+fn node_poses(w: cloth_world, id: cloth_id) -> (Vec<cloth_pose>, Vec<cloth_pose>) {
+    let mut n = 0;
+    // SAFETY: valid pointers; both buffers hold n entries.
+    unsafe {
+        ok(cloth_node_count(w, id, &mut n));
+        let (mut world, mut local) = (vec![cloth_pose::default(); n as usize], vec![cloth_pose::default(); n as usize]);
+        ok(cloth_read_node_poses(w, id, world.as_mut_ptr(), local.as_mut_ptr(), n as usize));
+        (world, local)
+    }
+}
+
+fn finite_positions(p: &[cloth_vec3f]) -> bool {
+    p.iter().all(|v| v.x.is_finite() && v.y.is_finite() && v.z.is_finite())
+}
+
+#[test]
+fn the_coordinate_limit_is_the_watchdogs_distance() {
+    assert_eq!(CLOTH_MAX_COORDINATE, cloth_solver::constants::COORDINATE_LIMIT);
+    assert_eq!(CLOTH_MAX_COORDINATE, cloth_solver::constants::WATCHDOG_DISTANCE);
+}
+
+/// F4: an anchor translation of 1e39 (finite as a double, infinite as a
+/// float) was accepted and every world position came back `inf` with OK;
+/// so did an animated position of (3e38, 3e38, 0) under a 45° anchor. Both
+/// are beyond CLOTH_MAX_COORDINATE now, refused, and change nothing; at the
+/// limit itself every position read back is finite.
+#[test]
+fn a_translation_beyond_the_limit_is_refused_and_positions_stay_finite() {
+    let w = world();
+    let id = sheet(w);
+    let before = positions(w, id, CLOTH_SPACE_WORLD);
+    let turn = [0.0, (std::f64::consts::PI / 8.0).sin(), 0.0, (std::f64::consts::PI / 8.0).cos()];
+    // SAFETY: valid pointers throughout.
+    unsafe {
+        for far in [1e39, -1e39, 1e6 * (1.0 + 1e-12), 1e300] {
+            assert_eq!(cloth_set_anchor_pose(w, id, &pose([far, 0.0, 0.0], turn)), CLOTH_STATUS_INVALID_ARGUMENT);
+            assert!(last_error().contains("at most ±1000000 m"), "{}", last_error());
+            assert_eq!(cloth_place_anchor(w, id, &pose([0.0, 0.0, far], turn)), CLOTH_STATUS_INVALID_ARGUMENT);
+        }
+        let far = [cloth_vec3f { x: 3e38, y: 3e38, z: 0.0 }];
+        assert_eq!(cloth_set_animated_positions(w, id, 0, far.as_ptr(), 1), CLOTH_STATUS_INVALID_ARGUMENT);
+        let inf = [cloth_vec3f { x: f32::INFINITY, y: 0.0, z: 0.0 }];
+        assert_eq!(cloth_set_animated_positions(w, id, 0, inf.as_ptr(), 1), CLOTH_STATUS_NON_FINITE);
+        ok(cloth_world_step(w));
+        assert_eq!(positions(w, id, CLOTH_SPACE_WORLD)[0], before[0], "refused calls changed nothing");
+        // At the limit: an anchor 1e6 m out, turned 45°, a fixed node 1e6 m
+        // out in the cloth frame.
+        ok(cloth_set_anchor_pose(w, id, &pose([1e6, -1e6, 1e6], turn)));
+        let edge = [cloth_vec3f { x: 1e6, y: -1e6, z: 1e6 }];
+        ok(cloth_set_animated_positions(w, id, 0, edge.as_ptr(), 1));
+        for _ in 0..3 {
+            ok(cloth_world_step(w));
+        }
+    }
+    assert!(finite_positions(&positions(w, id, CLOTH_SPACE_WORLD)));
+    assert!(finite_positions(&positions(w, id, CLOTH_SPACE_CLOTH)));
+    let (world_poses, local) = node_poses(w, id);
+    let finite = |p: &cloth_pose| {
+        let (t, q) = (p.translation, p.rotation);
+        [t.x, t.y, t.z, q.x, q.y, q.z, q.w].iter().all(|c| c.is_finite())
+    };
+    assert!(world_poses.iter().chain(&local).all(finite));
+    ok(cloth_world_destroy(w));
+}
+
+/// F5: w = 1e200 overflowed the norm to infinity, passed the check, and was
+/// normalised to (0, 0, 0, 0). A norm outside [1e-6, 1e6] is refused — the
+/// same status from a cloth's description as from cloth_set_anchor_pose
+/// (a zero quaternion once gave SEED_FAILED in the one, INVALID_ARGUMENT in
+/// the other); a scaled quaternion inside the range is normalised.
+#[test]
+fn an_anchor_rotation_outside_its_norm_range_is_refused_not_zeroed() {
+    let w = world();
+    let id = sheet(w);
+    for q in [[0.0, 0.0, 0.0, 1e200], [0.0; 4], [1e-7, 0.0, 0.0, 0.0], [0.0, 0.0, 2e6, 0.0]] {
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(cloth_set_anchor_pose(w, id, &pose([0.0; 3], q)), CLOTH_STATUS_INVALID_ARGUMENT, "{q:?}");
+            assert_eq!(cloth_place_anchor(w, id, &pose([0.0; 3], q)), CLOTH_STATUS_INVALID_ARGUMENT, "{q:?}");
+        }
+        let desc = cloth_desc { anchor: pose([0.0; 3], q), ..cloth_default_desc() };
+        assert_eq!(Sheet::new(3).create(w, &desc), Err(CLOTH_STATUS_INVALID_ARGUMENT), "{q:?}");
+        assert!(last_error().contains("desc.anchor.rotation has norm"), "{}", last_error());
+    }
+    // SAFETY: a valid pointer.
+    ok(unsafe { cloth_set_anchor_pose(w, id, &pose([0.0; 3], [0.0, 0.0, 0.0, 1e5])) });
+    ok(cloth_world_step(w));
+    let (world_poses, _) = node_poses(w, id);
+    for p in world_poses {
+        let q = p.rotation;
+        let n = (q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w).sqrt();
+        assert!((n - 1.0).abs() < 1e-9, "|q| = {n}");
+    }
+    ok(cloth_world_destroy(w));
+}
+
+/// The limit holds at every door: bind positions, collider poses, rig
+/// bind transforms (whose rotations must also be unit: composed down a
+/// chain, a scaled one scales what hangs below it).
+#[test]
+fn every_coordinate_the_api_takes_is_limited() {
+    let w = world();
+    let mut far = Sheet::new(3);
+    far.positions[4].y = -2e6;
+    assert_eq!(far.create(w, &cloth_default_desc()), Err(CLOTH_STATUS_INVALID_ARGUMENT));
+    assert!(last_error().contains("node 4"), "{}", last_error());
+    let s = set(w);
+    let c = collider(w, s);
+    let mut desc = cloth_default_collider_desc();
+    desc.pose.translation.x = 5e6;
+    let mut out = cloth_collider_id::default();
+    // SAFETY: valid pointers.
+    unsafe {
+        assert_eq!(cloth_collider_create(w, s, &desc, &mut out), CLOTH_STATUS_INVALID_ARGUMENT);
+        assert_eq!(cloth_collider_set_pose(w, c, &desc.pose), CLOTH_STATUS_INVALID_ARGUMENT);
+        assert_eq!(cloth_collider_place(w, c, &desc.pose), CLOTH_STATUS_INVALID_ARGUMENT);
+        desc = cloth_default_collider_desc();
+        desc.radius = 2e6;
+        assert_eq!(cloth_collider_create(w, s, &desc, &mut out), CLOTH_STATUS_INVALID_ARGUMENT);
+    }
+    // A rig: joint 0 the anchor, 1 and 2 owned.
+    let parents = [CLOTH_NO_PARENT, 0, 1];
+    let joints = [1u32, 2];
+    let masses = [0.1f32; 2];
+    let good = pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 1.0]);
+    for (bad, status) in [
+        (pose([0.0, -2e6, 0.0], [0.0, 0.0, 0.0, 1.0]), CLOTH_STATUS_INVALID_ARGUMENT),
+        (pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 2.0]), CLOTH_STATUS_INVALID_ARGUMENT),
+        (pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 1e200]), CLOTH_STATUS_INVALID_ARGUMENT),
+        (pose([0.0, f64::NAN, 0.0], [0.0, 0.0, 0.0, 1.0]), CLOTH_STATUS_NON_FINITE),
+    ] {
+        let binds = [good, good, bad];
+        let rig = cloth_rig_desc {
+            joint_count: 3,
+            node_count: 2,
+            skeleton_parents: parents.as_ptr(),
+            local_bind: binds.as_ptr(),
+            joints: joints.as_ptr(),
+            masses: masses.as_ptr(),
+            ..cloth_default_rig_desc()
+        };
+        let mut id = cloth_id::default();
+        // SAFETY: valid pointers.
+        let got = unsafe { cloth_create_rig(w, &rig, &cloth_default_desc(), &mut id) };
+        assert_eq!(got, status, "{bad:?}: {}", last_error());
+    }
+    ok(cloth_world_destroy(w));
+}

@@ -141,8 +141,16 @@ pub fn rig(skeleton: &Skeleton, joints: &[u32], masses: &[f32]) -> Result<(Cloth
                 return Err(SeedError::ParentOutOfRange { node: j, parent: p });
             }
         }
-        if !skeleton.local_bind[j].is_finite() {
+        let bind = &skeleton.local_bind[j];
+        if !bind.is_finite() {
             return Err(SeedError::NonFinitePosition { node: j });
+        }
+        // Composed along the chain, a non-unit rotation would scale what
+        // hangs below it (and a huge one overflow).
+        let far = bind.translation.iter().any(|c| c.abs() > crate::constants::COORDINATE_LIMIT);
+        let unit = (bind.rotation.norm() - 1.0).abs() <= 1e-3; // false for NaN and inf
+        if far || !unit {
+            return Err(SeedError::BadBindTransform { joint: j });
         }
     }
     let mut parents = Vec::with_capacity(joints.len());
