@@ -558,7 +558,7 @@ cloth_status cloth_read_positions(cloth_world world,
 // Writes every node's world pose into `out_world` and its local pose
 // (relative to its parent node; roots relative to the anchor) into
 // `out_local`, `capacity` entries each (at least the node count). Either
-// buffer may be NULL (not both). Per-cloth.
+// buffer may be NULL (not both, unless `capacity` is 0). Per-cloth.
 cloth_status cloth_read_node_poses(cloth_world world,
                                    cloth_id cloth,
                                    cloth_pose *out_world,

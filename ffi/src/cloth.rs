@@ -341,8 +341,8 @@ pub unsafe extern "C" fn cloth_read_positions(
         if space != CLOTH_SPACE_WORLD && space != CLOTH_SPACE_CLOTH {
             return fail(CLOTH_STATUS_INVALID_ENUM, format!("space is {space}; CLOTH_SPACE_WORLD (0) or _CLOTH (1)"));
         }
-        check_out(out, "out")?;
-        // SAFETY: the caller's pointer contract.
+        // SAFETY: the caller's pointer contract (NULL with a capacity of 0
+        // is allowed, and then too small for any cloth).
         let out = unsafe { slice_out(out, capacity, "out")? };
         with_cloth(world, cloth, |c| {
             let nodes = c.nodes();
@@ -374,7 +374,7 @@ thread_local! {
 /// Writes every node's world pose into `out_world` and its local pose
 /// (relative to its parent node; roots relative to the anchor) into
 /// `out_local`, `capacity` entries each (at least the node count). Either
-/// buffer may be NULL (not both). Per-cloth.
+/// buffer may be NULL (not both, unless `capacity` is 0). Per-cloth.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_read_node_poses(
     world: cloth_world,
@@ -384,7 +384,7 @@ pub unsafe extern "C" fn cloth_read_node_poses(
     capacity: usize,
 ) -> cloth_status {
     guard("cloth_read_node_poses", || {
-        if out_world.is_null() && out_local.is_null() {
+        if out_world.is_null() && out_local.is_null() && capacity > 0 {
             return fail(CLOTH_STATUS_NULL_POINTER, "out_world and out_local are both NULL");
         }
         // SAFETY: the caller's pointer contract (a NULL buffer is skipped).
@@ -435,7 +435,7 @@ pub unsafe extern "C" fn cloth_last_step_report(
         let size = unsafe { check_sized_out(out, "out")? };
         let report = with_world(world, |w| w.last_report(cloth_of(cloth)).map_err(world_fail))?;
         // SAFETY: checked by check_sized_out.
-        unsafe { write_sized_out(out, step_report_out(&report), size) };
+        unsafe { write_sized_out(out, step_report_bytes(&step_report_out(&report)), size) };
         Ok(())
     })
 }

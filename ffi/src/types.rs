@@ -8,6 +8,8 @@ use crate::boundary::cloth_status::{self, *};
 use crate::boundary::{check_out, fail, finite, flag, guard, Res};
 use cloth_solver::pose::{Pose, Quat};
 use cloth_solver::{library, Dynamics, Shape, TeleportMode};
+use std::mem::MaybeUninit;
+use std::ptr::addr_of_mut;
 
 /// The ABI version this header describes. It changes only when an existing
 /// function or struct changes incompatibly; compare it with
@@ -404,15 +406,40 @@ pub(crate) unsafe fn check_sized_out<T: Sized_>(p: *mut T, what: &str) -> Res<us
     Ok(size)
 }
 
+/// Copies the first `size` bytes of `bytes` — a struct whose every byte is
+/// set, padding included ([`step_report_bytes`]) — to `p`, with the
+/// caller's `struct_size` kept.
+///
 /// # Safety
-/// As `check_sized_out`, which returned `size`.
-pub(crate) unsafe fn write_sized_out<T: Sized_>(p: *mut T, mut value: T, size: usize) {
+/// As `check_sized_out`, which returned `size`; every byte of `bytes` is
+/// initialised.
+pub(crate) unsafe fn write_sized_out<T: Sized_>(p: *mut T, mut bytes: MaybeUninit<T>, size: usize) {
     // SAFETY: the first field of every Sized_ struct is `struct_size: u32`;
     // writing the caller's size back keeps it what they set.
-    unsafe { std::ptr::write(&mut value as *mut T as *mut u32, size as u32) };
+    unsafe { (bytes.as_mut_ptr() as *mut u32).write(size as u32) };
     // SAFETY: `p` is writable for `size` bytes (checked by check_sized_out
-    // under the caller's contract); `size` ≤ size_of::<T>().
-    unsafe { std::ptr::copy_nonoverlapping(&value as *const T as *const u8, p as *mut u8, size) };
+    // under the caller's contract); `size` ≤ size_of::<T>(); the bytes read
+    // are initialised (the caller's contract).
+    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr() as *const u8, p as *mut u8, size) };
+}
+
+/// A step report as the host receives it, built field by field in zeroed
+/// memory: the four bytes of padding after `watchdog` are 0, never whatever
+/// the stack held (issue 17 F7: they were copied out uninitialised).
+pub(crate) fn step_report_bytes(r: &cloth_step_report) -> MaybeUninit<cloth_step_report> {
+    let mut out = MaybeUninit::<cloth_step_report>::zeroed();
+    let p = out.as_mut_ptr();
+    // SAFETY: `p` points to a zeroed, aligned cloth_step_report; each write
+    // sets one field in place and leaves the padding as zeroed.
+    unsafe {
+        addr_of_mut!((*p).struct_size).write(r.struct_size);
+        addr_of_mut!((*p).asleep).write(r.asleep);
+        addr_of_mut!((*p).fell_asleep).write(r.fell_asleep);
+        addr_of_mut!((*p).teleported).write(r.teleported);
+        addr_of_mut!((*p).watchdog).write(r.watchdog);
+        addr_of_mut!((*p).pivot_failures).write(r.pivot_failures);
+    }
+    out
 }
 
 fn struct_size<T>() -> u32 {
@@ -718,6 +745,7 @@ pub(crate) fn status_of_seed(e: &cloth_solver::SeedError) -> cloth_status {
     use cloth_solver::SeedError::*;
     match e {
         NonFinitePosition { .. } => CLOTH_STATUS_NON_FINITE,
+        BadMass { mass, .. } if !mass.is_finite() => CLOTH_STATUS_NON_FINITE,
         FarPosition { .. } | BadBindTransform { .. } => CLOTH_STATUS_INVALID_ARGUMENT,
         _ => CLOTH_STATUS_SEED_FAILED,
     }

@@ -289,3 +289,93 @@ fn every_coordinate_the_api_takes_is_limited() {
     }
     ok(cloth_world_destroy(w));
 }
+
+/// F7: offsets 20–23 of cloth_step_report are padding, and were copied out
+/// uninitialised; the report is built in zeroed memory now, so they arrive
+/// as 0 (memcheck checks the same bytes in `misuse.c`).
+#[test]
+fn a_step_report_writes_no_uninitialised_byte() {
+    let w = world();
+    let id = sheet(w);
+    ok(cloth_world_step(w));
+    let size = std::mem::size_of::<cloth_step_report>();
+    assert_eq!(size, 32);
+    assert_eq!(std::mem::offset_of!(cloth_step_report, watchdog) + 4, 20, "four bytes of padding follow");
+    let mut bytes = [0xABu8; 32];
+    bytes[..4].copy_from_slice(&(size as u32).to_ne_bytes());
+    // SAFETY: a 32-byte buffer aligned for the struct (u64 alignment).
+    let report = unsafe {
+        let mut r: cloth_step_report = std::mem::transmute(bytes);
+        ok(cloth_last_step_report(w, id, &mut r));
+        std::mem::transmute::<cloth_step_report, [u8; 32]>(r)
+    };
+    assert_eq!(&report[20..24], &[0; 4]);
+    ok(cloth_world_destroy(w));
+}
+
+/// The header allows a NULL pointer with a count of 0; reading into one is
+/// then BUFFER_TOO_SMALL (every cloth has a node), not NULL_POINTER.
+#[test]
+fn a_null_buffer_with_a_count_of_zero_is_too_small_not_null() {
+    let w = world();
+    let id = sheet(w);
+    // SAFETY: NULL with a count of 0, as the header allows.
+    unsafe {
+        let none = std::ptr::null_mut();
+        assert_eq!(cloth_read_positions(w, id, CLOTH_SPACE_WORLD, none, 0), CLOTH_STATUS_BUFFER_TOO_SMALL);
+        assert_eq!(cloth_read_node_poses(w, id, std::ptr::null_mut(), none.cast(), 0), CLOTH_STATUS_BUFFER_TOO_SMALL);
+        assert_eq!(cloth_read_positions(w, id, CLOTH_SPACE_WORLD, none, 3), CLOTH_STATUS_NULL_POINTER);
+        ok(cloth_set_animated_positions(w, id, 0, std::ptr::null(), 0));
+    }
+    ok(cloth_world_destroy(w));
+}
+
+/// A NaN or infinite mass is a non-finite float like any other
+/// (NON_FINITE, was SEED_FAILED); zero or negative stays SEED_FAILED.
+#[test]
+fn a_non_finite_mass_is_non_finite() {
+    let w = world();
+    for (mass, status) in [
+        (f32::NAN, CLOTH_STATUS_NON_FINITE),
+        (f32::INFINITY, CLOTH_STATUS_NON_FINITE),
+        (0.0, CLOTH_STATUS_SEED_FAILED),
+        (-1.0, CLOTH_STATUS_SEED_FAILED),
+    ] {
+        let mut s = Sheet::new(3);
+        s.masses[4] = mass;
+        assert_eq!(s.create(w, &cloth_default_desc()), Err(status), "{mass}");
+        assert!(last_error().contains("node 4"), "{}", last_error());
+        // A fixed node's mass is never read.
+        s.fixed[4] = 1;
+        assert!(s.create(w, &cloth_default_desc()).is_ok(), "{mass}: {}", last_error());
+    }
+    ok(cloth_world_destroy(w));
+}
+
+/// A rig whose anchor joint hangs from a joint the cloth owns (a skeleton
+/// with a cycle through the anchor) was accepted; it is refused.
+#[test]
+fn a_rig_whose_anchor_hangs_from_an_owned_joint_is_refused() {
+    let w = world();
+    // Joint 0's parent is joint 1 and joint 1's is joint 0; the cloth owns
+    // joint 0, so its anchor is joint 1 — which hangs from joint 0.
+    let parents = [1u32, 0];
+    let binds = [pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 1.0]); 2];
+    let joints = [0u32];
+    let masses = [0.1f32];
+    let rig = cloth_rig_desc {
+        joint_count: 2,
+        node_count: 1,
+        skeleton_parents: parents.as_ptr(),
+        local_bind: binds.as_ptr(),
+        joints: joints.as_ptr(),
+        masses: masses.as_ptr(),
+        ..cloth_default_rig_desc()
+    };
+    let mut id = cloth_id::default();
+    // SAFETY: valid pointers.
+    let got = unsafe { cloth_create_rig(w, &rig, &cloth_default_desc(), &mut id) };
+    assert_eq!(got, CLOTH_STATUS_SEED_FAILED);
+    assert!(last_error().contains("anchor joint 1 hangs from joint 0"), "{}", last_error());
+    ok(cloth_world_destroy(w));
+}

@@ -41,6 +41,9 @@ pub enum SeedError {
     DuplicateJoint { node: usize, joint: u32 },
     /// A rig joint is a skeleton root: there is no bone for it to hang from.
     NoParentBone { node: usize, joint: u32 },
+    /// A rig's anchor joint hangs (through its ancestors) from a joint the
+    /// cloth owns.
+    AnchorHangsFromCloth { anchor: u32, joint: u32 },
     /// A skeleton joint's bind transform has a translation beyond
     /// [`crate::constants::COORDINATE_LIMIT`] or a rotation that is not a
     /// unit quaternion (within 1e-3).
@@ -97,6 +100,10 @@ impl fmt::Display for SeedError {
             SeedError::NoParentBone { node, joint } => {
                 write!(f, "cloth node {node} is joint {joint}, a skeleton root with no bone to hang from")
             }
+            SeedError::AnchorHangsFromCloth { anchor, joint } => write!(
+                f,
+                "the anchor joint {anchor} hangs from joint {joint}, which the cloth owns (a cycle in the skeleton)"
+            ),
             SeedError::BadBindTransform { joint } => write!(
                 f,
                 "joint {joint}'s bind transform has a translation beyond ±{} m or a rotation that is not unit (within 1e-3)",

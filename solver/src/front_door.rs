@@ -194,6 +194,17 @@ pub fn rig(skeleton: &Skeleton, joints: &[u32], masses: &[f32]) -> Result<(Cloth
         return Err(SeedError::NonFinitePosition { node });
     }
     let (mut cloth, tree) = tree(&TreeInput { parents, positions, masses: masses.to_vec() })?;
+    // The anchor must not hang from a joint the cloth owns: the cloth would
+    // move the bone it hangs from (only a skeleton with a cycle through the
+    // anchor can say so). The walk stops after every joint once.
+    let mut up = skeleton.parents[tree.anchor_bone as usize];
+    for _ in 0..count {
+        let Some(j) = up else { break };
+        if node_of_joint[j as usize] != u32::MAX {
+            return Err(SeedError::AnchorHangsFromCloth { anchor: tree.anchor_bone, joint: j });
+        }
+        up = skeleton.parents[j as usize];
+    }
     cloth.bind_rotations = frame.iter().map(|p| p.expect("resolved").rotation.normalized()).collect();
     Ok((cloth, RigInfo { anchor_joint: tree.anchor_bone, joints: joints.to_vec(), tree }))
 }
