@@ -107,10 +107,12 @@ impl Cloth {
         colliders: &ColliderSet,
         check: BindPoseCheck,
     ) -> Result<Self, SeedError> {
+        // The input is validated (and the cloth built) first: a NaN mass or
+        // a far position is named as such, not as a node inside a collider.
+        let mut cloth = Self::new(input, dynamics)?;
         if check == BindPoseCheck::Enforce {
             validate_bind_pose(input, &anchor, colliders, dynamics.thickness)?;
         }
-        let mut cloth = Self::new(input, dynamics)?;
         cloth.place_anchor(anchor).map_err(param_to_seed)?;
         Ok(cloth)
     }
