@@ -349,18 +349,18 @@ pub unsafe extern "C" fn cloth_read_positions(
             if out.len() < nodes {
                 return too_small("out", out.len(), nodes);
             }
-            let at = |n: usize| {
-                let p = if space == CLOTH_SPACE_WORLD { c.world_position(n).map(|x| x as f32) } else { c.position(n) };
-                position_out(p, n)
-            };
-            // Every value is checked before the first is written.
-            for n in 0..nodes {
-                at(n)?;
-            }
-            for (n, o) in out[..nodes].iter_mut().enumerate() {
-                *o = at(n)?;
-            }
-            Ok(())
+            // Every value is converted and checked before the first is written.
+            POSITIONS.with(|scratch| {
+                let converted = &mut *scratch.borrow_mut();
+                converted.clear();
+                for n in 0..nodes {
+                    let p =
+                        if space == CLOTH_SPACE_WORLD { c.world_position(n).map(|x| x as f32) } else { c.position(n) };
+                    converted.push(position_out(p, n)?);
+                }
+                out[..nodes].copy_from_slice(converted);
+                Ok(())
+            })
         })
     })
 }
@@ -369,6 +369,9 @@ thread_local! {
     /// The pose write-back's buffers in the solver's layout, reused per
     /// thread so a frame's read allocates nothing after the first.
     static POSES: RefCell<(Vec<Pose>, Vec<Pose>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// Positions converted and checked before any is written, reused per
+    /// thread likewise.
+    static POSITIONS: RefCell<Vec<cloth_vec3f>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Writes every node's world pose into `out_world` and its local pose

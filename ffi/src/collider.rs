@@ -55,10 +55,14 @@ fn collider_fail<T>(id: cloth_collider_id, e: ColliderError) -> Res<T> {
 }
 
 /// A collider's pose: [`pose_in`], and a unit rotation (within 1e-3),
-/// checked before the world is locked like every other argument.
+/// checked before the world is locked like every other argument. The pose
+/// is handed on as given: the solver normalises it, once.
 fn collider_pose_in(p: &cloth_pose, what: &str) -> Res<Pose> {
     let pose = pose_in(p, what)?;
-    cloth_solver::collider::checked_pose(pose).or_else(|e| fail(collider_status(&e), format!("{what}: {e}")))
+    match cloth_solver::collider::checked_pose(pose) {
+        Ok(_) => Ok(pose),
+        Err(e) => fail(collider_status(&e), format!("{what}: {e}")),
+    }
 }
 
 /// Runs `f` on a collider's set, exclusively.
