@@ -152,6 +152,22 @@ fn node_poses(w: cloth_world, id: cloth_id) -> (Vec<cloth_pose>, Vec<cloth_pose>
     }
 }
 
+/// Creates a rig cloth (default description) and returns the status.
+fn rig(w: cloth_world, parents: &[u32], binds: &[cloth_pose], joints: &[u32], masses: &[f32]) -> cloth_status {
+    let desc = cloth_rig_desc {
+        joint_count: parents.len() as u32,
+        node_count: joints.len() as u32,
+        skeleton_parents: parents.as_ptr(),
+        local_bind: binds.as_ptr(),
+        joints: joints.as_ptr(),
+        masses: masses.as_ptr(),
+        ..cloth_default_rig_desc()
+    };
+    let mut id = cloth_id::default();
+    // SAFETY: every pointer is valid for its count during the call.
+    unsafe { cloth_create_rig(w, &desc, &cloth_default_desc(), &mut id) }
+}
+
 fn finite_positions(p: &[cloth_vec3f]) -> bool {
     p.iter().all(|v| v.x.is_finite() && v.y.is_finite() && v.z.is_finite())
 }
@@ -272,19 +288,7 @@ fn every_coordinate_the_api_takes_is_limited() {
         (pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 1e200]), CLOTH_STATUS_INVALID_ARGUMENT),
         (pose([0.0, f64::NAN, 0.0], [0.0, 0.0, 0.0, 1.0]), CLOTH_STATUS_NON_FINITE),
     ] {
-        let binds = [good, good, bad];
-        let rig = cloth_rig_desc {
-            joint_count: 3,
-            node_count: 2,
-            skeleton_parents: parents.as_ptr(),
-            local_bind: binds.as_ptr(),
-            joints: joints.as_ptr(),
-            masses: masses.as_ptr(),
-            ..cloth_default_rig_desc()
-        };
-        let mut id = cloth_id::default();
-        // SAFETY: valid pointers.
-        let got = unsafe { cloth_create_rig(w, &rig, &cloth_default_desc(), &mut id) };
+        let got = rig(w, &parents, &[good, good, bad], &joints, &masses);
         assert_eq!(got, status, "{bad:?}: {}", last_error());
     }
     ok(cloth_world_destroy(w));
@@ -359,23 +363,8 @@ fn a_rig_whose_anchor_hangs_from_an_owned_joint_is_refused() {
     let w = world();
     // Joint 0's parent is joint 1 and joint 1's is joint 0; the cloth owns
     // joint 0, so its anchor is joint 1 — which hangs from joint 0.
-    let parents = [1u32, 0];
     let binds = [pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 1.0]); 2];
-    let joints = [0u32];
-    let masses = [0.1f32];
-    let rig = cloth_rig_desc {
-        joint_count: 2,
-        node_count: 1,
-        skeleton_parents: parents.as_ptr(),
-        local_bind: binds.as_ptr(),
-        joints: joints.as_ptr(),
-        masses: masses.as_ptr(),
-        ..cloth_default_rig_desc()
-    };
-    let mut id = cloth_id::default();
-    // SAFETY: valid pointers.
-    let got = unsafe { cloth_create_rig(w, &rig, &cloth_default_desc(), &mut id) };
-    assert_eq!(got, CLOTH_STATUS_SEED_FAILED);
+    assert_eq!(rig(w, &[1, 0], &binds, &[0], &[0.1]), CLOTH_STATUS_SEED_FAILED);
     assert!(last_error().contains("anchor joint 1 hangs from joint 0"), "{}", last_error());
     ok(cloth_world_destroy(w));
 }
