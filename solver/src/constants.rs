@@ -75,6 +75,18 @@ pub const WATCHDOG_STEPS: u32 = 30;
 /// real garment is within metres; 1e6 m is an exploded cloth.
 pub const WATCHDOG_DISTANCE: f64 = 1.0e6;
 
+/// Largest coordinate a cloth takes, m: a bind or animated position, or a
+/// component of an anchor's or a collider's translation, beyond ±1e6 m is
+/// refused (issue 17). The watchdog's distance, so nothing put within it is
+/// reset for where it was put, and an anchor plus a position (≤ 2e6 m) stays
+/// far inside f32 (3.4e38): every position handed back is finite.
+pub const COORDINATE_LIMIT: f64 = WATCHDOG_DISTANCE;
+
+/// Range of an anchor rotation's norm: the quaternion is normalised, and one
+/// outside `[1e-6, 1e6]` — (near) zero, or big enough for its norm to lose
+/// the direction — is refused.
+pub const ANCHOR_ROTATION_NORM: (f64, f64) = (1e-6, 1e6);
+
 /// Largest rotation of the anchor per step fed to the inertial terms, rad
 /// (§19: "half a radian per step"). Any excess turns the cloth rigidly with
 /// its anchor, as a Keep teleport would (DESIGN §7; the mechanism is ours).

@@ -8,7 +8,7 @@
 
 use crate::bend::{self, Hinge};
 use crate::colour;
-use crate::constants::{LANES, MIN_REST_LENGTH};
+use crate::constants::{COORDINATE_LIMIT, LANES, MIN_REST_LENGTH};
 use crate::error::SeedError;
 use crate::lanes::Points;
 use crate::model::{DistanceRows, Ell, Model, Neighbours, UnaryRows, NO_NODE};
@@ -111,6 +111,9 @@ fn validate(input: &ClothInput) -> Result<usize, SeedError> {
     for (node, p) in input.positions.iter().enumerate() {
         if !p.iter().all(|v| v.is_finite()) {
             return Err(SeedError::NonFinitePosition { node });
+        }
+        if let Some(&far) = p.iter().find(|v| v.abs() as f64 > COORDINATE_LIMIT) {
+            return Err(SeedError::FarPosition { node, coordinate: far as f64 });
         }
     }
     for (node, (&m, &fixed)) in input.masses.iter().zip(&input.fixed).enumerate() {
