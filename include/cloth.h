@@ -25,7 +25,10 @@
  * Every function that can fail returns a cloth_status: CLOTH_STATUS_OK (0) or a stable, numbered code
  * (the numbers never change; new codes are appended). On failure no out-parameter and no output
  * buffer has been written, and cloth_last_error_message() describes what was refused and why. No panic
- * ever crosses this boundary: an internal error is caught and returned as CLOTH_STATUS_INTERNAL.
+ * ever crosses this boundary: an internal error (a bug) is caught and returned as CLOTH_STATUS_INTERNAL
+ * with its message, never printed (the library's panic hook keeps quiet about the panics it catches and
+ * passes any other to the hook installed before it), and it is contained to the cloth it happened in:
+ * that cloth answers CLOTH_STATUS_INTERNAL until destroyed; the world and its other cloths keep working.
  *
  * The last-error message is PER THREAD: each thread reads the message of its own last call. Every
  * function returning a cloth_status sets it (to "" on success); the pointer stays valid until this
@@ -46,7 +49,9 @@
  * Handles and ids (cloth_world, cloth_id, cloth_collider_set_id, cloth_collider_id) are small values
  * holding a slot index and a generation. A destroyed world, cloth, set or collider is detected (its
  * slot's generation moved on): CLOTH_STATUS_INVALID_WORLD or CLOTH_STATUS_STALE_ID, never a
- * use-after-free. An all-zero handle is never valid. Ids belong to the world that issued them.
+ * use-after-free. An all-zero handle is never valid. Ids belong to the world that issued them: each
+ * world counts generations from a base of its own, so an id passed to another world is
+ * CLOTH_STATUS_STALE_ID (a collider's id carries its set's, which carries the world).
  *
  * ----------------------------------------------------------------------------------------------------
  * THREADS
@@ -71,9 +76,15 @@
  *
  * Metres, kilograms, seconds, radians. Right-handed, Y up (gravity defaults to -Y; set it for Z-up
  * engines). A pose maps local to world: p -> rotation * p + translation; rotations are quaternions
- * stored x, y, z, w (Unity's and Unreal's order). Anchor poses are normalised; collider rotations must
- * be unit within 1e-3. Particle positions are floats: in the cloth (anchor) frame as stored, or in world
- * space (rounded from double). Node poses are doubles.
+ * stored x, y, z, w (Unity's and Unreal's order). Anchor rotations are normalised (from a norm in
+ * [1e-6, 1e6]); collider and rig bind rotations must be unit within 1e-3. Particle positions are floats:
+ * in the cloth (anchor) frame as stored, or in world space (rounded from double). Node poses are doubles.
+ *
+ * Limits: every position, translation and collider dimension the library takes is within
+ * ±CLOTH_MAX_COORDINATE (1e6 m, the watchdog's distance); beyond it a call is refused with
+ * CLOTH_STATUS_INVALID_ARGUMENT, and a NaN or infinity anywhere with CLOTH_STATUS_NON_FINITE. Every float
+ * the library hands back is finite: a cloth whose state goes non-finite in a step is reset to its
+ * animated pose by the watchdog (cloth_step_report.watchdog says so), never returned.
  *
  * ----------------------------------------------------------------------------------------------------
  * VERSIONS
@@ -106,6 +117,14 @@
 // Tree and rig parent value of a node that hangs from the anchor (a tree
 // root), or of a skeleton's root joint.
 #define CLOTH_NO_PARENT 4294967295
+
+// Largest coordinate the library takes, m: a bind or animated position, a
+// component of any pose's translation (anchor, collider, rig bind) or a
+// collider's dimension beyond ±CLOTH_MAX_COORDINATE is refused with
+// CLOTH_STATUS_INVALID_ARGUMENT (NaN and infinities with
+// CLOTH_STATUS_NON_FINITE). It is the watchdog's distance: within it,
+// every position and pose the library hands back is finite.
+#define CLOTH_MAX_COORDINATE 1.0e6
 
 // `cloth_desc.preset`: use `cloth_desc.dynamics` as given.
 #define CLOTH_PRESET_CUSTOM 0
@@ -218,9 +237,11 @@ enum cloth_status
     // This CPU lacks an instruction set the library was built for (see
     // cloth_cpu_supported).
     CLOTH_STATUS_UNSUPPORTED_CPU = 14,
-    // An internal error was caught at the boundary (a bug: please report the
-    // message). A cloth or world it happened in reports this from then on;
-    // destroy it.
+    // An internal error was caught (a bug: please report the message). It is
+    // contained to the cloth it happened in: every later call naming that
+    // cloth returns this too, until cloth_destroy (which succeeds); the world
+    // and its other cloths keep working. cloth_world_step reports it once,
+    // in the step it happened in, after stepping every other cloth.
     CLOTH_STATUS_INTERNAL = 15,
 };
 #ifndef __cplusplus
@@ -494,18 +515,21 @@ cloth_status cloth_destroy(cloth_world world, cloth_id cloth);
 cloth_status cloth_set_colliders(cloth_world world, cloth_id cloth, cloth_collider_set_id set);
 
 // Sets the anchor's world pose for the coming step (the pose for this
-// frame). The rotation is normalised; a non-finite pose or a zero
-// quaternion is refused. Per-cloth.
+// frame). The rotation is normalised from a norm in [1e-6, 1e6]; a
+// non-finite pose (NON_FINITE), a translation beyond CLOTH_MAX_COORDINATE
+// or a rotation outside that range (INVALID_ARGUMENT) is refused. Per-cloth.
 cloth_status cloth_set_anchor_pose(cloth_world world, cloth_id cloth, const cloth_pose *pose);
 
 // Places the anchor with no motion felt (a spawn, or a move the cloth
-// should not react to): previous and current pose both set. Per-cloth.
+// should not react to): previous and current pose both set. The pose is
+// checked as by cloth_set_anchor_pose. Per-cloth.
 cloth_status cloth_place_anchor(cloth_world world, cloth_id cloth, const cloth_pose *pose);
 
 // Sets the animated positions of nodes `first .. first + count` in the
 // cloth (anchor) frame, m: fixed nodes move there at the next step; free
 // nodes are pulled there only by the leash. All or nothing: a non-finite
-// entry or a range past the last node changes nothing. Per-cloth.
+// entry (NON_FINITE), one beyond CLOTH_MAX_COORDINATE (INVALID_ARGUMENT)
+// or a range past the last node changes nothing. Per-cloth.
 cloth_status cloth_set_animated_positions(cloth_world world,
                                           cloth_id cloth,
                                           uint32_t first,
@@ -541,7 +565,7 @@ cloth_status cloth_read_positions(cloth_world world,
 // Writes every node's world pose into `out_world` and its local pose
 // (relative to its parent node; roots relative to the anchor) into
 // `out_local`, `capacity` entries each (at least the node count). Either
-// buffer may be NULL (not both). Per-cloth.
+// buffer may be NULL (not both, unless `capacity` is 0). Per-cloth.
 cloth_status cloth_read_node_poses(cloth_world world,
                                    cloth_id cloth,
                                    cloth_pose *out_world,

@@ -11,6 +11,7 @@ use std::time::Instant;
 
 pub mod collision;
 pub mod component;
+pub mod garments;
 pub mod selfcoll;
 pub mod tables;
 pub mod workloads;

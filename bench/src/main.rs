@@ -6,7 +6,7 @@
 //! ```
 
 use cloth_bench::workloads::{self, Protocol};
-use cloth_bench::{collision, component, selfcoll, tables, world, Output};
+use cloth_bench::{collision, component, garments, selfcoll, tables, world, Output};
 use cloth_solver::Kernel;
 use std::process::ExitCode;
 
@@ -31,6 +31,9 @@ reference tables (MEASUREMENTS.md):
   kick          §10 a kick against the correction authority
   strain        §11 the strain limit, every formulation side by side
   strain-sheet  the strain limit's formulations on a sheet and a swinging chain
+  garments      general content: two pins, irregular capes, free fall, spin, fast anchors, per preset
+  garments-settle  the settling half of `garments` (two pins, capes)
+  garments-motion  the motion half of `garments` (free fall, spin, a fast anchor)
   sleep         §12 steps to sleep per library entry
   damping       §12 the damping table
   teleport      §13 Reset and Keep
@@ -202,6 +205,12 @@ fn run(args: &[String]) -> Result<(), String> {
         "tether" => component::tether(&mut out),
         "kick" => component::kick(&mut out),
         "strain" => component::strain(&mut out),
+        "garments" => {
+            garments::settling(&mut out, cloth_solver::Tuning::default());
+            garments::motion(&mut out);
+        }
+        "garments-settle" => garments::settling(&mut out, cloth_solver::Tuning::default()),
+        "garments-motion" => garments::motion(&mut out),
         "strain-sheet" => component::strain_sheet(&mut out),
         "sleep" => component::sleep(&mut out),
         "damping" => component::damping(&mut out),

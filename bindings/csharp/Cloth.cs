@@ -66,9 +66,11 @@ namespace Cloth
         // This CPU lacks an instruction set the library was built for (see
         // cloth_cpu_supported).
         UnsupportedCpu = 14,
-        // An internal error was caught at the boundary (a bug: please report the
-        // message). A cloth or world it happened in reports this from then on;
-        // destroy it.
+        // An internal error was caught (a bug: please report the message). It is
+        // contained to the cloth it happened in: every later call naming that
+        // cloth returns this too, until cloth_destroy (which succeeds); the world
+        // and its other cloths keep working. cloth_world_step reports it once,
+        // in the step it happened in, after stepping every other cloth.
         Internal = 15,
     }
 
@@ -308,6 +310,7 @@ namespace Cloth
 
         public const uint CLOTH_ABI_VERSION = 1;
         public const uint CLOTH_NO_PARENT = 4294967295;
+        public const double CLOTH_MAX_COORDINATE = 1.0e6;
         public const uint CLOTH_PRESET_CUSTOM = 0;
         public const uint CLOTH_PRESET_SILK = 1;
         public const uint CLOTH_PRESET_COTTON = 2;

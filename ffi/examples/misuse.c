@@ -146,6 +146,15 @@ static void cloths(void) {
     sheet_positions[5].y = NAN;
     EXPECT(cloth_create_sheet(w, &sheet, &desc, &out), CLOTH_STATUS_NON_FINITE);
     sheet = small_sheet();
+    sheet_positions[5].y = -2e6f; /* beyond CLOTH_MAX_COORDINATE */
+    EXPECT(cloth_create_sheet(w, &sheet, &desc, &out), CLOTH_STATUS_INVALID_ARGUMENT);
+    sheet = small_sheet();
+    sheet_masses[5] = NAN; /* a free node's mass */
+    EXPECT(cloth_create_sheet(w, &sheet, &desc, &out), CLOTH_STATUS_NON_FINITE);
+    sheet = small_sheet();
+    sheet_masses[5] = 0;
+    EXPECT(cloth_create_sheet(w, &sheet, &desc, &out), CLOTH_STATUS_SEED_FAILED);
+    sheet = small_sheet();
     desc.preset = 99;
     EXPECT(cloth_create_sheet(w, &sheet, &desc, &out), CLOTH_STATUS_INVALID_ENUM);
     cloth_dynamics dyn = cloth_default_dynamics();
@@ -167,6 +176,12 @@ static void cloths(void) {
     desc = cloth_default_desc();
     desc.anchor.translation.x = INFINITY;
     EXPECT(cloth_create_sheet(w, &sheet, &desc, &out), CLOTH_STATUS_NON_FINITE);
+    desc = cloth_default_desc();
+    desc.anchor.translation.x = 1e39; /* finite as a double, not as a float */
+    EXPECT(cloth_create_sheet(w, &sheet, &desc, &out), CLOTH_STATUS_INVALID_ARGUMENT);
+    desc = cloth_default_desc();
+    desc.anchor.rotation.w = 0; /* as cloth_set_anchor_pose says: no rotation */
+    EXPECT(cloth_create_sheet(w, &sheet, &desc, &out), CLOTH_STATUS_INVALID_ARGUMENT);
     desc = cloth_default_desc();
     desc.colliders.index = 5;
     desc.colliders.generation = 1; /* a set that does not exist */
@@ -213,6 +228,7 @@ static void cloths(void) {
     EXPECT(cloth_read_positions(w, c, CLOTH_SPACE_WORLD, NULL, n), CLOTH_STATUS_NULL_POINTER);
     EXPECT(cloth_read_positions(w, c, CLOTH_SPACE_WORLD, buffer, n - 1), CLOTH_STATUS_BUFFER_TOO_SMALL);
     EXPECT(cloth_read_positions(w, c, CLOTH_SPACE_WORLD, buffer, 0), CLOTH_STATUS_BUFFER_TOO_SMALL);
+    EXPECT(cloth_read_positions(w, c, CLOTH_SPACE_WORLD, NULL, 0), CLOTH_STATUS_BUFFER_TOO_SMALL);
     EXPECT_TRUE(buffer[0].x == -7.0f && buffer[n - 2].z == -7.0f);
     EXPECT(cloth_read_positions(w, c, 7, buffer, n), CLOTH_STATUS_INVALID_ENUM);
     EXPECT(cloth_read_positions(w, c, CLOTH_SPACE_CLOTH, (cloth_vec3f *)((char *)buffer + 2), n),
@@ -221,6 +237,7 @@ static void cloths(void) {
     EXPECT_TRUE(buffer[n].x == -7.0f); /* only node_count entries written */
     cloth_pose poses[SIDE * SIDE];
     EXPECT(cloth_read_node_poses(w, c, NULL, NULL, n), CLOTH_STATUS_NULL_POINTER);
+    EXPECT(cloth_read_node_poses(w, c, NULL, NULL, 0), CLOTH_STATUS_BUFFER_TOO_SMALL);
     EXPECT(cloth_read_node_poses(w, c, poses, NULL, n - 1), CLOTH_STATUS_BUFFER_TOO_SMALL);
     EXPECT(cloth_read_node_poses(w, c, NULL, poses, n), CLOTH_STATUS_OK);
     EXPECT(cloth_node_count(w, c, NULL), CLOTH_STATUS_NULL_POINTER);
@@ -232,6 +249,8 @@ static void cloths(void) {
     EXPECT(cloth_set_animated_positions(w, c, 0xFFFFFFFFu, targets, 3), CLOTH_STATUS_OUT_OF_RANGE);
     targets[1].y = NAN;
     EXPECT(cloth_set_animated_positions(w, c, 0, targets, 3), CLOTH_STATUS_NON_FINITE);
+    targets[1].y = 3e38f; /* finite, beyond CLOTH_MAX_COORDINATE */
+    EXPECT(cloth_set_animated_positions(w, c, 0, targets, 3), CLOTH_STATUS_INVALID_ARGUMENT);
     targets[1].y = 0;
     EXPECT(cloth_set_animated_positions(w, c, 0, targets, 3), CLOTH_STATUS_OK);
     EXPECT(cloth_set_animated_positions(w, c, 0, NULL, 0), CLOTH_STATUS_OK);
@@ -247,6 +266,12 @@ static void cloths(void) {
     pose = cloth_pose_identity();
     pose.rotation.x = INFINITY;
     EXPECT(cloth_place_anchor(w, c, &pose), CLOTH_STATUS_NON_FINITE);
+    pose = cloth_pose_identity();
+    pose.rotation.w = 1e200; /* its norm overflows: refused, never zeroed */
+    EXPECT(cloth_set_anchor_pose(w, c, &pose), CLOTH_STATUS_INVALID_ARGUMENT);
+    pose = cloth_pose_identity();
+    pose.translation.z = -1e39;
+    EXPECT(cloth_place_anchor(w, c, &pose), CLOTH_STATUS_INVALID_ARGUMENT);
 
     /* Dynamics. */
     cloth_dynamics got;
@@ -263,10 +288,22 @@ static void cloths(void) {
     cloth_step_report report;
     report.struct_size = 4;
     EXPECT(cloth_last_step_report(w, c, &report), CLOTH_STATUS_STRUCT_SIZE);
+    /* Every byte written is set: no padding copied out (memcheck checks the
+       bytes this compares). */
+    memset(&report, 0xAB, sizeof report);
+    report.struct_size = sizeof report;
+    EXPECT(cloth_last_step_report(w, c, &report), CLOTH_STATUS_OK);
+    unsigned char padding[4] = {0, 0, 0, 0}; /* between watchdog and pivot_failures */
+    EXPECT_TRUE(memcmp((unsigned char *)&report + offsetof(cloth_step_report, watchdog) + 4, padding, 4) == 0);
 
     /* Wrong-cloth ids: from another world, zero, destroyed, recycled. */
-    cloth_id zero = {0, 0}, far = {c.index + 100, 1};
+    cloth_id zero = {0, 0}, far = {c.index + 100, 1}, theirs = {0, 0};
     EXPECT(cloth_wake(other, c), CLOTH_STATUS_STALE_ID);
+    for (uint32_t k = 0; k <= c.index; k++) EXPECT(cloth_create_sheet(other, &sheet, &desc, &theirs), CLOTH_STATUS_OK);
+    EXPECT_TRUE(theirs.index == c.index); /* the same slot in each world ... */
+    EXPECT(cloth_wake(other, c), CLOTH_STATUS_STALE_ID); /* ... and still not the other's */
+    EXPECT(cloth_destroy(other, c), CLOTH_STATUS_STALE_ID);
+    EXPECT(cloth_destroy(w, theirs), CLOTH_STATUS_STALE_ID);
     EXPECT(cloth_wake(w, zero), CLOTH_STATUS_STALE_ID);
     EXPECT(cloth_teleport(w, far), CLOTH_STATUS_STALE_ID);
     EXPECT(cloth_destroy(w, c), CLOTH_STATUS_OK);

@@ -1,14 +1,14 @@
 //! The boundary itself: status codes, the per-thread last-error message, the
-//! panic guard every exported function runs inside, pointer checks, and the
-//! registry that turns a world handle into a world without ever touching
-//! freed memory.
+//! panic guard every exported function runs inside (and the silent panic
+//! hook it installs), pointer checks, and the registry that turns a world
+//! handle into a world without ever touching freed memory.
 
 use crate::types::cloth_world;
 use cloth_solver::World;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, Once, PoisonError, RwLock};
 
 /// What a call did. `CLOTH_STATUS_OK` is 0; every other value is a stable,
 /// numbered refusal (numbers never change; new codes are appended), with
@@ -54,9 +54,11 @@ pub enum cloth_status {
     /// This CPU lacks an instruction set the library was built for (see
     /// cloth_cpu_supported).
     CLOTH_STATUS_UNSUPPORTED_CPU = 14,
-    /// An internal error was caught at the boundary (a bug: please report the
-    /// message). A cloth or world it happened in reports this from then on;
-    /// destroy it.
+    /// An internal error was caught (a bug: please report the message). It is
+    /// contained to the cloth it happened in: every later call naming that
+    /// cloth returns this too, until cloth_destroy (which succeeds); the world
+    /// and its other cloths keep working. cloth_world_step reports it once,
+    /// in the step it happened in, after stepping every other cloth.
     CLOTH_STATUS_INTERNAL = 15,
 }
 
@@ -172,14 +174,78 @@ pub(crate) fn status_name(s: cloth_status) -> &'static [u8] {
     }
 }
 
+thread_local! {
+    /// Depth of exported calls running on this thread (the guard nests).
+    static INSIDE: Cell<u32> = const { Cell::new(0) };
+    /// Where the last panic caught on this thread happened (`file:line`),
+    /// recorded by the silent hook for the last-error message.
+    static PANIC_AT: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Whether a panic now is one this library catches: on a thread inside an
+/// exported call, or on a world's own worker thread (only library code
+/// runs there, and the world contains it to its cloth).
+fn contained() -> bool {
+    INSIDE.try_with(|d| d.get() > 0).unwrap_or(false) || cloth_solver::world::on_pool_thread()
+}
+
+/// Installs, once per process, a panic hook that says nothing about the
+/// panics this library catches — the default hook prints to the host's
+/// stderr and captures a backtrace (megabytes of symbol tables kept to exit)
+/// for a panic that is then returned as CLOTH_STATUS_INTERNAL with its
+/// message. It records where the panic happened for that message. Any other
+/// panic — outside an exported call, on a thread that is not the library's —
+/// goes to the hook that was installed before, unchanged.
+fn install_silent_hook() {
+    static HOOK: Once = Once::new();
+    // take_hook and set_hook panic on a panicking thread (a thread-local
+    // destructor during unwinding): install from a later call instead.
+    if std::thread::panicking() {
+        return;
+    }
+    HOOK.call_once(|| {
+        let earlier = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if contained() {
+                let at = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
+                let _ = PANIC_AT.try_with(|p| p.try_borrow_mut().map(|mut p| *p = at));
+            } else {
+                earlier(info);
+            }
+        }));
+    });
+}
+
+/// Where the panic caught on this thread during this call happened, when
+/// the hook saw it (`file:line`).
+pub(crate) fn panic_at() -> Option<String> {
+    PANIC_AT.try_with(|p| p.try_borrow_mut().ok().and_then(|mut p| p.take())).ok().flatten()
+}
+
+/// The message of a panic caught on this thread: its payload, and where it
+/// happened.
+fn panic_report(payload: &(dyn std::any::Any + Send)) -> String {
+    let what = cloth_solver::world::panic_message(payload);
+    match panic_at() {
+        Some(at) => format!("{what} (at {at})"),
+        None => what,
+    }
+}
+
 /// Runs an exported function's body: catches any panic (since Rust 1.81 a
 /// panic unwinding out of an `extern "C"` function aborts the host — the
 /// editor), records the message, returns the status.
 pub(crate) fn guard(function: &'static str, body: impl FnOnce() -> Res<()>) -> cloth_status {
-    // AssertUnwindSafe: after a panic nothing half-updated is read again
-    // unchecked — world and cloth state live behind locks whose poisoning is
-    // reported (CLOTH_STATUS_INTERNAL), everything else is the call's own.
-    match catch_unwind(AssertUnwindSafe(body)) {
+    install_silent_hook();
+    let _ = INSIDE.try_with(|d| d.set(d.get() + 1));
+    let _ = PANIC_AT.try_with(|p| p.try_borrow_mut().map(|mut p| *p = None));
+    // AssertUnwindSafe: a panic in a cloth's code is contained by the world
+    // (the cloth is damaged, never used again), one in an exclusive call by
+    // `with_world_mut` before any lock sees it; everything else a body
+    // touches is the call's own.
+    let result = catch_unwind(AssertUnwindSafe(body));
+    let _ = INSIDE.try_with(|d| d.set(d.get() - 1));
+    match result {
         Ok(Ok(())) => {
             clear_last_error();
             CLOTH_STATUS_OK
@@ -189,11 +255,7 @@ pub(crate) fn guard(function: &'static str, body: impl FnOnce() -> Res<()>) -> c
             f.status
         }
         Err(payload) => {
-            let what = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "no message".into());
+            let what = panic_report(payload.as_ref());
             set_last_error(function, &format!("internal error (a panic, caught at the boundary): {what}"));
             CLOTH_STATUS_INTERNAL
         }
@@ -342,22 +404,29 @@ pub(crate) fn lookup(w: cloth_world) -> Res<Shared> {
     }
 }
 
-fn poisoned_world<T>() -> Res<T> {
-    fail(CLOTH_STATUS_INTERNAL, "the world is unusable after an internal error in an earlier call; destroy it")
-}
-
-/// Runs `f` on a world shared with other per-cloth calls.
+/// Runs `f` on a world shared with other per-cloth calls. (A panic in a
+/// cloth's code is contained by the world; a read lock is never poisoned.)
 pub(crate) fn with_world<R>(w: cloth_world, f: impl FnOnce(&World) -> Res<R>) -> Res<R> {
     let shared = lookup(w)?;
-    let world = shared.read().or_else(|_| poisoned_world())?;
+    let world = shared.read().unwrap_or_else(PoisonError::into_inner);
     f(&world)
 }
 
-/// Runs `f` on a world alone.
+/// Runs `f` on a world alone. A panic in `f` is caught here, inside the
+/// lock, so the world's lock is never poisoned: a cloth's step contains its
+/// own panics (the cloth is damaged, `cloth_solver::World`), and the other
+/// exclusive calls change the world's slots only after everything that can
+/// fail has run (seeding comes before the cloth is inserted).
 pub(crate) fn with_world_mut<R>(w: cloth_world, f: impl FnOnce(&mut World) -> Res<R>) -> Res<R> {
     let shared = lookup(w)?;
-    let mut world = shared.write().or_else(|_| poisoned_world())?;
-    f(&mut world)
+    let mut world = shared.write().unwrap_or_else(PoisonError::into_inner);
+    match catch_unwind(AssertUnwindSafe(|| f(&mut world))) {
+        Ok(r) => r,
+        Err(payload) => fail(
+            CLOTH_STATUS_INTERNAL,
+            format!("internal error (a panic, caught; the world is intact): {}", panic_report(payload.as_ref())),
+        ),
+    }
 }
 
 #[cfg(test)]

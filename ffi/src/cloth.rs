@@ -26,7 +26,7 @@ fn common(desc: &cloth_desc) -> Res<(Dynamics, Pose, BindPoseCheck)> {
         // SAFETY: the caller's pointer contract (NULL is reported).
         None => dynamics_in(&unsafe { read_desc(desc.dynamics, "desc.dynamics")? })?,
     };
-    let anchor = pose_in(&desc.anchor, "desc.anchor")?;
+    let anchor = anchor_in(&desc.anchor, "desc.anchor")?;
     let check =
         if flag(desc.bind_pose_check, "desc.bind_pose_check")? { BindPoseCheck::Enforce } else { BindPoseCheck::Skip };
     Ok((dynamics, anchor, check))
@@ -184,8 +184,9 @@ pub extern "C" fn cloth_set_colliders(world: cloth_world, cloth: cloth_id, set: 
 }
 
 /// Sets the anchor's world pose for the coming step (the pose for this
-/// frame). The rotation is normalised; a non-finite pose or a zero
-/// quaternion is refused. Per-cloth.
+/// frame). The rotation is normalised from a norm in [1e-6, 1e6]; a
+/// non-finite pose (NON_FINITE), a translation beyond CLOTH_MAX_COORDINATE
+/// or a rotation outside that range (INVALID_ARGUMENT) is refused. Per-cloth.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_set_anchor_pose(
     world: cloth_world,
@@ -194,7 +195,7 @@ pub unsafe extern "C" fn cloth_set_anchor_pose(
 ) -> cloth_status {
     guard("cloth_set_anchor_pose", || {
         // SAFETY: the caller's pointer contract.
-        let pose = pose_in(&unsafe { read_in(pose, "pose")? }, "pose")?;
+        let pose = anchor_in(&unsafe { read_in(pose, "pose")? }, "pose")?;
         with_cloth(world, cloth, |c| {
             c.set_anchor_pose(pose).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
         })
@@ -202,7 +203,8 @@ pub unsafe extern "C" fn cloth_set_anchor_pose(
 }
 
 /// Places the anchor with no motion felt (a spawn, or a move the cloth
-/// should not react to): previous and current pose both set. Per-cloth.
+/// should not react to): previous and current pose both set. The pose is
+/// checked as by cloth_set_anchor_pose. Per-cloth.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_place_anchor(
     world: cloth_world,
@@ -211,7 +213,7 @@ pub unsafe extern "C" fn cloth_place_anchor(
 ) -> cloth_status {
     guard("cloth_place_anchor", || {
         // SAFETY: the caller's pointer contract.
-        let pose = pose_in(&unsafe { read_in(pose, "pose")? }, "pose")?;
+        let pose = anchor_in(&unsafe { read_in(pose, "pose")? }, "pose")?;
         with_cloth(world, cloth, |c| {
             c.place_anchor(pose).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
         })
@@ -221,7 +223,8 @@ pub unsafe extern "C" fn cloth_place_anchor(
 /// Sets the animated positions of nodes `first .. first + count` in the
 /// cloth (anchor) frame, m: fixed nodes move there at the next step; free
 /// nodes are pulled there only by the leash. All or nothing: a non-finite
-/// entry or a range past the last node changes nothing. Per-cloth.
+/// entry (NON_FINITE), one beyond CLOTH_MAX_COORDINATE (INVALID_ARGUMENT)
+/// or a range past the last node changes nothing. Per-cloth.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_set_animated_positions(
     world: cloth_world,
@@ -233,8 +236,8 @@ pub unsafe extern "C" fn cloth_set_animated_positions(
     guard("cloth_set_animated_positions", || {
         // SAFETY: the caller's pointer contract.
         let positions = unsafe { slice_in(positions, count, "positions")? };
-        if let Some(i) = positions.iter().position(|p| !(p.x.is_finite() && p.y.is_finite() && p.z.is_finite())) {
-            return fail(CLOTH_STATUS_NON_FINITE, format!("positions[{i}] is not finite"));
+        for (i, p) in positions.iter().enumerate() {
+            position_in(p, "positions", i)?;
         }
         with_cloth(world, cloth, |c| {
             let nodes = c.nodes();
@@ -338,19 +341,26 @@ pub unsafe extern "C" fn cloth_read_positions(
         if space != CLOTH_SPACE_WORLD && space != CLOTH_SPACE_CLOTH {
             return fail(CLOTH_STATUS_INVALID_ENUM, format!("space is {space}; CLOTH_SPACE_WORLD (0) or _CLOTH (1)"));
         }
-        check_out(out, "out")?;
-        // SAFETY: the caller's pointer contract.
+        // SAFETY: the caller's pointer contract (NULL with a capacity of 0
+        // is allowed, and then too small for any cloth).
         let out = unsafe { slice_out(out, capacity, "out")? };
         with_cloth(world, cloth, |c| {
             let nodes = c.nodes();
             if out.len() < nodes {
                 return too_small("out", out.len(), nodes);
             }
-            for (n, o) in out[..nodes].iter_mut().enumerate() {
-                let p = if space == CLOTH_SPACE_WORLD { c.world_position(n).map(|x| x as f32) } else { c.position(n) };
-                *o = cloth_vec3f { x: p[0], y: p[1], z: p[2] };
-            }
-            Ok(())
+            // Every value is converted and checked before the first is written.
+            POSITIONS.with(|scratch| {
+                let converted = &mut *scratch.borrow_mut();
+                converted.clear();
+                for n in 0..nodes {
+                    let p =
+                        if space == CLOTH_SPACE_WORLD { c.world_position(n).map(|x| x as f32) } else { c.position(n) };
+                    converted.push(position_out(p, n)?);
+                }
+                out[..nodes].copy_from_slice(converted);
+                Ok(())
+            })
         })
     })
 }
@@ -359,12 +369,15 @@ thread_local! {
     /// The pose write-back's buffers in the solver's layout, reused per
     /// thread so a frame's read allocates nothing after the first.
     static POSES: RefCell<(Vec<Pose>, Vec<Pose>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// Positions converted and checked before any is written, reused per
+    /// thread likewise.
+    static POSITIONS: RefCell<Vec<cloth_vec3f>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Writes every node's world pose into `out_world` and its local pose
 /// (relative to its parent node; roots relative to the anchor) into
 /// `out_local`, `capacity` entries each (at least the node count). Either
-/// buffer may be NULL (not both). Per-cloth.
+/// buffer may be NULL (not both, unless `capacity` is 0). Per-cloth.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_read_node_poses(
     world: cloth_world,
@@ -374,7 +387,7 @@ pub unsafe extern "C" fn cloth_read_node_poses(
     capacity: usize,
 ) -> cloth_status {
     guard("cloth_read_node_poses", || {
-        if out_world.is_null() && out_local.is_null() {
+        if out_world.is_null() && out_local.is_null() && capacity > 0 {
             return fail(CLOTH_STATUS_NULL_POINTER, "out_world and out_local are both NULL");
         }
         // SAFETY: the caller's pointer contract (a NULL buffer is skipped).
@@ -393,6 +406,10 @@ pub unsafe extern "C" fn cloth_read_node_poses(
                 w.resize(nodes, Pose::IDENTITY);
                 l.resize(nodes, Pose::IDENTITY);
                 c.node_poses(w, l).or_else(|e| fail(CLOTH_STATUS_INTERNAL, e.to_string()))?;
+                // Every pose is checked before the first is written.
+                for (n, p) in w.iter().chain(l.iter()).enumerate() {
+                    pose_checked_out(p, n % nodes)?;
+                }
                 if let Some(out) = world_out {
                     for (o, p) in out.iter_mut().zip(w.iter()) {
                         *o = pose_out(p);
@@ -421,7 +438,7 @@ pub unsafe extern "C" fn cloth_last_step_report(
         let size = unsafe { check_sized_out(out, "out")? };
         let report = with_world(world, |w| w.last_report(cloth_of(cloth)).map_err(world_fail))?;
         // SAFETY: checked by check_sized_out.
-        unsafe { write_sized_out(out, step_report_out(&report), size) };
+        unsafe { write_sized_out(out, step_report_bytes(&step_report_out(&report)), size) };
         Ok(())
     })
 }

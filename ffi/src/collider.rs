@@ -8,6 +8,7 @@ use crate::types::{
 };
 use crate::world::world_fail;
 use cloth_solver::collider::{ColliderError, ColliderId};
+use cloth_solver::pose::Pose;
 use cloth_solver::world::ColliderSetId;
 use cloth_solver::World;
 
@@ -16,7 +17,9 @@ pub(crate) fn collider_status(e: &ColliderError) -> cloth_status {
         ColliderError::Shape(cloth_solver::shape::ShapeError::NonFinite { .. }) | ColliderError::NonFinitePose => {
             CLOTH_STATUS_NON_FINITE
         }
-        ColliderError::Shape(_) | ColliderError::NotUnit { .. } => CLOTH_STATUS_INVALID_ARGUMENT,
+        ColliderError::Shape(_) | ColliderError::NotUnit { .. } | ColliderError::FarPose { .. } => {
+            CLOTH_STATUS_INVALID_ARGUMENT
+        }
         ColliderError::Stale { .. } => CLOTH_STATUS_STALE_ID,
     }
 }
@@ -49,6 +52,17 @@ fn collider_fail<T>(id: cloth_collider_id, e: ColliderError) -> Res<T> {
         other => format!("collider {}:{}: {other}", id.index, id.generation),
     };
     fail(collider_status(&e), message)
+}
+
+/// A collider's pose: [`pose_in`], and a unit rotation (within 1e-3),
+/// checked before the world is locked like every other argument. The pose
+/// is handed on as given: the solver normalises it, once.
+fn collider_pose_in(p: &cloth_pose, what: &str) -> Res<Pose> {
+    let pose = pose_in(p, what)?;
+    match cloth_solver::collider::checked_pose(pose) {
+        Ok(_) => Ok(pose),
+        Err(e) => fail(collider_status(&e), format!("{what}: {e}")),
+    }
 }
 
 /// Runs `f` on a collider's set, exclusively.
@@ -98,7 +112,7 @@ pub unsafe extern "C" fn cloth_collider_create(
         let desc = unsafe { read_desc(desc, "desc")? };
         check_out(out_collider, "out_collider")?;
         let shape = shape_in(&desc)?;
-        let pose = pose_in(&desc.pose, "desc.pose")?;
+        let pose = collider_pose_in(&desc.pose, "desc.pose")?;
         let id =
             with_set(world, set, |s| s.add(shape, pose).or_else(|e| fail(collider_status(&e), format!("desc: {e}"))))?;
         // SAFETY: checked non-null and aligned; writable by the caller's contract.
@@ -118,7 +132,7 @@ pub unsafe extern "C" fn cloth_collider_set_pose(
 ) -> cloth_status {
     guard("cloth_collider_set_pose", || {
         // SAFETY: the caller's pointer contract.
-        let pose = pose_in(&unsafe { read_in(pose, "pose")? }, "pose")?;
+        let pose = collider_pose_in(&unsafe { read_in(pose, "pose")? }, "pose")?;
         with_set(world, collider.set, |s| {
             s.set_pose(collider_in(collider), pose).or_else(|e| collider_fail(collider, e))
         })
@@ -135,7 +149,7 @@ pub unsafe extern "C" fn cloth_collider_place(
 ) -> cloth_status {
     guard("cloth_collider_place", || {
         // SAFETY: the caller's pointer contract.
-        let pose = pose_in(&unsafe { read_in(pose, "pose")? }, "pose")?;
+        let pose = collider_pose_in(&unsafe { read_in(pose, "pose")? }, "pose")?;
         with_set(world, collider.set, |s| s.place(collider_in(collider), pose).or_else(|e| collider_fail(collider, e)))
     })
 }

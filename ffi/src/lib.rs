@@ -32,6 +32,9 @@ pub mod collider;
 pub mod types;
 pub mod world;
 
+#[cfg(test)]
+mod tests;
+
 pub use boundary::cloth_status;
 pub use cloth::*;
 pub use collider::*;

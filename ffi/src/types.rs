@@ -8,6 +8,8 @@ use crate::boundary::cloth_status::{self, *};
 use crate::boundary::{check_out, fail, finite, flag, guard, Res};
 use cloth_solver::pose::{Pose, Quat};
 use cloth_solver::{library, Dynamics, Shape, TeleportMode};
+use std::mem::MaybeUninit;
+use std::ptr::addr_of_mut;
 
 /// The ABI version this header describes. It changes only when an existing
 /// function or struct changes incompatibly; compare it with
@@ -17,6 +19,14 @@ pub const CLOTH_ABI_VERSION: u32 = 1;
 /// Tree and rig parent value of a node that hangs from the anchor (a tree
 /// root), or of a skeleton's root joint.
 pub const CLOTH_NO_PARENT: u32 = 0xFFFF_FFFF;
+
+/// Largest coordinate the library takes, m: a bind or animated position, a
+/// component of any pose's translation (anchor, collider, rig bind) or a
+/// collider's dimension beyond ±CLOTH_MAX_COORDINATE is refused with
+/// CLOTH_STATUS_INVALID_ARGUMENT (NaN and infinities with
+/// CLOTH_STATUS_NON_FINITE). It is the watchdog's distance: within it,
+/// every position and pose the library hands back is finite.
+pub const CLOTH_MAX_COORDINATE: f64 = 1.0e6;
 
 /// `cloth_desc.preset`: use `cloth_desc.dynamics` as given.
 pub const CLOTH_PRESET_CUSTOM: u32 = 0;
@@ -396,15 +406,40 @@ pub(crate) unsafe fn check_sized_out<T: Sized_>(p: *mut T, what: &str) -> Res<us
     Ok(size)
 }
 
+/// Copies the first `size` bytes of `bytes` — a struct whose every byte is
+/// set, padding included ([`step_report_bytes`]) — to `p`, with the
+/// caller's `struct_size` kept.
+///
 /// # Safety
-/// As `check_sized_out`, which returned `size`.
-pub(crate) unsafe fn write_sized_out<T: Sized_>(p: *mut T, mut value: T, size: usize) {
+/// As `check_sized_out`, which returned `size`; every byte of `bytes` is
+/// initialised.
+pub(crate) unsafe fn write_sized_out<T: Sized_>(p: *mut T, mut bytes: MaybeUninit<T>, size: usize) {
     // SAFETY: the first field of every Sized_ struct is `struct_size: u32`;
     // writing the caller's size back keeps it what they set.
-    unsafe { std::ptr::write(&mut value as *mut T as *mut u32, size as u32) };
+    unsafe { (bytes.as_mut_ptr() as *mut u32).write(size as u32) };
     // SAFETY: `p` is writable for `size` bytes (checked by check_sized_out
-    // under the caller's contract); `size` ≤ size_of::<T>().
-    unsafe { std::ptr::copy_nonoverlapping(&value as *const T as *const u8, p as *mut u8, size) };
+    // under the caller's contract); `size` ≤ size_of::<T>(); the bytes read
+    // are initialised (the caller's contract).
+    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr() as *const u8, p as *mut u8, size) };
+}
+
+/// A step report as the host receives it, built field by field in zeroed
+/// memory: the four bytes of padding after `watchdog` are 0, never whatever
+/// the stack held (issue 17 F7: they were copied out uninitialised).
+pub(crate) fn step_report_bytes(r: &cloth_step_report) -> MaybeUninit<cloth_step_report> {
+    let mut out = MaybeUninit::<cloth_step_report>::zeroed();
+    let p = out.as_mut_ptr();
+    // SAFETY: `p` points to a zeroed, aligned cloth_step_report; each write
+    // sets one field in place and leaves the padding as zeroed.
+    unsafe {
+        addr_of_mut!((*p).struct_size).write(r.struct_size);
+        addr_of_mut!((*p).asleep).write(r.asleep);
+        addr_of_mut!((*p).fell_asleep).write(r.fell_asleep);
+        addr_of_mut!((*p).teleported).write(r.teleported);
+        addr_of_mut!((*p).watchdog).write(r.watchdog);
+        addr_of_mut!((*p).pivot_failures).write(r.pivot_failures);
+    }
+    out
 }
 
 fn struct_size<T>() -> u32 {
@@ -528,12 +563,16 @@ pub(crate) fn vec3_in(v: &cloth_vec3, what: &str) -> Res<[f64; 3]> {
     Ok([finite(v.x, what)?, finite(v.y, what)?, finite(v.z, what)?])
 }
 
+/// A pose as given: finite (else NON_FINITE), its translation within
+/// ±CLOTH_MAX_COORDINATE (else INVALID_ARGUMENT). Its rotation is checked by
+/// what the pose is for: [`anchor_in`], or the solver's unit check for
+/// colliders and rig binds.
 pub(crate) fn pose_in(p: &cloth_pose, what: &str) -> Res<Pose> {
     let (t, q) = (&p.translation, &p.rotation);
     let pose = Pose::new([t.x, t.y, t.z], Quat::new(q.w, q.x, q.y, q.z));
+    // The messages are built only on failure: a per-frame call must not
+    // allocate (the `abi` measurement).
     if !pose.is_finite() {
-        // The message is built only on failure: a per-frame call must not
-        // allocate (the `abi` measurement).
         return fail(
             CLOTH_STATUS_NON_FINITE,
             format!(
@@ -542,7 +581,63 @@ pub(crate) fn pose_in(p: &cloth_pose, what: &str) -> Res<Pose> {
             ),
         );
     }
+    if let Some(far) = [t.x, t.y, t.z].into_iter().find(|c| c.abs() > CLOTH_MAX_COORDINATE) {
+        return fail(
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            format!("{what}.translation has a component {far} m; at most ±{CLOTH_MAX_COORDINATE} m"),
+        );
+    }
     Ok(pose)
+}
+
+/// An anchor pose: [`pose_in`], and a rotation whose norm lies in
+/// [1e-6, 1e6] (it is normalised; a zero quaternion, or one whose norm
+/// loses its direction, is INVALID_ARGUMENT), the same for a cloth's
+/// description and for cloth_set_anchor_pose / cloth_place_anchor.
+pub(crate) fn anchor_in(p: &cloth_pose, what: &str) -> Res<Pose> {
+    let pose = pose_in(p, what)?;
+    let (lo, hi) = cloth_solver::constants::ANCHOR_ROTATION_NORM;
+    let n = pose.rotation.norm();
+    if !(n >= lo && n <= hi) {
+        return fail(
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            format!("{what}.rotation has norm {n}; an anchor rotation is normalised from a norm in [{lo}, {hi}]"),
+        );
+    }
+    Ok(pose)
+}
+
+/// A position the host gives (bind or animated), m: finite (else
+/// NON_FINITE) and within ±CLOTH_MAX_COORDINATE (else INVALID_ARGUMENT).
+pub(crate) fn position_in(p: &cloth_vec3f, what: &str, index: usize) -> Res<[f32; 3]> {
+    let v = [p.x, p.y, p.z];
+    if !v.iter().all(|c| c.is_finite()) {
+        return fail(CLOTH_STATUS_NON_FINITE, format!("{what}[{index}] is not finite ({} {} {})", p.x, p.y, p.z));
+    }
+    if let Some(far) = v.into_iter().find(|c| c.abs() as f64 > CLOTH_MAX_COORDINATE) {
+        return fail(
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            format!("{what}[{index}] has a coordinate {far} m; at most ±{CLOTH_MAX_COORDINATE} m"),
+        );
+    }
+    Ok(v)
+}
+
+/// A position on its way out: finite, or the call fails (nothing is
+/// written) — the input limits and the watchdog make this a bug.
+pub(crate) fn position_out(p: [f32; 3], node: usize) -> Res<cloth_vec3f> {
+    if !p.iter().all(|c| c.is_finite()) {
+        return fail(CLOTH_STATUS_INTERNAL, format!("node {node}'s position is not finite ({p:?}); a bug"));
+    }
+    Ok(cloth_vec3f { x: p[0], y: p[1], z: p[2] })
+}
+
+/// A pose on its way out: finite, or the call fails (nothing is written).
+pub(crate) fn pose_checked_out(p: &Pose, node: usize) -> Res<cloth_pose> {
+    if !p.is_finite() {
+        return fail(CLOTH_STATUS_INTERNAL, format!("node {node}'s pose is not finite ({p:?}); a bug"));
+    }
+    Ok(pose_out(p))
 }
 
 pub(crate) fn pose_out(p: &Pose) -> cloth_pose {
@@ -647,8 +742,11 @@ pub(crate) fn step_report_out(r: &cloth_solver::StepReport) -> cloth_step_report
 }
 
 pub(crate) fn status_of_seed(e: &cloth_solver::SeedError) -> cloth_status {
+    use cloth_solver::SeedError::*;
     match e {
-        cloth_solver::SeedError::NonFinitePosition { .. } => CLOTH_STATUS_NON_FINITE,
+        NonFinitePosition { .. } => CLOTH_STATUS_NON_FINITE,
+        BadMass { mass, .. } if !mass.is_finite() => CLOTH_STATUS_NON_FINITE,
+        FarPosition { .. } | BadBindTransform { .. } => CLOTH_STATUS_INVALID_ARGUMENT,
         _ => CLOTH_STATUS_SEED_FAILED,
     }
 }

@@ -26,9 +26,14 @@ pub(crate) fn world_fail(e: WorldError) -> Fail {
         | WorldError::AlreadyInsideStep
         | WorldError::AlreadyStepped(_) => CLOTH_STATUS_WRONG_PHASE,
         WorldError::Busy(_) => CLOTH_STATUS_BUSY,
-        WorldError::Poisoned(_) | WorldError::ThreadPool(_) => CLOTH_STATUS_INTERNAL,
+        WorldError::Damaged { .. } | WorldError::ThreadPool(_) => CLOTH_STATUS_INTERNAL,
     };
-    Fail { status, message: e.to_string() }
+    // Where the panic happened, when it happened on this thread in this call.
+    let message = match crate::boundary::panic_at().filter(|_| matches!(e, WorldError::Damaged { .. })) {
+        Some(at) => format!("{e} (at {at})"),
+        None => e.to_string(),
+    };
+    Fail { status, message }
 }
 
 pub(crate) fn cloth_of(id: cloth_id) -> ClothId {

@@ -237,7 +237,8 @@ fn every_constant_and_status_has_the_same_value() {
     for line in h.lines().filter_map(|l| l.strip_prefix("#define CLOTH_")) {
         let mut parts = line.split_whitespace();
         let (Some(name), Some(value)) = (parts.next(), parts.next()) else { continue };
-        let want = format!("public const uint CLOTH_{name} = {value};");
+        let kind = if value.contains(['.', 'e']) { "double" } else { "uint" };
+        let want = format!("public const {kind} CLOTH_{name} = {value};");
         if !cs.contains(&want) {
             problems.push(format!("missing `{want}`"));
         }

@@ -1,7 +1,7 @@
 //! A cloth: a shared model, its own state, and the parameters it steps with.
 
 use crate::collider::ColliderSet;
-use crate::constants::LANES;
+use crate::constants::{ANCHOR_ROTATION_NORM, COORDINATE_LIMIT, LANES};
 use crate::contact::ContactSlots;
 use crate::distance::Stiffness;
 use crate::dynamics::{Dynamics, Tuning};
@@ -107,10 +107,12 @@ impl Cloth {
         colliders: &ColliderSet,
         check: BindPoseCheck,
     ) -> Result<Self, SeedError> {
+        // The input is validated (and the cloth built) first: a NaN mass or
+        // a far position is named as such, not as a node inside a collider.
+        let mut cloth = Self::new(input, dynamics)?;
         if check == BindPoseCheck::Enforce {
             validate_bind_pose(input, &anchor, colliders, dynamics.thickness)?;
         }
-        let mut cloth = Self::new(input, dynamics)?;
         cloth.place_anchor(anchor).map_err(param_to_seed)?;
         Ok(cloth)
     }
@@ -144,14 +146,20 @@ impl Cloth {
 
     /// Sets the anchor's **world** pose for the coming step (DESIGN §7: the
     /// pose for this frame, not the last one). The rotation is normalised; a
-    /// non-finite pose or a (near-)zero quaternion is refused, never
-    /// simulated.
+    /// non-finite pose, a translation beyond [`COORDINATE_LIMIT`] or a
+    /// rotation whose norm is outside [`ANCHOR_ROTATION_NORM`] is refused,
+    /// never simulated.
     pub fn set_anchor_pose(&mut self, pose: Pose) -> Result<(), ParamError> {
         if !pose.is_finite() {
             return Err(ParamError::OutOfRange { name: "anchor pose", value: f64::NAN });
         }
+        if let Some(&far) = pose.translation.iter().find(|c| c.abs() > COORDINATE_LIMIT) {
+            return Err(ParamError::OutOfRange { name: "anchor translation", value: far });
+        }
+        // Written to fail on NaN, and on a norm overflowed to infinity (F5:
+        // w = 1e200 normalised to a zero quaternion).
         let n = pose.rotation.norm();
-        if n.is_nan() || n <= 1e-6 {
+        if !(n >= ANCHOR_ROTATION_NORM.0 && n <= ANCHOR_ROTATION_NORM.1) {
             return Err(ParamError::OutOfRange { name: "anchor rotation norm", value: n });
         }
         self.state.frame.cur = Pose::new(pose.translation, pose.rotation.normalized());
@@ -244,6 +252,13 @@ impl Cloth {
             .fold(0.0, f64::max)
     }
 
+    /// Largest distance a particle's pose moved over the last simulated step,
+    /// in the cloth's frame, over `dt`, m/s: what the host sees move and what
+    /// the sleep test reads.
+    pub fn pose_speed(&self) -> f64 {
+        self.state.frame.pose_speed
+    }
+
     /// Largest cloth-local particle speed of the last simulated step, m/s.
     pub fn local_speed(&self) -> f64 {
         self.state.frame.local_speed
@@ -299,6 +314,17 @@ impl Cloth {
         (0..self.nodes()).map(|n| self.position(n)).collect()
     }
 
+    /// Mass of caller node `node`, kg (0 for a fixed node: it takes no part
+    /// in the dynamics).
+    pub fn node_mass(&self, node: usize) -> f64 {
+        let w = self.node_inv_mass[node];
+        if w > 0.0 {
+            1.0 / w
+        } else {
+            0.0
+        }
+    }
+
     /// Velocity of caller node `node`, m/s.
     pub fn velocity(&self, node: usize) -> [f32; 3] {
         self.state.v.get(self.model.slot_of_node[node] as usize)
@@ -307,12 +333,13 @@ impl Cloth {
     /// Sets the animated (target) position of a node, m, cloth frame. A fixed
     /// node moves there at the next substep; a free node is pulled there only
     /// by rows that read it (leash) and returns there on a reset. A
-    /// non-finite position is refused, never simulated.
+    /// non-finite position, or one beyond [`COORDINATE_LIMIT`], is refused,
+    /// never simulated.
     pub fn set_animated_position(&mut self, node: usize, p: [f32; 3]) -> Result<(), ParamError> {
         if node >= self.nodes() {
             return Err(ParamError::OutOfRange { name: "node", value: node as f64 });
         }
-        if let Some(&bad) = p.iter().find(|c| !c.is_finite()) {
+        if let Some(&bad) = p.iter().find(|c| !c.is_finite() || c.abs() as f64 > COORDINATE_LIMIT) {
             return Err(ParamError::OutOfRange { name: "animated position", value: bad as f64 });
         }
         let s = self.model.slot_of_node[node] as usize;

@@ -57,6 +57,9 @@ pub enum ColliderError {
     Shape(ShapeError),
     /// The pose has a NaN or an infinity.
     NonFinitePose,
+    /// The translation has a component beyond
+    /// [`crate::constants::COORDINATE_LIMIT`] (the value).
+    FarPose { coordinate: f64 },
     /// The rotation is not a unit quaternion (|q| = the value).
     NotUnit { norm: f64 },
     /// The handle names no live collider.
@@ -68,6 +71,11 @@ impl fmt::Display for ColliderError {
         match self {
             ColliderError::Shape(e) => write!(f, "invalid shape: {e}"),
             ColliderError::NonFinitePose => write!(f, "the pose has a non-finite component"),
+            ColliderError::FarPose { coordinate } => write!(
+                f,
+                "the translation has a component {coordinate} m; translations are limited to ±{} m",
+                crate::constants::COORDINATE_LIMIT
+            ),
             ColliderError::NotUnit { norm } => {
                 write!(f, "the rotation quaternion has norm {norm}; it must be unit (within 1e-3)")
             }
@@ -88,6 +96,9 @@ impl From<ShapeError> for ColliderError {
 pub fn checked_pose(pose: Pose) -> Result<Pose, ColliderError> {
     if !pose.is_finite() {
         return Err(ColliderError::NonFinitePose);
+    }
+    if let Some(&far) = pose.translation.iter().find(|c| c.abs() > crate::constants::COORDINATE_LIMIT) {
+        return Err(ColliderError::FarPose { coordinate: far });
     }
     let n = pose.rotation.norm();
     if (n - 1.0).abs() > 1e-3 {

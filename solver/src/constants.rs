@@ -75,6 +75,18 @@ pub const WATCHDOG_STEPS: u32 = 30;
 /// real garment is within metres; 1e6 m is an exploded cloth.
 pub const WATCHDOG_DISTANCE: f64 = 1.0e6;
 
+/// Largest coordinate a cloth takes, m: a bind or animated position, or a
+/// component of an anchor's or a collider's translation, beyond ±1e6 m is
+/// refused (issue 17). The watchdog's distance, so nothing put within it is
+/// reset for where it was put, and an anchor plus a position (≤ 2e6 m) stays
+/// far inside f32 (3.4e38): every position handed back is finite.
+pub const COORDINATE_LIMIT: f64 = WATCHDOG_DISTANCE;
+
+/// Range of an anchor rotation's norm: the quaternion is normalised, and one
+/// outside `[1e-6, 1e6]` — (near) zero, or big enough for its norm to lose
+/// the direction — is refused.
+pub const ANCHOR_ROTATION_NORM: (f64, f64) = (1e-6, 1e6);
+
 /// Largest rotation of the anchor per step fed to the inertial terms, rad
 /// (§19: "half a radian per step"). Any excess turns the cloth rigidly with
 /// its anchor, as a Keep teleport would (DESIGN §7; the mechanism is ours).
@@ -99,16 +111,20 @@ pub const SLEEP_STEPS: u32 = 30;
 /// See [`SLEEP_STEPS`]: 1e-3 reach per second.
 pub const SLEEP_SPEED_PER_REACH: f64 = 1e-3;
 
-/// Passes of the strain-limit projection, stopping early when a pass shortens
-/// nothing. One pass settles a tree (rows visited farther end last); a sheet's
-/// rows between equally distant particles move both ends and need a second:
-/// on W1's sheet one pass per substep left 4.5 % strain and 3.4e-2 J after
-/// 1,500 frames, two leave 0.04 % and 4.7e-6 J, four and eight change nothing
-/// measurable (`MEASUREMENTS.md`, "The strain limit"). The projection runs
-/// once per step, after the last substep: per substep it was 52 % of denim's
-/// W2 frame (0.147 ms against 0.112 once per step), and the rope of §11 still
-/// ends every step exactly at its allowance.
+/// Passes of the strain-limit projection after each substep's sweeps,
+/// stopping early when a pass shortens nothing (`crate::strain_limit`).
+/// The projection only has to undo what one substep's sweeps left, the
+/// row's floor carrying the static load; two passes against four cost a
+/// third less and leave the same cases settled (`MEASUREMENTS.md`, "General
+/// content").
 pub const STRAIN_PROJECTION_PASSES: usize = 2;
+
+/// Time constant with which a strain-limit row's floor follows its
+/// multiplier up, s (`crate::strain_limit`): 0.4 s, a rate of 0.02 per
+/// substep at 120 Hz. Faster floors (0.1 s) left two-pin sheets swinging;
+/// slower ones (2 s) had not carried the load when the cloth fell asleep
+/// (`MEASUREMENTS.md`, "General content").
+pub const STRAIN_FLOOR_TIME: f64 = 0.4;
 
 /// Contact discovery margin, in contact offsets: a particle within
 /// `offset·(1 + margin) + travel` of a collider's end-of-step surface gets a

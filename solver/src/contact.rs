@@ -602,6 +602,8 @@ impl Near {
 pub struct SweptBoxes {
     /// Per eight colliders: `lo` x, y, z then `hi` x, y, z, one lane each.
     groups: Vec<[f32x8; 6]>,
+    /// Colliders in the groups (the lanes after them are padding).
+    len: usize,
 }
 
 impl SweptBoxes {
@@ -619,6 +621,7 @@ impl SweptBoxes {
     /// Rewrites the groups from this step's swept colliders.
     fn fill(&mut self, swept: &[SweptCollider]) {
         self.groups.clear();
+        self.len = swept.len();
         for group in swept.chunks(LANES) {
             let mut g = [
                 [f32::INFINITY; LANES],
@@ -645,7 +648,10 @@ impl SweptBoxes {
             let m = g[0].simd_le(hi[0]) & g[3].simd_ge(lo[0]);
             let m = m & g[1].simd_le(hi[1]) & g[4].simd_ge(lo[1]);
             let m = m & g[2].simd_le(hi[2]) & g[5].simd_ge(lo[2]);
-            let mut bits = m.to_bitmask();
+            // Padding lanes are empty boxes, which an infinite `[lo, hi]`
+            // (a non-finite particle) would still meet: never report them.
+            let colliders = u32::MAX >> (32 - (self.len - first * LANES).min(LANES));
+            let mut bits = m.to_bitmask() & colliders;
             while bits != 0 {
                 out.push((first * LANES) as u32 + bits.trailing_zeros());
                 bits &= bits - 1;

@@ -12,6 +12,9 @@ pub enum SeedError {
     LengthMismatch { what: &'static str, expected: usize, got: usize },
     /// A node's bind position is NaN or infinite.
     NonFinitePosition { node: usize },
+    /// A node's bind position has a coordinate beyond
+    /// [`crate::constants::COORDINATE_LIMIT`].
+    FarPosition { node: usize, coordinate: f64 },
     /// A free node's mass is not a finite positive number.
     BadMass { node: usize, mass: f64 },
     /// A triangle corner is not a node index.
@@ -38,6 +41,13 @@ pub enum SeedError {
     DuplicateJoint { node: usize, joint: u32 },
     /// A rig joint is a skeleton root: there is no bone for it to hang from.
     NoParentBone { node: usize, joint: u32 },
+    /// A rig's anchor joint hangs (through its ancestors) from a joint the
+    /// cloth owns.
+    AnchorHangsFromCloth { anchor: u32, joint: u32 },
+    /// A skeleton joint's bind transform has a translation beyond
+    /// [`crate::constants::COORDINATE_LIMIT`] or a rotation that is not a
+    /// unit quaternion (within 1e-3).
+    BadBindTransform { joint: usize },
     /// A free particle's bind position lies within the contact offset of a
     /// collider given at seed (§29: it would read as a tether failure).
     InsideCollider { node: usize, collider: usize, depth: f64 },
@@ -53,6 +63,11 @@ impl fmt::Display for SeedError {
             SeedError::NonFinitePosition { node } => {
                 write!(f, "node {node} has a non-finite position")
             }
+            SeedError::FarPosition { node, coordinate } => write!(
+                f,
+                "node {node} has a coordinate {coordinate} m; positions are limited to ±{} m",
+                crate::constants::COORDINATE_LIMIT
+            ),
             SeedError::BadMass { node, mass } => {
                 write!(f, "node {node} has mass {mass}; a free node needs a finite positive mass")
             }
@@ -85,6 +100,15 @@ impl fmt::Display for SeedError {
             SeedError::NoParentBone { node, joint } => {
                 write!(f, "cloth node {node} is joint {joint}, a skeleton root with no bone to hang from")
             }
+            SeedError::AnchorHangsFromCloth { anchor, joint } => write!(
+                f,
+                "the anchor joint {anchor} hangs from joint {joint}, which the cloth owns (a cycle in the skeleton)"
+            ),
+            SeedError::BadBindTransform { joint } => write!(
+                f,
+                "joint {joint}'s bind transform has a translation beyond ±{} m or a rotation that is not unit (within 1e-3)",
+                crate::constants::COORDINATE_LIMIT
+            ),
             SeedError::InsideCollider { node, collider, depth } => write!(
                 f,
                 "node {node}'s bind position is {depth} m inside collider {collider} (within its contact offset); \

@@ -835,3 +835,288 @@ fn section_17_sheet(plane: SheetPlane, lean: f64) -> SheetSpec {
     };
     SheetSpec { columns: 20, rows: 20, spacing: 0.02, mass: 0.058, fixed, plane, lean }
 }
+
+// ---------------------------------------------------------------------------
+// General content (PERFORMANCE.md "General content", issue 16)
+// ---------------------------------------------------------------------------
+
+/// A garment case every library preset must pass at its own budget.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GarmentCase {
+    /// 50 links of 2 cm pinned at both ends, 0.8 m apart, on its catenary.
+    Chain,
+    /// A ribbon 2 nodes × 51 rows at 2 cm pinned by both nodes at each end,
+    /// 0.8 m apart.
+    Ribbon,
+    /// A 24 × 24 sheet at 2 cm pinned at its two top corners.
+    Corners,
+    /// [`scenes::IrregularCape::from_seed`], static anchor.
+    Cape(u64),
+    /// The same cape falling in onto a torso capsule.
+    CapeOnTorso(u64),
+}
+
+impl GarmentCase {
+    pub fn name(self) -> String {
+        match self {
+            GarmentCase::Chain => "chain, 2 pins".into(),
+            GarmentCase::Ribbon => "ribbon, 2 pins".into(),
+            GarmentCase::Corners => "sheet, 2 corners".into(),
+            GarmentCase::Cape(s) => format!("cape {s}"),
+            GarmentCase::CapeOnTorso(s) => format!("cape {s} on torso"),
+        }
+    }
+
+    /// The case's input, sized for `preset`'s density.
+    pub fn input(self, preset: &crate::library::Preset) -> crate::ClothInput {
+        let sheet = |fixed| SheetSpec {
+            columns: 24,
+            rows: 24,
+            spacing: 0.02,
+            mass: preset.density * 0.46 * 0.46,
+            fixed,
+            plane: SheetPlane::Hanging,
+            lean: 1e-3,
+        };
+        match self {
+            // Chain presets' density is per metre, sheets' per square metre
+            // (a 2 cm wide strip's mass per metre for the chain).
+            GarmentCase::Chain => scenes::pinned_chain(50, 0.02, 0.8, chain_density(preset) * 0.02),
+            GarmentCase::Ribbon => scenes::pinned_ribbon(51, 0.02, 0.02, 0.8, sheet_density(preset)),
+            GarmentCase::Corners => sheet(scenes::top_corners).input(),
+            GarmentCase::Cape(seed) | GarmentCase::CapeOnTorso(seed) => {
+                scenes::IrregularCape { density: sheet_density(preset), ..scenes::IrregularCape::from_seed(seed) }
+                    .input()
+            }
+        }
+    }
+
+    /// The colliders of the case (world frame; the anchor stays at the origin).
+    pub fn colliders(self) -> crate::ColliderSet {
+        let mut set = crate::ColliderSet::new();
+        if let GarmentCase::CapeOnTorso(seed) = self {
+            set.add(torso(seed), crate::pose::Pose::IDENTITY).expect("a torso");
+        }
+        set
+    }
+}
+
+/// Mass per metre of a chain preset, or of a 2 cm strip of a sheet preset, kg/m.
+fn chain_density(preset: &crate::library::Preset) -> f64 {
+    match preset.proxy {
+        crate::library::Proxy::Chain { .. } => preset.density,
+        crate::library::Proxy::Sheet { .. } => preset.density * 0.02,
+    }
+}
+
+/// Mass per square metre of a sheet preset, or of a chain preset spread over
+/// 2 cm, kg/m².
+fn sheet_density(preset: &crate::library::Preset) -> f64 {
+    match preset.proxy {
+        crate::library::Proxy::Chain { .. } => preset.density / 0.02,
+        crate::library::Proxy::Sheet { .. } => preset.density,
+    }
+}
+
+/// A torso under [`scenes::IrregularCape::from_seed`]: a vertical capsule
+/// from 15 cm below the neckline down past the hem. Under a wrapped cape it
+/// sits on the cape's axis with the neckline's radius, less 5 mm; behind a
+/// flat cape it is 12 cm thick and its surface 1 cm past the neckline's
+/// plane. The cape is authored flared out, clear of it by more than any
+/// preset's thickness, and falls in onto it.
+pub fn torso(seed: u64) -> crate::Shape {
+    let cape = scenes::IrregularCape::from_seed(seed);
+    let (top, bottom) = (-0.15, -0.8);
+    let (z, radius) = if cape.wrap > 0.0 { (0.0, cape.neck_radius() - 0.005) } else { (0.11, 0.12) };
+    crate::Shape::capsule([0.0, top, z], [0.0, bottom, z], radius).expect("a capsule")
+}
+
+/// What a garment case did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GarmentOutcome {
+    /// Worst stretch row's length over rest, minus 1, at the end.
+    pub worst_strain: f64,
+    /// The same, the largest over the run.
+    pub peak_strain: f64,
+    /// The strain allowance `a − 1` the preset asks for (0 without the limit).
+    pub allowance: f64,
+    /// Time after which no particle's pose moved faster than 1e-3 m/s in the
+    /// cloth's frame until the end, s (`None`: still moving at the end).
+    pub settle_s: Option<f64>,
+    /// Step at which the cloth fell asleep for the last time and stayed so.
+    pub asleep_at: Option<usize>,
+    /// Largest speed a particle's pose moved at over the last simulated
+    /// step, cloth frame, m/s (`Cloth::pose_speed`).
+    pub final_speed: f64,
+    /// Watchdog resets over the run.
+    pub resets: u64,
+}
+
+/// Runs a garment case for `seconds` at `preset`'s own dynamics and budget.
+pub fn garment(preset: &crate::library::Preset, case: GarmentCase, seconds: f64) -> GarmentOutcome {
+    garment_tuned(preset, case, seconds, Tuning::default())
+}
+
+/// [`garment`] with solver internals moved (the bench's variants).
+pub fn garment_tuned(
+    preset: &crate::library::Preset,
+    case: GarmentCase,
+    seconds: f64,
+    tuning: Tuning,
+) -> GarmentOutcome {
+    let d = preset.dynamics;
+    let colliders = case.colliders();
+    let input = case.input(preset);
+    crate::cloth::validate_bind_pose(&input, &crate::pose::Pose::IDENTITY, &colliders, d.thickness)
+        .unwrap_or_else(|e| panic!("{}: {e}", case.name()));
+    let mut cloth = Cloth::with_options(&input, d, tuning, SeedOptions::default())
+        .unwrap_or_else(|e| panic!("{}: {e}", case.name()));
+    let steps = (seconds / d.dt).round() as usize;
+    let (mut peak, mut settle, mut asleep_at, mut resets) = (0.0f64, None, None, 0);
+    let mut speed = 0.0;
+    for k in 1..=steps {
+        let report = cloth.step_with(&colliders);
+        peak = peak.max(cloth.worst_link_ratio() - 1.0);
+        if report.watchdog.is_some() {
+            resets += 1;
+        }
+        if !report.asleep {
+            speed = cloth.pose_speed();
+        }
+        if speed < 1e-3 {
+            settle.get_or_insert(k as f64 * d.dt);
+        } else {
+            settle = None;
+        }
+        if report.fell_asleep {
+            asleep_at = Some(k);
+        } else if !report.asleep {
+            asleep_at = None;
+        }
+    }
+    GarmentOutcome {
+        worst_strain: cloth.worst_link_ratio() - 1.0,
+        peak_strain: peak,
+        allowance: if d.strain_limit { crate::strain_limit::allowance(d.stretch) - 1.0 } else { 0.0 },
+        settle_s: settle,
+        asleep_at,
+        final_speed: speed,
+        resets,
+    }
+}
+
+/// A free cloth: `preset`'s proxy with nothing pinned.
+pub fn free_proxy(preset: &crate::library::Preset) -> crate::ClothInput {
+    let mut input = scenes::library_proxy(preset);
+    input.fixed.iter_mut().for_each(|f| *f = false);
+    if let Some(&m) = input.masses.iter().find(|&&m| m > 0.0) {
+        // The proxy's root is fixed and massless in the input: give it a mass.
+        input.masses.iter_mut().for_each(|x| *x = if *x > 0.0 { *x } else { m });
+    }
+    input
+}
+
+/// Mass-weighted centre of the free particles (cloth frame), m.
+pub fn centre_of_mass(cloth: &Cloth) -> [f64; 3] {
+    let (mut c, mut m) = ([0.0; 3], 0.0);
+    for node in 0..cloth.nodes() {
+        let w = cloth.node_mass(node);
+        let p = cloth.position(node).map(f64::from);
+        (0..3).for_each(|k| c[k] += w * p[k]);
+        m += w;
+    }
+    c.map(|x| x / m)
+}
+
+/// Free fall with damping 0: the fall of the centre of mass over ½gt² at
+/// 1 s and at 3 s, for `input` at `preset`'s dynamics.
+pub fn free_fall(preset: &crate::library::Preset, input: &crate::ClothInput) -> (f64, f64) {
+    let d = Dynamics { damping: 0.0, ..preset.dynamics };
+    let mut cloth = Cloth::new(input, d).expect("the free cloth seeds");
+    let start = centre_of_mass(&cloth);
+    let g = -d.gravity[1];
+    let mut ratios = [0.0; 2];
+    let mut steps = 0;
+    for (i, t) in [1.0, 3.0].into_iter().enumerate() {
+        while (steps as f64) * d.dt < t - 1e-9 {
+            cloth.step();
+            steps += 1;
+        }
+        let fall = start[1] - centre_of_mass(&cloth)[1];
+        ratios[i] = fall / (0.5 * g * t * t);
+    }
+    (ratios[0], ratios[1])
+}
+
+/// Angular momentum about the centre of mass, cloth frame, kg·m²/s.
+pub fn angular_momentum(cloth: &Cloth) -> [f64; 3] {
+    let c = centre_of_mass(cloth);
+    let mut l = [0.0; 3];
+    for node in 0..cloth.nodes() {
+        let m = cloth.node_mass(node);
+        let r = crate::pose::sub(cloth.position(node).map(f64::from), c);
+        let v = cloth.velocity(node).map(f64::from);
+        let rv = crate::pose::cross(r, v);
+        (0..3).for_each(|k| l[k] += m * rv[k]);
+    }
+    l
+}
+
+/// A free cloth spun at `omega` rad/s about the axis through its centre of
+/// mass along `axis` (unit), gravity 0, damping 0, for `seconds`: the
+/// component of its angular momentum along the axis over the starting one.
+pub fn spin(
+    preset: &crate::library::Preset,
+    input: &crate::ClothInput,
+    axis: [f64; 3],
+    omega: f64,
+    seconds: f64,
+    strain_limit: bool,
+) -> f64 {
+    let d = Dynamics { damping: 0.0, gravity: [0.0; 3], strain_limit, ..preset.dynamics };
+    let tuning = Tuning { sleep: false, ..Tuning::default() };
+    let mut cloth = Cloth::with_options(input, d, tuning, SeedOptions::default()).expect("the free cloth seeds");
+    let c = centre_of_mass(&cloth);
+    let w = crate::pose::scale(axis, omega);
+    for node in 0..cloth.nodes() {
+        let r = crate::pose::sub(cloth.position(node).map(f64::from), c);
+        cloth.set_velocity(node, crate::pose::cross(w, r).map(|x| x as f32));
+    }
+    let along = |l: [f64; 3]| l[0] * axis[0] + l[1] * axis[1] + l[2] * axis[2];
+    let l0 = along(angular_momentum(&cloth));
+    for _ in 0..(seconds / d.dt).round() as usize {
+        cloth.step();
+    }
+    along(angular_momentum(&cloth)) / l0
+}
+
+/// Galilean invariance: `input` at `preset`'s dynamics on an anchor moving
+/// at a constant `speed` m/s along +X (in uniform motion from the start: the
+/// particles start with the velocity the frame gives them), against the same
+/// cloth on a still anchor, after `seconds`: the largest distance between
+/// the two in the cloth frame, m, and the velocity clamp's firings on the
+/// moving one.
+pub fn galilean(preset: &crate::library::Preset, input: &crate::ClothInput, speed: f64, seconds: f64) -> (f64, u64) {
+    let d = preset.dynamics;
+    let run = |speed: f64| {
+        let mut cloth = Cloth::new(input, d).expect("the cloth seeds");
+        // Stored velocities are the frame's motion scaled by inertia (anchor.rs).
+        for node in 0..cloth.nodes() {
+            cloth.set_velocity(node, [(d.inertia * speed) as f32, 0.0, 0.0]);
+        }
+        for k in 1..=(seconds / d.dt).round() as usize {
+            let pose = crate::pose::Pose::from_translation([speed * k as f64 * d.dt, 0.0, 0.0]);
+            cloth.set_anchor_pose(pose).expect("finite");
+            cloth.step();
+        }
+        cloth
+    };
+    let (still, moving) = (run(0.0), run(speed));
+    let worst = (0..still.nodes())
+        .map(|n| {
+            let (a, b) = (still.position(n).map(f64::from), moving.position(n).map(f64::from));
+            crate::pose::norm(crate::pose::sub(a, b))
+        })
+        .fold(0.0, f64::max);
+    (worst, moving.state().diagnostics.velocity_clamps)
+}

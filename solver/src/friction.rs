@@ -24,7 +24,10 @@ pub fn term(x: Vec3, stick: Vec3, n: Vec3, cap: f64, k: f64, lambda: f64, f: &mu
     let slip = pose::sub(x, stick);
     let t = pose::sub(slip, pose::scale(n, pose::dot(slip, n)));
     let c = pose::norm(t);
-    if c <= 1e-12 || cap <= 0.0 {
+    // Written to fail on NaN: a NaN slip or cap (a state already going
+    // non-finite, which the watchdog resets at the step's end) adds nothing,
+    // and never reaches `clamp`, which panics on a NaN bound.
+    if !(c > 1e-12 && cap > 0.0) {
         return;
     }
     let g = pose::scale(t, 1.0 / c);

@@ -141,8 +141,16 @@ pub fn rig(skeleton: &Skeleton, joints: &[u32], masses: &[f32]) -> Result<(Cloth
                 return Err(SeedError::ParentOutOfRange { node: j, parent: p });
             }
         }
-        if !skeleton.local_bind[j].is_finite() {
+        let bind = &skeleton.local_bind[j];
+        if !bind.is_finite() {
             return Err(SeedError::NonFinitePosition { node: j });
+        }
+        // Composed along the chain, a non-unit rotation would scale what
+        // hangs below it (and a huge one overflow).
+        let far = bind.translation.iter().any(|c| c.abs() > crate::constants::COORDINATE_LIMIT);
+        let unit = (bind.rotation.norm() - 1.0).abs() <= 1e-3; // false for NaN and inf
+        if far || !unit {
+            return Err(SeedError::BadBindTransform { joint: j });
         }
     }
     let mut parents = Vec::with_capacity(joints.len());
@@ -186,6 +194,17 @@ pub fn rig(skeleton: &Skeleton, joints: &[u32], masses: &[f32]) -> Result<(Cloth
         return Err(SeedError::NonFinitePosition { node });
     }
     let (mut cloth, tree) = tree(&TreeInput { parents, positions, masses: masses.to_vec() })?;
+    // The anchor must not hang from a joint the cloth owns: the cloth would
+    // move the bone it hangs from (only a skeleton with a cycle through the
+    // anchor can say so). The walk stops after every joint once.
+    let mut up = skeleton.parents[tree.anchor_bone as usize];
+    for _ in 0..count {
+        let Some(j) = up else { break };
+        if node_of_joint[j as usize] != u32::MAX {
+            return Err(SeedError::AnchorHangsFromCloth { anchor: tree.anchor_bone, joint: j });
+        }
+        up = skeleton.parents[j as usize];
+    }
     cloth.bind_rotations = frame.iter().map(|p| p.expect("resolved").rotation.normalized()).collect();
     Ok((cloth, RigInfo { anchor_joint: tree.anchor_bone, joints: joints.to_vec(), tree }))
 }

@@ -166,7 +166,8 @@ pub struct UnaryRows {
     /// length, m (DESIGN §4; 0 when none). Never through skip rows.
     pub d_geo: Vec<f32>,
     /// The rows' effective mass: the particle's own mass (the other end is
-    /// fixed), or 0 for an inert row (no path, or tethers not built).
+    /// fixed), or 0 for an inert row (no path); empty when tethers are not
+    /// built.
     pub m_eff: Vec<f32>,
     /// Particles with a tether (and, while `slack < 1`, a leash).
     pub tethered: usize,

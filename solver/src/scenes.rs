@@ -384,3 +384,295 @@ pub fn strip_cape() -> crate::front_door::TreeInput {
     }
     t
 }
+
+// --- General content (PERFORMANCE.md, "General content") -----------------
+//
+// The record's scenes are regular grids, fans and strips pinned in one
+// place. Users author irregular meshes pinned in several places, or not at
+// all. Every gate that claims a fact about garments runs on these too.
+
+/// Which neckline nodes of an [`IrregularCape`] are fixed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapePins {
+    /// The `n` neckline nodes nearest its centre (all of them if it has fewer).
+    Neckline(usize),
+    /// `n` nodes at each end of the neckline: a cape on two shoulders.
+    Shoulders(usize),
+}
+
+/// An irregular garment as an artist authors one: a cape hanging from a
+/// curved neckline, wrapped around the back, wider at the hem than at the
+/// neck, meshed in rows whose spacing grows from the neck to the hem and
+/// varies row to row, interior points jittered, rows zipped together with
+/// the shorter diagonal (so triangle shapes and sizes vary), optionally
+/// with a hole. Masses are lumped from triangle areas, so they vary too.
+///
+/// The surface: a point `s` m along its row (from the centre line) and `v`
+/// m down the garment sits on a cone around the Y axis of radius
+/// `R(v) = neck_radius + flare·v`, at angle `s/R(v)` from −Z — behind a
+/// body whose axis is the Y axis. `wrap = 0` gives a flat trapezoid in the
+/// XY plane (leaning 1e-3 out of it, DESIGN §3 rule 8).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IrregularCape {
+    pub seed: u64,
+    /// Width along the neckline and along the hem, m (arc length).
+    pub neck_width: f64,
+    pub hem_width: f64,
+    /// Length from the neckline's ends to the hem, m.
+    pub length: f64,
+    /// Target spacing at the neck and at the hem, m.
+    pub neck_spacing: f64,
+    pub hem_spacing: f64,
+    /// Random displacement of interior points, in local spacings (< 0.35
+    /// keeps every triangle well shaped enough to seed).
+    pub jitter: f64,
+    /// Angle the neckline wraps around the body, rad (0 = flat).
+    pub wrap: f64,
+    /// How far the neckline's centre sits below its ends, m.
+    pub neckline_dip: f64,
+    /// Outward growth of the wrap radius per metre down (a flared cape falls
+    /// in onto the body), m/m.
+    pub flare: f64,
+    pub pins: CapePins,
+    /// Cut an elliptical hole through the lower middle.
+    pub hole: bool,
+    /// Mass per square metre, kg.
+    pub density: f64,
+}
+
+impl IrregularCape {
+    /// The cape of issue 16 (~600 nodes, 15 neckline nodes fixed), varied
+    /// by `seed`: seeds cycle through flat and wrapped capes, with and
+    /// without a hole, at a density of 0.3 kg/m².
+    pub fn from_seed(seed: u64) -> Self {
+        IrregularCape {
+            seed,
+            neck_width: 0.34,
+            hem_width: 0.7,
+            length: 0.7,
+            neck_spacing: 0.018,
+            hem_spacing: 0.032,
+            jitter: 0.3,
+            wrap: [0.0, 1.3, 2.2][(seed % 3) as usize],
+            neckline_dip: 0.04,
+            flare: 0.25,
+            pins: CapePins::Neckline(15),
+            hole: seed % 2 == 1,
+            density: 0.3,
+        }
+    }
+
+    /// Radius of the cone at the neckline, m (∞ when flat).
+    pub fn neck_radius(&self) -> f64 {
+        if self.wrap > 0.0 {
+            self.neck_width / self.wrap
+        } else {
+            f64::INFINITY
+        }
+    }
+
+    /// Position of the surface point `(s, v)`.
+    fn surface(&self, s: f64, v: f64) -> [f64; 3] {
+        if self.wrap > 0.0 {
+            let r = self.neck_radius() + self.flare * v;
+            let a = s / r;
+            [r * a.sin(), -v, -r * a.cos()]
+        } else {
+            [s, -v, -1e-3 * v - self.flare * v]
+        }
+    }
+
+    pub fn input(&self) -> ClothInput {
+        let mut rng = crate::rng::SplitMix64::new(self.seed ^ 0xC4FE);
+        // Rows: spacing grows from the neck to the hem, ±25 % row to row.
+        let mut rows_v = vec![0.0];
+        while *rows_v.last().expect("one row") < self.length {
+            let v: f64 = *rows_v.last().expect("one row");
+            let t = v / self.length;
+            let spacing = self.neck_spacing + (self.hem_spacing - self.neck_spacing) * t;
+            rows_v.push(v + spacing * rng.range(0.75, 1.25));
+        }
+        let last = rows_v.len() - 1;
+        rows_v[last] = self.length;
+        if rows_v[last] - rows_v[last - 1] < 0.5 * self.neck_spacing {
+            rows_v.remove(last - 1);
+        }
+        // Points per row in (s, v); the neckline dips at its centre.
+        let mut uv: Vec<Vec<(f64, f64)>> = Vec::new();
+        for (r, &v) in rows_v.iter().enumerate() {
+            let t = v / self.length;
+            let width = self.neck_width + (self.hem_width - self.neck_width) * t;
+            let spacing = self.neck_spacing + (self.hem_spacing - self.neck_spacing) * t;
+            let count = (width / spacing).round().max(2.0) as usize + 1;
+            let interior_row = r > 0 && r < rows_v.len() - 1;
+            let row = (0..count)
+                .map(|k| {
+                    let u = k as f64 / (count - 1) as f64 - 0.5; // −½ … ½
+                    let mut s = u * width;
+                    let mut v = v + self.neckline_dip * (1.0 - 4.0 * u * u) * (1.0 - t);
+                    if interior_row && k > 0 && k < count - 1 {
+                        s += self.jitter * spacing * rng.range(-1.0, 1.0);
+                        v += self.jitter * spacing * rng.range(-1.0, 1.0);
+                    }
+                    (s, v)
+                })
+                .collect();
+            uv.push(row);
+        }
+        // Zip consecutive rows with the shorter diagonal.
+        let mut index = Vec::new();
+        let mut flat: Vec<(f64, f64)> = Vec::new();
+        for row in &uv {
+            index.push(flat.len());
+            flat.extend_from_slice(row);
+        }
+        let d2 = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2);
+        let mut triangles: Vec<[u32; 3]> = Vec::new();
+        for r in 0..uv.len() - 1 {
+            let (a, b) = (&uv[r], &uv[r + 1]);
+            let (ia, ib) = (index[r], index[r + 1]);
+            let (mut i, mut j) = (0, 0);
+            while i + 1 < a.len() || j + 1 < b.len() {
+                let advance_a = if i + 1 == a.len() {
+                    false
+                } else if j + 1 == b.len() {
+                    true
+                } else {
+                    d2(a[i + 1], b[j]) < d2(a[i], b[j + 1])
+                };
+                let (p, q) = ((ia + i) as u32, (ib + j) as u32);
+                if advance_a {
+                    triangles.push([p, q, p + 1]);
+                    i += 1;
+                } else {
+                    triangles.push([p, q, q + 1]);
+                    j += 1;
+                }
+            }
+        }
+        if self.hole {
+            let (hs, hv, rs, rv) = (0.05, 0.62 * self.length, 0.09, 0.07);
+            triangles.retain(|t| {
+                let c =
+                    t.iter().fold((0.0, 0.0), |c, &n| (c.0 + flat[n as usize].0 / 3.0, c.1 + flat[n as usize].1 / 3.0));
+                ((c.0 - hs) / rs).powi(2) + ((c.1 - hv) / rv).powi(2) > 1.0
+            });
+        }
+        // Fixed neckline nodes.
+        let neck = uv[0].len();
+        let fixed_top: Vec<bool> = (0..neck)
+            .map(|k| match self.pins {
+                CapePins::Neckline(n) => {
+                    let n = n.min(neck);
+                    let first = (neck - n) / 2;
+                    k >= first && k < first + n
+                }
+                CapePins::Shoulders(n) => k < n || k + n >= neck,
+            })
+            .collect();
+        // Keep the nodes some triangle uses, in order.
+        let mut used = vec![false; flat.len()];
+        for t in &triangles {
+            for &n in t {
+                used[n as usize] = true;
+            }
+        }
+        let mut renumber = vec![u32::MAX; flat.len()];
+        let mut input = ClothInput::default();
+        for (n, &(s, v)) in flat.iter().enumerate() {
+            if used[n] {
+                renumber[n] = input.positions.len() as u32;
+                input.positions.push(self.surface(s, v).map(|c| c as f32));
+                input.fixed.push(n < neck && fixed_top[n]);
+                input.masses.push(0.0);
+            }
+        }
+        input.triangles = triangles.iter().map(|t| t.map(|n| renumber[n as usize])).collect();
+        // Lumped masses: a third of each incident triangle's area.
+        for t in &input.triangles {
+            let p = t.map(|n| input.positions[n as usize].map(f64::from));
+            let e1 = crate::pose::sub(p[1], p[0]);
+            let e2 = crate::pose::sub(p[2], p[0]);
+            let area = 0.5 * crate::pose::norm(crate::pose::cross(e1, e2));
+            for &n in t {
+                input.masses[n as usize] += (self.density * area / 3.0) as f32;
+            }
+        }
+        input
+    }
+}
+
+/// A catenary of arc length `length` between two points `span` apart at the
+/// same height: `(x, y)` of `points` points at equal arc length, centred on
+/// x = 0 with its ends at y = 0 — the static shape of a hanging chain, so
+/// a two-pin scene starts where it should rest.
+pub fn catenary(length: f64, span: f64, points: usize) -> Vec<(f64, f64)> {
+    // 2a·sinh(span/2a) = length, solved for a by bisection (monotone in a).
+    let f = |a: f64| 2.0 * a * (span / (2.0 * a)).sinh() - length;
+    let (mut lo, mut hi) = (1e-3 * span, 1e3 * span);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let a = 0.5 * (lo + hi);
+    let top = a * (span / (2.0 * a)).cosh();
+    (0..points)
+        .map(|k| {
+            let s = length * (k as f64 / (points - 1) as f64 - 0.5);
+            let x = a * (s / a).asinh();
+            (x, a * (x / a).cosh() - top)
+        })
+        .collect()
+}
+
+/// A chain of `links` links of `link` m pinned at both ends, the ends `span`
+/// m apart, authored on its catenary (leaning 1e-3 out of its plane);
+/// `mass` per free node, kg.
+pub fn pinned_chain(links: usize, link: f64, span: f64, mass: f64) -> ClothInput {
+    let n = links + 1;
+    let curve = catenary(links as f64 * link, span, n);
+    ClothInput {
+        positions: curve.iter().map(|&(x, y)| [x as f32, y as f32, (1e-3 * y) as f32]).collect(),
+        masses: vec![mass as f32; n],
+        fixed: (0..n).map(|k| k == 0 || k == n - 1).collect(),
+        triangles: Vec::new(),
+        parents: (0..n).map(|k| k.checked_sub(1).map(|p| p as u32)).collect(),
+        bind_rotations: Vec::new(),
+    }
+}
+
+/// A ribbon two nodes wide (`width` m across, along Z) and `rows` nodes long
+/// at `spacing`, pinned by both nodes at each end, the ends `span` m apart,
+/// authored on its catenary; `density` kg/m².
+pub fn pinned_ribbon(rows: usize, spacing: f64, width: f64, span: f64, density: f64) -> ClothInput {
+    let curve = catenary((rows - 1) as f64 * spacing, span, rows);
+    let mass = (density * spacing * width / 2.0) as f32;
+    let mut input = ClothInput::default();
+    for (r, &(x, y)) in curve.iter().enumerate() {
+        for side in 0..2 {
+            input.positions.push([x as f32, y as f32, (side as f64 * width + 1e-3 * y) as f32]);
+            input.masses.push(mass);
+            input.fixed.push(r == 0 || r == rows - 1);
+        }
+    }
+    for r in 0..rows as u32 - 1 {
+        let (a, b, c, d) = (2 * r, 2 * r + 1, 2 * r + 3, 2 * r + 2);
+        input.triangles.push([a, b, c]);
+        input.triangles.push([a, c, d]);
+    }
+    input
+}
+
+/// The two top corners are pinned (a cape on two shoulders).
+pub fn top_corners(c: usize, r: usize, cols: usize, _rows: usize) -> bool {
+    r == 0 && (c == 0 || c == cols - 1)
+}
+
+/// Nothing is pinned (a free cloth).
+pub fn no_pins(_c: usize, _r: usize, _cols: usize, _rows: usize) -> bool {
+    false
+}

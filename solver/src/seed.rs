@@ -8,7 +8,7 @@
 
 use crate::bend::{self, Hinge};
 use crate::colour;
-use crate::constants::{LANES, MIN_REST_LENGTH};
+use crate::constants::{COORDINATE_LIMIT, LANES, MIN_REST_LENGTH};
 use crate::error::SeedError;
 use crate::lanes::Points;
 use crate::model::{DistanceRows, Ell, Model, Neighbours, UnaryRows, NO_NODE};
@@ -111,6 +111,9 @@ fn validate(input: &ClothInput) -> Result<usize, SeedError> {
     for (node, p) in input.positions.iter().enumerate() {
         if !p.iter().all(|v| v.is_finite()) {
             return Err(SeedError::NonFinitePosition { node });
+        }
+        if let Some(&far) = p.iter().find(|v| v.abs() as f64 > COORDINATE_LIMIT) {
+            return Err(SeedError::FarPosition { node, coordinate: far as f64 });
         }
     }
     for (node, (&m, &fixed)) in input.masses.iter().zip(&input.fixed).enumerate() {
@@ -477,7 +480,8 @@ fn unary_rows(
     let mut u = UnaryRows {
         anchor: (0..slots as u32).collect(),
         d_geo: vec![0.0; slots],
-        m_eff: vec![0.0; slots],
+        // Read only by tether and leash rows: none are built without tethers.
+        m_eff: if tethers { vec![0.0; slots] } else { Vec::new() },
         tethered: 0,
         reach: 0.0,
     };

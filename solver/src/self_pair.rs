@@ -489,14 +489,17 @@ impl SelfCollision {
             // apart on either other axis.
             let bound = |c: usize| (wide::f32x8::splat(ba[1][axes[c]] + r), wide::f32x8::splat(ba[0][axes[c]]));
             let ((end, _), (hi1, lo1), (hi2, lo2)) = (bound(0), bound(1), bound(2));
+            // Lanes past the last patch are padding and never visited,
+            // whatever the bounds compare to.
             let mut q = k + 1;
-            loop {
+            while q < n {
                 let along = !at(&lo[0], q).simd_gt(end);
                 let apart = at(&lo[1], q).simd_gt(hi1)
                     | lo1.simd_gt(at(&hi[1], q) + rr)
                     | at(&lo[2], q).simd_gt(hi2)
                     | lo2.simd_gt(at(&hi[2], q) + rr);
-                let mut meet = (along & !apart).to_bitmask();
+                let patches = u32::MAX >> (32 - (n - q).min(LANES));
+                let mut meet = (along & !apart).to_bitmask() & patches;
                 while meet != 0 {
                     let b = order[q + meet.trailing_zeros() as usize];
                     meet &= meet - 1;
@@ -606,7 +609,10 @@ fn max_displacement(model: &Model, x: &Points, at: &Points) -> f64 {
 /// 0.4·closest_free_pair)`, the ceiling only where a free pair exists
 /// (DESIGN §5 says `shortest_row/2`; see [`SELF_ROW_RADIUS`]).
 pub fn radius(model: &Model, thickness: f64) -> f64 {
-    let r = thickness.max(SELF_ROW_RADIUS * model.shortest_row as f64);
+    // No stretch row with a free end (one node, a tree of roots): no floor
+    // from rows, and the radius stays finite.
+    let floor = if model.shortest_row.is_finite() { SELF_ROW_RADIUS * model.shortest_row as f64 } else { 0.0 };
+    let r = thickness.max(floor);
     match model.closest_free_pair {
         Some(d) => r.min(SELF_RADIUS_CEILING * d as f64),
         None => r,

@@ -30,8 +30,12 @@ pub struct FrameState {
     pub sleep_velocity: Vec3,
     pub sleep_omega: Vec3,
     pub sleep_gravity: Vec3,
-    /// Largest cloth-local particle speed of the last step, m/s.
+    /// Largest cloth-local particle speed of the last step's last substep, m/s.
     pub local_speed: f64,
+    /// Largest distance a particle's pose moved over the last step, in the
+    /// cloth's frame, over `dt`, m/s: what the host sees move, and what the
+    /// sleep test reads.
+    pub pose_speed: f64,
 }
 
 impl Default for FrameState {
@@ -48,6 +52,7 @@ impl Default for FrameState {
             sleep_omega: [0.0; 3],
             sleep_gravity: [0.0; 3],
             local_speed: 0.0,
+            pose_speed: 0.0,
         }
     }
 }
@@ -66,6 +71,8 @@ pub struct State {
     /// Velocity one substep earlier, m/s: the adaptive initial guess reads
     /// `(v − v_prev)/h` (DESIGN §3). A reset clears it.
     pub v_prev: Points,
+    /// Position at the start of the step, m (the sleep test's reference).
+    pub x_step: Points,
     /// Animated (target) position, m: fixed particles sit here; a reset
     /// returns every particle here.
     pub p: Points,
@@ -78,8 +85,12 @@ pub struct State {
     /// empty until `slack < 1` is first set).
     pub tether: RowState,
     pub leash: RowState,
-    /// Scratch of the strain-limit projection: each particle's correction in
-    /// the current pass (zero between passes; empty until the limit is on).
+    /// Strain-limit rows' multiplier floors, parallel to `strain`
+    /// (`crate::strain_limit::warm_start`).
+    pub strain_floor: Vec<f32>,
+    /// Scratch of the strain-limit projection: each particle's one-sided
+    /// correction this substep (zero between substeps; empty until the
+    /// limit is on).
     pub strain_moved: Points,
     /// Collider contact slots (empty until the first step with colliders).
     pub contacts: ContactSlots,
@@ -106,6 +117,9 @@ pub struct Diagnostics {
     pub resets: u64,
     /// Teleports handled so far.
     pub teleports: u64,
+    /// Particle-substeps whose speed the velocity clamp cut (a backstop: a
+    /// cloth in ordinary motion never reaches it).
+    pub velocity_clamps: u64,
 }
 
 impl State {
@@ -118,11 +132,13 @@ impl State {
             y: model.bind.clone(),
             v: Points::zeros(n),
             v_prev: Points::zeros(n),
+            x_step: model.bind.clone(),
             p: model.bind.clone(),
             links: RowState::new(model.links.a.len()),
             strain: RowState::default(),
             tether: RowState::new(if model.unary.tethered > 0 { model.slots } else { 0 }),
             leash: RowState::default(),
+            strain_floor: Vec::new(),
             strain_moved: Points::default(),
             contacts: ContactSlots::default(),
             self_collision: SelfCollision::default(),
@@ -138,6 +154,7 @@ impl State {
     pub fn provision(&mut self, model: &Model, d: &Dynamics, t: &Tuning) {
         if d.strain_limit && t.strain_mode.multiplier() && self.strain.is_empty() {
             self.strain = RowState::new(model.links.a.len());
+            self.strain_floor = vec![0.0; model.links.a.len()];
         }
         if d.strain_limit && t.strain_mode.projection() && self.strain_moved.is_empty() {
             self.strain_moved = Points::zeros(model.slots);
@@ -164,6 +181,7 @@ impl State {
         for rows in [&mut self.links, &mut self.strain, &mut self.tether, &mut self.leash] {
             rows.clear();
         }
+        self.strain_floor.fill(0.0);
         self.contacts.clear();
         self.self_collision.clear();
         self.diagnostics.absurd_steps = 0;
@@ -171,10 +189,14 @@ impl State {
 
     /// Bytes held by region: particles, rows.
     pub fn bytes(&self) -> (usize, usize) {
-        let particles = self.x.bytes() * 6;
+        let particles = self.x.bytes() * 7;
         (
             particles + self.strain_moved.bytes(),
-            self.links.bytes() + self.strain.bytes() + self.tether.bytes() + self.leash.bytes(),
+            self.links.bytes()
+                + self.strain.bytes()
+                + 4 * self.strain_floor.len()
+                + self.tether.bytes()
+                + self.leash.bytes(),
         )
     }
 }

@@ -19,7 +19,8 @@
 //!  │     dual update, once, after all colours:
 //!  │                        λ ← clamp(k·C(x) + λ, f_min, f_max)
 //!  │                        k ← min(k + β|C|, k_max) while λ is inside its clamp
-//!  │   (last substep) strain-limit projection (StrainLimit)
+//!  │   free cloth: the translation mode solved exactly (no pin, no contact)
+//!  │   strain-limit projection (StrainLimit)
 //!  │   integrate v_prev = v;  v = (x − x0)/h · exp(−10·damping·h)
 //!  │             |v| ≤ 4·ℓ_i·substeps·iterations/dt   (backstop, §13)
 //!  └ watchdog: non-finite or exploded → reset to the animated pose, reported
@@ -38,7 +39,8 @@ use crate::anchor::{self, FramePlan, Shift};
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
     DAMPING_RATE, LANES, SLEEP_SPEED_PER_REACH, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS,
-    STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
+    STRAIN_FLOOR_TIME, STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS,
+    WATCHDOG_STRAIN,
 };
 use crate::contact::{self, ContactParams};
 use crate::distance::{self, RowState, Stiffness};
@@ -295,6 +297,7 @@ fn step_lanes<L: Kernels, P: Probe>(
         state.self_collision.search(model, &state.x, radius, t.self_stencils, t.self_ratio);
         p.self_rows = state.self_collision.has_rows();
     }
+    state.x_step.copy_from(&state.x);
     let mut local_speed2 = 0.0;
     for k in 1..=d.substeps {
         let shift = plan.shift(k, d.substeps);
@@ -327,22 +330,26 @@ fn step_lanes<L: Kernels, P: Probe>(
         if let Some(c) = &contacts {
             contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
         }
-        // The strain limit bounds what the step hands back (once, after the
-        // last substep's iterations; `strain_limit::project`).
-        if p.strain_projection && k == d.substeps {
+        let in_contact = contacts.is_some() && state.contacts.active > 0;
+        if model.swept == model.slots && !in_contact {
+            L::free_translation(model, state);
+        }
+        // The strain limit bounds what each substep hands on
+        // (`strain_limit::project`).
+        if p.strain_projection {
             for _ in 0..STRAIN_PROJECTION_PASSES {
                 if 0 == strain_limit::project(
                     &model.links,
                     &model.strain_order,
                     &model.inv_mass,
                     &mut state.x,
-                    &mut state.x0,
                     &mut state.strain_moved,
                     p.allowance as f32,
                 ) {
                     break;
                 }
             }
+            strain_limit::settle(&mut state.x, &mut state.x0, &mut state.strain_moved);
         }
         local_speed2 = L::integrate(model, state, &p, shift.as_ref(), limit, k == d.substeps);
     }
@@ -351,10 +358,12 @@ fn step_lanes<L: Kernels, P: Probe>(
     report.watchdog = watchdog(model, state, p.stretch);
 
     // Sleep (§12): cloth-local speeds, against a fraction of the reach.
+    let moved = pose_speed(model, &state.x, &state.x_step, d.dt);
     let f = &mut state.frame;
     f.stabilisation = (f.stabilisation + 1).min(STABILISATION_STEPS);
     f.local_speed = local_speed2.sqrt();
-    if t.sleep && report.watchdog.is_none() && f.local_speed < SLEEP_SPEED_PER_REACH * reach {
+    f.pose_speed = moved;
+    if t.sleep && report.watchdog.is_none() && f.pose_speed < SLEEP_SPEED_PER_REACH * reach {
         f.quiet_steps += 1;
     } else {
         f.quiet_steps = 0;
@@ -370,7 +379,8 @@ fn step_lanes<L: Kernels, P: Probe>(
 }
 
 /// The step's lane kernels as entered on lanes `Self`: the frame shift and
-/// initial guess, the colour sweep, the dual update and the integration. Each
+/// initial guess, the colour sweep, the dual update, a free cloth's
+/// translation and the integration (with a free cloth's mean velocity). Each
 /// kernel is `#[inline(always)]` into an entry of its own and optimised as
 /// one function (forced into the whole step, it compiled to more
 /// instructions: `MEASUREMENTS.md`, "One library for every x86-64 CPU"). The
@@ -389,6 +399,10 @@ trait Kernels: Lanes {
     #[inline(never)]
     fn dual_update(model: &Model, st: &mut State, p: &SubstepParams) {
         dual_update::<Self>(model, st, p)
+    }
+    #[inline(never)]
+    fn free_translation(model: &Model, st: &mut State) {
+        free_translation::<Self>(model, st)
     }
     #[inline(never)]
     fn integrate(
@@ -423,6 +437,10 @@ impl Kernels for avx2::F32x8 {
     fn dual_update(model: &Model, st: &mut State, p: &SubstepParams) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
         unsafe { avx2_entries::dual_update(model, st, p) }
+    }
+    fn free_translation(model: &Model, st: &mut State) {
+        // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
+        unsafe { avx2_entries::free_translation(model, st) }
     }
     fn integrate(
         model: &Model,
@@ -472,6 +490,11 @@ mod avx2_entries {
     }
     #[target_feature(enable = "avx2")]
     #[inline(never)]
+    pub unsafe fn free_translation(model: &Model, st: &mut State) {
+        super::free_translation::<L>(model, st)
+    }
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
     pub unsafe fn integrate(
         model: &Model,
         st: &mut State,
@@ -482,6 +505,25 @@ mod avx2_entries {
     ) -> f64 {
         super::integrate::<L>(model, st, p, s, l, m)
     }
+}
+
+/// The largest distance a free particle moved over the step, in the cloth's
+/// frame, over `dt`. **Sleep reads this, not the substep velocity** (ours):
+/// it is the motion the host sees, and the record's step can hold a settled
+/// cloth in a cycle of two substeps — up one, down the next, the same pose
+/// at every step's end — that its velocity never lets sleep (a cotton sheet
+/// hung from two corners cycled at 0.08 m/s for good, `MEASUREMENTS.md`,
+/// "General content").
+fn pose_speed(model: &Model, x: &crate::lanes::Points, start: &crate::lanes::Points, dt: f64) -> f64 {
+    let mut worst = 0.0f32;
+    for s in 0..model.swept {
+        if model.inv_mass[s] > 0.0 {
+            let (a, b) = (x.get(s), start.get(s));
+            let d2 = (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]);
+            worst = worst.max(d2);
+        }
+    }
+    (worst as f64).sqrt() / dt
 }
 
 /// The anchor's linear and angular velocity over the step from `prev` to
@@ -536,7 +578,18 @@ fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
     ws(&links.m_eff, &mut st.links, stretch.clone(), p.stretch);
     ws(&links.m_eff, &mut st.links, skip, p.skip);
     if p.strain_limit {
-        ws(&links.m_eff, &mut st.strain, stretch, p.bound);
+        let rate = 1.0 - (-p.h / STRAIN_FLOOR_TIME).exp();
+        strain_limit::warm_start(
+            &links.m_eff,
+            &mut st.strain,
+            &mut st.strain_floor,
+            stretch,
+            p.bound,
+            t.alpha,
+            t.gamma,
+            rate,
+            p.inv_h2,
+        );
     }
     if model.unary.tethered > 0 {
         ws(&model.unary.m_eff, &mut st.tether, 0..model.swept, p.bound);
@@ -691,10 +744,27 @@ fn colours<L: Lanes, P: Probe, const COLLIDE: bool>(
 
 /// `v_prev = v`, `v = (x − x0)/h`, damping, velocity clamp.
 ///
-/// The clamp is a backstop, not a behaviour (§13): `|v| ≤ 4·ℓ_i·S·I/dt`, four
-/// times the particle's *correction authority* — the furthest the trust region
-/// lets the solver move it in one step (§10). Past it the solver can no
-/// longer bound anything, and a soft row above ratio 8 that pumps energy
+/// **Both act on velocity relative to the cloth's reference motion**, never
+/// on the motion itself (DESIGN §3): a cloth carried at any constant
+/// velocity is unchanged in its frame, and a free cloth falls and spins as
+/// freely as a rigid body would. The reference is the anchor frame's rigid
+/// motion — a particle welded to the frame has, over a substep whose shift
+/// is `S(x) = R·x + t` ([`crate::anchor`]), the velocity `(x − S(x))/h` —
+/// and, for a cloth with no fixed particle (nothing ties it to the frame),
+/// also its own mean velocity `v̄`, mass-weighted over the free particles.
+/// So with `u = (S(x) − x0)/h − v̄`, the velocity relative to the reference:
+///
+/// ```text
+///   v = (x − S(x))/h + v̄ + u·exp(−10·damping·h)·min(1, limit/|u|)
+/// ```
+///
+/// With no shift and a pinned cloth this is `v = (x − x0)/h` damped and
+/// clamped, as the record's step has it (the same bits).
+///
+/// The clamp is a backstop, not a behaviour (§13): `|u| ≤ 4·ℓ_i·S·I/dt`,
+/// four times the particle's *correction authority* — the furthest the trust
+/// region lets the solver move it in one step (§10). Past it the solver can
+/// no longer bound anything, and a soft row above ratio 8 that pumps energy
 /// (§6) would run away unopposed; the smallest headroom over real speeds in
 /// the record's library is 5.7× (§13). Applied to the stored velocity only,
 /// so positions are exactly what the solve produced.
@@ -713,17 +783,37 @@ fn integrate<L: Lanes>(
     let authority = L::splat(p.velocity_limit_per_length * limit_factor);
     let one = L::splat(1.0);
     let shift = shift.map(|s| (Mat3::<L>::splat(s.rotation.matrix()), V3::<L>::splat(s.translation)));
+    // No closure here: one the compiler leaves out of line would run the
+    // AVX2 entry's lanes compiled for the baseline, each intrinsic a call.
+    let mean = match model.swept == model.slots {
+        true => Some(V3::<L>::splat(mean_velocity::<L>(model, st, p.h, &shift))),
+        false => None,
+    };
     let mut local2 = L::zero();
+    let mut clamped = 0;
     for at in (0..model.swept).step_by(L::WIDTH) {
         let v = st.v.load::<L>(at);
         st.v_prev.store(at, v);
         let x = st.x.load::<L>(at);
         let x0 = st.x0.load::<L>(at);
-        let v = (x - x0).scale(factor);
+        let sx = carried(&shift, x);
+        let u = match mean {
+            Some(m) => ((sx - x0).scale(inv_h) - m).scale(damp),
+            None => (sx - x0).scale(factor),
+        };
         let limit = L::load(&model.shortest_incident_rest, at) * authority;
-        let n2 = v.norm2();
-        let scale = L::select(n2.gt(limit * limit), limit / n2.sqrt(), one);
-        st.v.store(at, v.scale(scale));
+        let n2 = u.norm2();
+        let over = n2.gt(limit * limit);
+        let free = L::load(&model.inv_mass, at).gt(L::zero());
+        clamped += L::bits(L::and(over, free)).count_ones() as u64;
+        let u = u.scale(L::select(over, limit / n2.sqrt(), one));
+        let v = match (&shift, mean) {
+            (None, None) => u,
+            (None, Some(m)) => m + u,
+            (Some(_), None) => (x - sx).scale(inv_h) + u,
+            (Some(_), Some(m)) => (x - sx).scale(inv_h) + m + u,
+        };
+        st.v.store(at, v);
         if measure_local {
             // Cloth-local displacement over the substep: from where the
             // particle was in the frame before this substep's shift.
@@ -731,11 +821,85 @@ fn integrate<L: Lanes>(
                 Some((r, t)) => r.mul_transposed(x0 - *t),
                 None => x0,
             };
-            let free = L::load(&model.inv_mass, at).gt(L::zero());
             local2 = local2.max(L::select(free, ((x - start).scale(inv_h)).norm2(), L::zero()));
         }
     }
+    st.diagnostics.velocity_clamps += clamped;
     (0..L::WIDTH).map(|k| local2.lane(k)).fold(0.0, f64::max)
+}
+
+/// **The translation of a free cloth is integrated exactly.** A cloth with
+/// no fixed particle and no contact feels no external force but gravity,
+/// so its centre of mass must land on the inertial target's: the
+/// mass-weighted mean of `y` (Newton's second law summed over particles;
+/// every row is translation invariant, so internal forces cancel). A few
+/// colour sweeps converge this mode slowly — it is the smoothest one, and a
+/// particle's bend rows resist moving while its neighbours stand still — and
+/// the adaptive start, which learns each particle's acceleration from the
+/// last substep, then repeats the shortfall: a sheet fell 4 % short of ½gt²
+/// in a second, 12 % in three (`MEASUREMENTS.md`, "General content"). So
+/// after the sweeps every free particle moves by `δ = Σm(y − x)/Σm`, the
+/// one exact Newton step on the translation mode; nothing else changes.
+#[inline(always)]
+fn free_translation<L: Lanes>(model: &Model, st: &mut State) {
+    let (mut sum, mut mass) = ([0.0f64; 3], 0.0f64);
+    for at in (0..model.swept).step_by(L::WIDTH) {
+        let d = st.y.load::<L>(at) - st.x.load::<L>(at);
+        let free = L::load(&model.inv_mass, at).gt(L::zero());
+        let m = L::select(free, L::load(&model.mass, at), L::zero());
+        for k in 0..L::WIDTH {
+            let w = m.lane(k);
+            sum[0] += w * d.x.lane(k);
+            sum[1] += w * d.y.lane(k);
+            sum[2] += w * d.z.lane(k);
+            mass += w;
+        }
+    }
+    if mass <= 0.0 {
+        return;
+    }
+    let delta = V3::<L>::splat(sum.map(|s| s / mass));
+    for at in (0..model.swept).step_by(L::WIDTH) {
+        // Padding slots move too; nothing reads them.
+        let x = st.x.load::<L>(at) + delta;
+        st.x.store(at, x);
+    }
+}
+
+/// The end position the substep's shift `S` carries `x` to, `R·x + t`
+/// (`x` itself without a shift): [`integrate`]'s `u·h = S(x) − x0`.
+#[inline(always)]
+fn carried<L: Lanes>(shift: &Option<(Mat3<L>, V3<L>)>, x: V3<L>) -> V3<L> {
+    match shift {
+        Some((r, t)) => r.mul(x) + *t,
+        None => x,
+    }
+}
+
+/// The mass-weighted mean over free particles of `(S(x) − x0)/h`: a free
+/// cloth's own velocity relative to the frame's motion ([`integrate`]).
+/// Summed in f64 in slot order, so every kernel of one precision gives the
+/// same bits. Inlined into [`integrate`] (and so into its AVX2 entry).
+#[inline(always)]
+fn mean_velocity<L: Lanes>(model: &Model, st: &State, h: f64, shift: &Option<(Mat3<L>, V3<L>)>) -> Vec3 {
+    let (mut sum, mut mass) = ([0.0f64; 3], 0.0f64);
+    for at in (0..model.swept).step_by(L::WIDTH) {
+        let d = carried(shift, st.x.load::<L>(at)) - st.x0.load::<L>(at);
+        let free = L::load(&model.inv_mass, at).gt(L::zero());
+        let m = L::select(free, L::load(&model.mass, at), L::zero());
+        for k in 0..L::WIDTH {
+            let w = m.lane(k);
+            sum[0] += w * d.x.lane(k);
+            sum[1] += w * d.y.lane(k);
+            sum[2] += w * d.z.lane(k);
+            mass += w;
+        }
+    }
+    if mass > 0.0 {
+        sum.map(|s| s / (mass * h))
+    } else {
+        [0.0; 3]
+    }
 }
 
 /// DESIGN §3 rule 9: NaN never reaches the host. A cloth whose state went

@@ -1,25 +1,54 @@
-//! Strain-limit rows: a bound on how far a link may extend (§11).
+//! The strain limit: a link may extend to at most `a·L0` (§11).
 //!
 //! ```text
-//!   C = ‖x_a − x_b‖ − a·L0,  a = 1 + 0.25·250^(−stretch)     clamp [0, ∞)
-//!   hard: k_min = k_max = 8·m_eff/h², multiplier warm-started like stretch
+//!   a = 1 + 0.25·250^(−stretch)       (0.2 → 1.0829, 0.5 → 1.0158, 1 → 1.0010)
+//!   row        C = ‖x_a − x_b‖ − a·L0,  clamp [0, ∞),  hard, k = 8·m_eff/h²
+//!   projection every link longer than a·L0 shortened to it, after each
+//!              substep's sweeps, both ends moving by their inverse masses
 //! ```
 //!
-//! `[0, ∞)` admits only forces that reduce C, i.e. pull the ends together
-//! (the reference's design had this backwards, §10). The allowance reproduces
-//! all three recorded points (0.2 → 1.0829, 0.5 → 1.0158, 1.0 → 1.0010) and
-//! predicts where the row goes inert (§11).
+//! Two mechanisms, each doing what the other cannot, and both symmetric in
+//! the two ends of a link — so neither can tear a cloth where corrections
+//! from two pins meet, nor move the centre of mass or turn the cloth
+//! (DESIGN §4, "Strain limit on any garment"):
 //!
-//! **A second multiplier on the stretch row, not a second row.** The strain
-//! limit of a link has the same ends and gradient as its stretch row, so it
-//! shares the pair's gathered positions and geometry in the sweep and keeps
-//! its λ and k in arrays parallel to the links table (skip rows carry none);
-//! `a` is read every substep, so `stretch` changes without a reseed.
+//! - **The row** carries the static load. A hard row's multiplier loses
+//!   `1 − α·γ` of itself at every warm start (§2: α·γ ≥ 0.5 diverges), so it
+//!   holds only a quarter of a steady tension between substeps and the link
+//!   rests stretched by `≈ (1 − α·γ)·T/(iterations·k)` — several per cent
+//!   under a garment's weight, on short links between light particles more.
+//!   This row keeps a **floor** under its multiplier: the floor follows λ
+//!   up with time constant [`STRAIN_FLOOR_TIME`] and drops to λ at once, and
+//!   the warm start decays only the part of λ above it,
+//!   `λ ← floor + α·γ·(λ − floor)`. A steady tension is then held in full and
+//!   the link settles at its allowance; a tension that comes and goes (a
+//!   swing, a flap) keeps the record's warm start, and a row that goes slack
+//!   drops its floor with its λ, so it never pulls a slack link.
+//! - **The projection** bounds what each substep hands on: links still
+//!   longer than `a·L0` after the sweeps are shortened to it, Gauss–Seidel in
+//!   [`STRAIN_PROJECTION_PASSES`] passes, each correction split between the
+//!   ends by inverse mass (a fixed end, mass ∞, never moves) — linear and
+//!   angular momentum unchanged. The substep's start `x0` stays where it
+//!   was, so the velocity `(x − x0)/h` is that of the corrected motion: a
+//!   correction that undoes an outward motion takes the velocity with it (no
+//!   motion is kept at rest), and a rigid motion, which stretches nothing,
+//!   passes through untouched (free fall, spin).
+//!
+//! Alternatives measured on the general-content cases and rejected
+//! (`MEASUREMENTS.md`, "General content"): moving only the end farther from
+//! the fixed set (exact on one pin, tears where two pins' cascades meet),
+//! keeping the velocity the solve produced (motion kept at rest, a two-pin
+//! chain torn to 9× its length), projecting once per step, and the row
+//! without its floor.
+//!
+//! [`STRAIN_FLOOR_TIME`]: crate::constants::STRAIN_FLOOR_TIME
+//! [`STRAIN_PROJECTION_PASSES`]: crate::constants::STRAIN_PROJECTION_PASSES
 
 use crate::constants::LANES;
-use crate::distance::{self, Clamp, Geometry};
+use crate::distance::{self, Clamp, Geometry, RowState, Stiffness};
 use crate::lanes::{Lanes, Points, Sym3, V3};
 use crate::model::DistanceRows;
+use std::ops::Range;
 use wide::f32x8;
 
 /// Strain-limit rows bound the distance from above.
@@ -37,6 +66,35 @@ pub fn term<L: Lanes>(geo: &Geometry<L>, limit: L, k: L, lambda: L, f: &mut V3<L
     distance::term(CLAMP, geo, limit, k, lambda, f, h);
 }
 
+/// The warm start of the rows `range`, once per substep: the floor follows
+/// λ up at `rate` (`1 − exp(−h/STRAIN_FLOOR_TIME)`) and never exceeds it,
+/// then `λ ← floor + α·γ·(λ − floor)`; `k` as [`distance::warm_start`].
+#[allow(clippy::too_many_arguments)]
+pub fn warm_start(
+    m_eff: &[f32],
+    st: &mut RowState,
+    floor: &mut [f32],
+    range: Range<usize>,
+    stiffness: Stiffness,
+    alpha: f64,
+    gamma: f64,
+    rate: f64,
+    inv_h2: f64,
+) {
+    let rate = rate as f32;
+    for r in range.clone() {
+        let lambda = st.lambda[r];
+        let f = (floor[r] + rate * (lambda - floor[r])).min(lambda);
+        floor[r] = f;
+        st.lambda[r] = lambda - f;
+    }
+    // The part above the floor decays as every hard row's does.
+    distance::warm_start(m_eff, st, range.clone(), stiffness, alpha, gamma, inv_h2);
+    for r in range {
+        st.lambda[r] += floor[r];
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -49,16 +107,15 @@ mod tests {
 }
 
 /// How the strain limit is enforced (compared side by side in
-/// `MEASUREMENTS.md`, "The strain limit").
+/// `MEASUREMENTS.md`, §11 and "General content").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum StrainLimitMode {
-    /// The record's row: a hard multiplier with clamp [0, ∞) on each link.
+    /// The row alone (the record's formulation, with its floor).
     Multiplier,
-    /// After the step's last substep, shorten every link longer than `a·L0`
-    /// to `a·L0`, moving its farther end ([`project`]).
-    #[default]
+    /// The projection alone.
     Projection,
-    /// Both.
+    /// Both: what ships.
+    #[default]
     Both,
 }
 
@@ -71,26 +128,36 @@ impl StrainLimitMode {
     }
 }
 
-/// The order the projection visits stretch rows in, built at seed: rows
-/// sorted by the geodesic distance of their nearer end to the fixed set (ties
-/// by row), and for each, which end moves — the farther one, or both
-/// (mass-weighted) when the two are equally far.
+/// The order the projection visits stretch rows in, built at seed, and which
+/// end of each row moves.
 ///
-/// **Then rescheduled, to the same bits.** In that order most rows touch a
-/// particle the row just before them moved (1,922 of W1's 2,914), so each
-/// shortened row waited on the last one's square root and division (about
-/// sixty cycles a shortened row, by `perf`). The rows are regrouped into
-/// waves (a row's wave is one past the latest wave of an earlier row it
-/// conflicts with: one writes a particle the other touches) and visited
-/// wave by wave, ties in the sorted order. Conflicting rows keep their
-/// order, so the projection computes exactly what the sorted order does;
-/// rows of one wave are independent, and the processor overlaps them
-/// (`MEASUREMENTS.md`, "W3 a fifth time"; taking a wave eight rows at a time
-/// in lanes was measured too, and lost to its gathers).
+/// Rows are sorted by the geodesic distance of their nearer end to the fixed
+/// set (ties by row), so a pass works outward from the pins. **In a tree
+/// hanging from the fixed set** — a connected part of the cloth in which
+/// every row joins two particles at different distances from the fixed set
+/// and every free particle has exactly one row toward it (a rope, a strip,
+/// a strand of hair) — a row moves only its farther end, as a shock
+/// propagates down a hanging chain: its nearer end has already been settled
+/// this pass and nothing below moves it again, so one pass delivers the
+/// allowance exactly at any budget (§11). **Anywhere else** — a sheet, two
+/// pins, no pin — both ends move by inverse mass: there the farther-end rule
+/// pulls each pin's side toward its own pin and piles the whole excess into
+/// the row where the two meet (`MEASUREMENTS.md`, "General content").
+///
+/// **Then rescheduled, to the same bits.** In the sorted order most rows
+/// touch a particle the row just before them moved, so each shortened row
+/// would wait on the last one's square root and division. The rows are
+/// regrouped into waves (a row's wave is one past the latest wave of an
+/// earlier row that writes a particle it touches, or touches one it
+/// writes) and visited wave by wave, ties in the sorted order. Conflicting
+/// rows keep their order, so the projection computes exactly what the
+/// sorted order does; rows of one wave are independent, and the processor
+/// overlaps them (`MEASUREMENTS.md`, "W3 a fifth time").
 #[derive(Clone, Debug, Default)]
 pub struct ProjectionOrder {
     pub rows: Vec<u32>,
-    /// Per entry of `rows`: 0 both ends move, 1 only `a`, 2 only `b`.
+    /// Per entry of `rows`: 0 both ends move by inverse mass, 1 only `a`,
+    /// 2 only `b`.
     pub moves: Vec<u8>,
 }
 
@@ -98,24 +165,24 @@ impl ProjectionOrder {
     /// The order `project` visits: [`ProjectionOrder::sorted`], in waves
     /// ([`ProjectionOrder::in_waves`]).
     pub fn new(rows: &DistanceRows, d_geo: &[f32], inv_mass: &[f32]) -> Self {
-        Self::sorted(rows, d_geo).in_waves(rows, inv_mass)
+        Self::sorted(rows, d_geo, inv_mass).in_waves(rows, inv_mass)
     }
 
-    /// Rows by the geodesic distance of their nearer end, ties by row.
-    pub fn sorted(rows: &DistanceRows, d_geo: &[f32]) -> Self {
+    /// Rows by the geodesic distance of their nearer end, ties by row; the
+    /// farther end alone moves in trees hanging from the fixed set.
+    pub fn sorted(rows: &DistanceRows, d_geo: &[f32], inv_mass: &[f32]) -> Self {
+        let tree = hanging_trees(rows, d_geo, inv_mass);
         let mut order: Vec<u32> = rows.stretch.clone().map(|r| r as u32).collect();
         let near = |r: u32| d_geo[rows.a[r as usize] as usize].min(d_geo[rows.b[r as usize] as usize]);
         order.sort_by(|&p, &q| near(p).total_cmp(&near(q)).then(p.cmp(&q)));
         let moves = order
             .iter()
             .map(|&r| {
-                let (da, db) = (d_geo[rows.a[r as usize] as usize], d_geo[rows.b[r as usize] as usize]);
-                if da > db {
-                    1
-                } else if db > da {
-                    2
-                } else {
-                    0
+                let (a, b) = (rows.a[r as usize] as usize, rows.b[r as usize] as usize);
+                match (tree[a], d_geo[a] > d_geo[b]) {
+                    (false, _) => 0,
+                    (true, true) => 1,
+                    (true, false) => 2,
                 }
             })
             .collect();
@@ -124,8 +191,7 @@ impl ProjectionOrder {
 
     /// The same rows wave by wave: a row's wave is one past the latest wave
     /// of an earlier row it conflicts with, ties in this order. A row writes
-    /// the ends [`weights`] gives a weight that is not zero (the farther end,
-    /// or both, and never a fixed one) and touches both.
+    /// the ends [`weights`] gives a weight that is not zero and touches both.
     pub fn in_waves(self, rows: &DistanceRows, inv_mass: &[f32]) -> Self {
         // Per particle, the latest wave that wrote it and the latest that touched it.
         let mut wrote = vec![0u32; inv_mass.len()];
@@ -161,10 +227,59 @@ impl ProjectionOrder {
     }
 }
 
-/// How far each end of a row moves per unit of correction, from its
-/// `moves` and the ends' inverse masses: the farther end alone (a fixed one
-/// not at all), or both mass-weighted. An end with weight zero is never
-/// written ([`ProjectionOrder::in_waves`] reads this too).
+/// Per slot: whether the particle belongs to a tree hanging from the fixed
+/// set ([`ProjectionOrder`]). Connected parts over stretch rows are found by
+/// union–find; a part qualifies when it holds a fixed particle, every row in
+/// it joins particles at different `d_geo`, and every free particle in it
+/// has exactly one row to a particle nearer the fixed set.
+fn hanging_trees(rows: &DistanceRows, d_geo: &[f32], inv_mass: &[f32]) -> Vec<bool> {
+    let n = inv_mass.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for r in rows.stretch.clone() {
+        let (a, b) = (root(&mut parent, rows.a[r] as usize), root(&mut parent, rows.b[r] as usize));
+        if a != b {
+            parent[a.max(b)] = a.min(b);
+        }
+    }
+    let mut upstream = vec![0u32; n];
+    let mut good = vec![true; n]; // per part root
+    let mut pinned = vec![false; n];
+    for r in rows.stretch.clone() {
+        let (a, b) = (rows.a[r] as usize, rows.b[r] as usize);
+        let part = root(&mut parent, a);
+        if d_geo[a] == d_geo[b] {
+            good[part] = false;
+        } else {
+            let far = if d_geo[a] > d_geo[b] { a } else { b };
+            upstream[far] += 1;
+        }
+    }
+    for s in 0..n {
+        let part = root(&mut parent, s);
+        if inv_mass[s] == 0.0 {
+            pinned[part] = true;
+        } else if upstream[s] != 1 {
+            good[part] = false;
+        }
+    }
+    (0..n)
+        .map(|s| {
+            let part = root(&mut parent, s);
+            good[part] && pinned[part]
+        })
+        .collect()
+}
+
+/// How far each end of a row moves per unit of correction: the farther end
+/// alone (a fixed one not at all), or both by inverse mass. An end with
+/// weight zero is never written ([`ProjectionOrder::in_waves`] reads this too).
 #[inline(always)]
 fn weights(moves: u8, inv_mass: &[f32], a: usize, b: usize) -> (f32, f32) {
     match moves {
@@ -197,39 +312,24 @@ impl<'a> Cols<'a> {
     }
 }
 
-/// The projection: every stretch row longer than `allowance·rest` is
-/// shortened to it, in [`ProjectionOrder`]: the end farther from the fixed
-/// set moves (both, mass-weighted, when they are equally far; a fixed end
-/// never does). Because a row's nearer end is settled before the row is
-/// visited, one pass settles a tree. Returns how many rows it shortened.
-///
-/// **Inelastic, per particle.** The correction is a position change, not an
-/// impulse: the substep's start `x0` moves with it, so `v = (x − x0)/h` keeps
-/// what the solve produced — except that each moved particle loses the part of
-/// its velocity pointing back out against its correction (a particle pushed
-/// back inside a bound stops leaving it; it does not bounce). This can only
-/// remove kinetic energy. Measured against the alternatives
-/// (`MEASUREMENTS.md`, "The strain limit"): letting the correction into the
-/// velocity (PBD's way) bounced — a swinging denim chain slept at step 334
-/// instead of 257, and a sheet blew up to 60 % strain; leaving the velocity
-/// untouched, or cutting it pairwise along each link, froze a separating
-/// velocity into an untethered sheet held at its limit (0.5–0.7 J of motion
-/// that never moved: pairwise cuts hand momentum one link per pass along a
-/// column the solve keeps pushing).
+/// One pass of the projection: every stretch row longer than
+/// `allowance·rest` is shortened to it, in [`ProjectionOrder`]: the farther
+/// end alone in a hanging tree, elsewhere each end by its share of the
+/// inverse mass (`w_a/(w_a + w_b)` of the excess); a fixed end never moves.
+/// A farther end's correction is also added to `moved`, for [`settle`].
+/// Returns how many rows it shortened.
 pub fn project(
     rows: &DistanceRows,
     order: &ProjectionOrder,
     inv_mass: &[f32],
     x: &mut Points,
-    x0: &mut Points,
     moved: &mut Points,
     allowance: f32,
 ) -> usize {
     let mut shortened = 0;
-    // Every column cut to one length: one bounds check per slot covers all.
     let n = x.x.len();
     let inv_mass = &inv_mass[..n];
-    let (mut x, mut x0, mut moved) = (Cols::of(x, n), Cols::of(x0, n), Cols::of(moved, n));
+    let (mut x, mut moved) = (Cols::of(x, n), Cols::of(moved, n));
     let (ra, rb, rest) = (&rows.a[..], &rows.b[..rows.a.len()], &rows.rest[..rows.a.len()]);
     for (&r, &moves) in order.rows.iter().zip(&order.moves) {
         let r = r as usize;
@@ -241,11 +341,11 @@ pub fn project(
         if len2 <= limit * limit {
             continue;
         }
-        let len = len2.sqrt();
         let (wa, wb) = weights(moves, inv_mass, a, b);
         if wa + wb == 0.0 {
             continue;
         }
+        let len = len2.sqrt();
         let scale = (len - limit) / (len * (wa + wb));
         // Which ends move is known from the weights, before the square root
         // and the division are: the branch does not wait on them.
@@ -253,25 +353,36 @@ pub fn project(
             if on {
                 let c = d.map(|dk| w * dk);
                 x.set(slot, [0, 1, 2].map(|k| p[k] + c[k]));
-                let m = moved.get(slot);
-                moved.set(slot, [0, 1, 2].map(|k| m[k] + c[k]));
+                if moves != 0 {
+                    let m = moved.get(slot);
+                    moved.set(slot, [0, 1, 2].map(|k| m[k] + c[k]));
+                }
             }
         }
         shortened += 1;
     }
-    // The inelastic cut of every particle the pass moved, eight at a time
-    // ([`cut`]): most particles of a stretched sheet move in a pass (on W3,
-    // 1,847 of 2,112 slot-passes a frame with 20 colliders, 1,220 without),
-    // so a vector sweep over all of them costs less than keeping a list.
+    shortened
+}
+
+/// The velocity the passes leave. Where both ends of a row moved, nothing is
+/// done: `x0` stays, so `(x − x0)/h` is the corrected motion's velocity.
+/// Where only the farther end moved (a hanging tree), the correction is not
+/// made into velocity: a one-sided correction moves momentum the row's other
+/// end never gives up, and as velocity it swung a hanging chain longer
+/// (`MEASUREMENTS.md`, "General content"). There `x0` moves with the
+/// particle and the velocity loses only its part pointing back out against
+/// the correction ([`cut`]) — a shortened link stops lengthening, no more.
+pub fn settle(x: &mut Points, x0: &mut Points, moved: &mut Points) {
+    let n = x.x.len();
+    let (x, mut x0, mut moved) = (Cols::of(x, n), Cols::of(x0, n), Cols::of(moved, n));
     let whole = n - n % LANES;
     for first in (0..whole).step_by(LANES) {
         cut_lanes(&x, &mut x0, &mut moved, first);
     }
     (whole..n).for_each(|s| cut(&x, &mut x0, &mut moved, s));
-    shortened
 }
 
-/// The inelastic cut of slot `s`, the last step of [`project`]: of the
+/// The inelastic cut of slot `s`, the last step of [`settle`]: of the
 /// velocity the solve left, remove the part pointing back out against the
 /// summed correction `c`. With `t = (x − x0)·c`, that part is `(t/|c|²)·c`
 /// when `t < 0`: one division, no square root (`h` cancels: it is the

@@ -39,7 +39,21 @@
 //!
 //! **Ids** are slot index + generation; a removed cloth's or set's id is an
 //! error ([`WorldError::StaleCloth`]), never whatever reused its slot.
-//! Generation 0 is never issued, so a zeroed id is never valid.
+//! Generation 0 is never issued, so a zeroed id is never valid. **Ids
+//! belong to their world**: each world counts its generations from a base
+//! of its own (the world's serial number times 2³²/φ, a Weyl sequence), so
+//! another world's id names no live slot here — for two worlds' ids to
+//! meet, one slot would have to be reused about 2³²/(worlds created) times.
+//! (Colliders are named within their set, whose id carries the world.)
+//!
+//! **A panic is contained to its cloth.** Every call that runs a cloth's
+//! code (its step, [`World::with_cloth`]) catches a panic there and marks
+//! that cloth damaged: the call returns [`WorldError::Damaged`] with the
+//! panic's message, as does every later call naming the cloth, until it is
+//! removed (which succeeds). Nothing else is held across the cloth's code,
+//! so the world and its other cloths keep working; a whole-world step
+//! steps every other cloth and reports the damage once, in the step it
+//! happened in.
 
 use crate::cloth::{BindPoseCheck, Cloth};
 use crate::collider::ColliderSet;
@@ -93,9 +107,10 @@ pub enum WorldError {
     /// Another thread is using this cloth right now (two calls on one cloth
     /// at once: a host bug, refused rather than raced or blocked on).
     Busy(ClothId),
-    /// An earlier call panicked while holding this cloth; it is unusable and
-    /// should be removed.
-    Poisoned(ClothId),
+    /// A panic (a bug) was caught in this cloth's code, in this call or an
+    /// earlier one: the cloth is unusable and should be removed; the world
+    /// and its other cloths are unaffected.
+    Damaged { id: ClothId, message: String },
     /// The thread pool could not be started.
     ThreadPool(String),
 }
@@ -136,9 +151,9 @@ impl fmt::Display for WorldError {
                 "cloth {}:{} is in use by another thread; calls on one cloth must not overlap",
                 id.index, id.generation
             ),
-            WorldError::Poisoned(id) => write!(
+            WorldError::Damaged { id, message } => write!(
                 f,
-                "cloth {}:{} is unusable after an internal error in an earlier call; destroy it",
+                "cloth {}:{} is damaged by an internal error (a panic, caught: {message}); destroy it",
                 id.index, id.generation
             ),
             WorldError::ThreadPool(e) => write!(f, "the world's thread pool could not start: {e}"),
@@ -182,6 +197,48 @@ struct Entry {
     report: StepReport,
     /// The step pass (see `World::pass`) this cloth was last stepped in.
     stepped_in: u64,
+    /// Why the cloth is damaged (a panic caught in its code), and the pass
+    /// it happened in (0: outside a step).
+    damage: Option<(String, u64)>,
+}
+
+impl Entry {
+    /// Runs `f` on this entry, catching a panic in it: the entry is then
+    /// damaged, `f`'s half-done work is never read again, and the error
+    /// carries the panic's message.
+    fn contain<R>(&mut self, id: ClothId, pass: u64, f: impl FnOnce(&mut Entry) -> R) -> Result<R, WorldError> {
+        // AssertUnwindSafe: after a panic the entry is only ever dropped
+        // (`damage` refuses every other use), so no broken invariant is seen.
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(self))) {
+            Ok(r) => Ok(r),
+            Err(payload) => {
+                let message = panic_message(payload.as_ref());
+                self.damage = Some((message.clone(), pass));
+                Err(WorldError::Damaged { id, message })
+            }
+        }
+    }
+}
+
+/// A caught panic's message (its payload, when a string).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    match (payload.downcast_ref::<&str>(), payload.downcast_ref::<String>()) {
+        (Some(s), _) => s.to_string(),
+        (_, Some(s)) => s.clone(),
+        _ => "a panic with no message".to_string(),
+    }
+}
+
+thread_local! {
+    /// Set on the threads of every world's pool: only this library's code
+    /// runs there.
+    static POOL_THREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the calling thread is a worker of some world's pool (a panic
+/// hook can tell a panic in the library's own threads from the host's).
+pub fn on_pool_thread() -> bool {
+    POOL_THREAD.with(std::cell::Cell::get)
 }
 
 #[derive(Debug)]
@@ -233,9 +290,19 @@ pub struct World {
     pass: u64,
     /// A begin/end pair is open.
     inside_step: bool,
+    /// The generation a new slot starts from (see "Ids" above).
+    generation_base: u32,
 }
 
 /// The next generation of a slot: never 0, so a zeroed id is never live.
+/// A new world's generation base: consecutive worlds' bases are 2³²/φ
+/// apart, and any `n` worlds' bases split the circle into gaps of about
+/// 2³²/n (the three-gap theorem), never 0 apart.
+fn generation_base() -> u32 {
+    static WORLDS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    WORLDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed).wrapping_mul(0x9E37_79B9)
+}
+
 fn next_generation(g: u32) -> u32 {
     match g.wrapping_add(1) {
         0 => 1,
@@ -259,7 +326,10 @@ impl World {
                     if let Some(name) = thread.name() {
                         b = b.name(name.to_owned());
                     }
-                    let h = b.spawn(|| thread.run())?;
+                    let h = b.spawn(|| {
+                        POOL_THREAD.with(|p| p.set(true));
+                        thread.run()
+                    })?;
                     handles.lock().unwrap_or_else(PoisonError::into_inner).push(h);
                     Ok(())
                 })
@@ -275,6 +345,7 @@ impl World {
             threads: options.threads,
             pass: 0,
             inside_step: false,
+            generation_base: generation_base(),
         })
     }
 
@@ -295,8 +366,9 @@ impl World {
             slot.set = set;
             return Ok(ColliderSetId { index: index as u32, generation: slot.generation });
         }
-        self.sets.push(SetSlot { generation: 1, set });
-        Ok(ColliderSetId { index: self.sets.len() as u32 - 1, generation: 1 })
+        let generation = next_generation(self.generation_base);
+        self.sets.push(SetSlot { generation, set });
+        Ok(ColliderSetId { index: self.sets.len() as u32 - 1, generation })
     }
 
     /// Removes a collider set no cloth names.
@@ -307,7 +379,7 @@ impl World {
             .cloths
             .iter_mut()
             .filter_map(|s| s.entry.as_mut())
-            .filter_map(|e| e.get_mut().ok())
+            .map(|e| e.get_mut().unwrap_or_else(PoisonError::into_inner))
             .filter(|e| e.colliders == Some(id))
             .count();
         if users > 0 {
@@ -376,24 +448,28 @@ impl World {
         if let Some(id) = colliders {
             self.colliders(id)?;
         }
-        let entry = Some(Mutex::new(Entry { cloth, colliders, report: StepReport::default(), stepped_in: 0 }));
+        let entry =
+            Some(Mutex::new(Entry { cloth, colliders, report: StepReport::default(), stepped_in: 0, damage: None }));
         if let Some(index) = self.cloths.iter().position(|s| s.entry.is_none()) {
             let slot = &mut self.cloths[index];
             slot.generation = next_generation(slot.generation);
             slot.entry = entry;
             return Ok(ClothId { index: index as u32, generation: slot.generation });
         }
-        self.cloths.push(ClothSlot { generation: 1, entry });
-        Ok(ClothId { index: self.cloths.len() as u32 - 1, generation: 1 })
+        let generation = next_generation(self.generation_base);
+        self.cloths.push(ClothSlot { generation, entry });
+        Ok(ClothId { index: self.cloths.len() as u32 - 1, generation })
     }
 
-    /// Removes a cloth and hands it back (a poisoned cloth is dropped and
-    /// reported as [`WorldError::Poisoned`], its slot freed all the same).
+    /// Removes a cloth and hands it back; a damaged cloth is removed like
+    /// any other (handed back as its panic left it).
     pub fn remove_cloth(&mut self, id: ClothId) -> Result<Cloth, WorldError> {
         self.refuse_inside_step()?;
-        self.slot(id)?;
-        let entry = self.cloths[id.index as usize].entry.take().expect("checked live");
-        entry.into_inner().map(|e| e.cloth).map_err(|_| WorldError::Poisoned(id))
+        let slot = self.cloths.get_mut(id.index as usize).filter(|s| s.generation == id.generation);
+        match slot.and_then(|s| s.entry.take()) {
+            Some(entry) => Ok(entry.into_inner().unwrap_or_else(PoisonError::into_inner).cloth),
+            None => Err(WorldError::StaleCloth(id)),
+        }
     }
 
     /// Whether `id` names a live cloth.
@@ -427,20 +503,33 @@ impl World {
     }
 
     /// Locks one cloth's entry without waiting: a second caller on the same
-    /// cloth is a host bug, reported as [`WorldError::Busy`].
+    /// cloth is a host bug, reported as [`WorldError::Busy`]; a damaged
+    /// cloth is [`WorldError::Damaged`].
     fn entry(&self, id: ClothId) -> Result<std::sync::MutexGuard<'_, Entry>, WorldError> {
-        match self.slot(id)?.try_lock() {
-            Ok(g) => Ok(g),
-            Err(TryLockError::WouldBlock) => Err(WorldError::Busy(id)),
-            Err(TryLockError::Poisoned(_)) => Err(WorldError::Poisoned(id)),
+        let e = match self.slot(id)?.try_lock() {
+            Ok(e) => e,
+            Err(TryLockError::WouldBlock) => return Err(WorldError::Busy(id)),
+            // Every panic in a cloth's code is caught inside its lock
+            // (`Entry::contain`); a poisoned lock is treated as damage all
+            // the same.
+            Err(TryLockError::Poisoned(p)) => {
+                let mut e = p.into_inner();
+                e.damage.get_or_insert_with(|| ("a panic while the cloth was locked".into(), 0));
+                e
+            }
+        };
+        match &e.damage {
+            None => Ok(e),
+            Some((message, _)) => Err(WorldError::Damaged { id, message: message.clone() }),
         }
     }
 
     /// Runs `f` on one cloth. Any thread, concurrently with calls on other
     /// cloths. `f` must not call back into this world for the same cloth
-    /// (it would find it [`WorldError::Busy`]).
+    /// (it would find it [`WorldError::Busy`]). A panic in `f` damages the
+    /// cloth and is returned as [`WorldError::Damaged`].
     pub fn with_cloth<R>(&self, id: ClothId, f: impl FnOnce(&mut Cloth) -> R) -> Result<R, WorldError> {
-        Ok(f(&mut self.entry(id)?.cloth))
+        self.entry(id)?.contain(id, 0, |e| f(&mut e.cloth))
     }
 
     /// Sets a cloth's anchor world pose for the coming step (`Cloth::set_anchor_pose`).
@@ -473,8 +562,9 @@ impl World {
 
     /// Steps every cloth once, on the world's pool (or the calling thread
     /// when it has none), largest first. Refused inside a begin/end pair.
-    /// A poisoned cloth is skipped; the first (by slot) is reported after
-    /// every other cloth has stepped.
+    /// A damaged cloth is skipped. A cloth damaged in this step (a panic in
+    /// its step, caught) is reported after every other cloth has stepped —
+    /// the first by slot, if several.
     pub fn step(&mut self) -> Result<(), WorldError> {
         self.refuse_inside_step()?;
         self.pass += 1;
@@ -484,6 +574,9 @@ impl World {
         self.order.clear();
         for (i, s) in self.cloths.iter_mut().enumerate() {
             if let Some(Ok(e)) = s.entry.as_mut().map(Mutex::get_mut) {
+                if e.damage.is_some() {
+                    continue;
+                }
                 let d = e.cloth.dynamics();
                 let work = e.cloth.nodes() as u64 * d.substeps as u64 * d.iterations as u64;
                 self.order.push((work, i as u32));
@@ -503,23 +596,32 @@ impl World {
                 }
             }
         }
-        self.first_poisoned()
+        self.damaged_in(pass)
     }
 
-    fn first_poisoned(&self) -> Result<(), WorldError> {
-        for (i, s) in self.cloths.iter().enumerate() {
-            if s.entry.as_ref().is_some_and(Mutex::is_poisoned) {
-                return Err(WorldError::Poisoned(ClothId { index: i as u32, generation: s.generation }));
+    /// The first cloth (by slot) damaged in step pass `pass`.
+    fn damaged_in(&mut self, pass: u64) -> Result<(), WorldError> {
+        for (i, s) in self.cloths.iter_mut().enumerate() {
+            let Some(e) = s.entry.as_mut() else { continue };
+            let e = e.get_mut().unwrap_or_else(PoisonError::into_inner);
+            if let Some((message, p)) = &e.damage {
+                if *p == pass {
+                    let id = ClothId { index: i as u32, generation: s.generation };
+                    return Err(WorldError::Damaged { id, message: message.clone() });
+                }
             }
         }
         Ok(())
     }
 
     /// One cloth's step inside the whole-world step (`&mut World` is held,
-    /// so nothing else can hold this cloth's lock).
+    /// so nothing else can hold this cloth's lock). A panic is contained
+    /// to the cloth ([`Entry::contain`]) and found after the pass.
     fn step_slot(&self, index: usize, pass: u64) {
-        if let Some(Ok(mut e)) = self.cloths[index].entry.as_ref().map(Mutex::lock) {
-            self.step_entry(&mut e, pass);
+        let slot = &self.cloths[index];
+        if let Some(mut e) = slot.entry.as_ref().map(|m| m.lock().unwrap_or_else(PoisonError::into_inner)) {
+            let id = ClothId { index: index as u32, generation: slot.generation };
+            let _ = e.contain(id, pass, |e| self.step_entry(e, pass));
         }
     }
 
@@ -556,7 +658,7 @@ impl World {
         if e.stepped_in == self.pass {
             return Err(WorldError::AlreadyStepped(id));
         }
-        Ok(self.step_entry(&mut e, self.pass))
+        e.contain(id, self.pass, |e| self.step_entry(e, self.pass))
     }
 
     /// Closes a host-driven step. Cloths not stepped in it simply did not
@@ -612,6 +714,34 @@ mod tests {
         assert_eq!(w.set_anchor_pose(a, Pose::IDENTITY).unwrap_err(), WorldError::StaleCloth(a));
         let zero = ClothId { index: 0, generation: 0 };
         assert!(!w.contains(zero));
+    }
+
+    /// Issue 17 F3: two worlds each with one cloth and one set once both
+    /// issued 0:1, and either world took the other's id for its own.
+    #[test]
+    fn a_foreign_worlds_id_is_stale() {
+        let d = crate::library::ROPE.dynamics;
+        let mut worlds: Vec<World> = (0..3).map(|_| World::new(WorldOptions::default()).unwrap()).collect();
+        let ids: Vec<(ClothId, ColliderSetId)> = worlds
+            .iter_mut()
+            .map(|w| {
+                let set = w.add_collider_set().unwrap();
+                (w.add_cloth(&rope(), d, Pose::IDENTITY, Some(set), BindPoseCheck::Enforce).unwrap(), set)
+            })
+            .collect();
+        for (i, w) in worlds.iter_mut().enumerate() {
+            for (j, &(cloth, set)) in ids.iter().enumerate() {
+                assert_eq!(cloth.index, 0);
+                if i == j {
+                    continue;
+                }
+                assert_eq!(w.set_anchor_pose(cloth, Pose::IDENTITY).unwrap_err(), WorldError::StaleCloth(cloth));
+                assert_eq!(w.remove_cloth(cloth).unwrap_err(), WorldError::StaleCloth(cloth));
+                assert_eq!(w.colliders_mut(set).unwrap_err(), WorldError::StaleColliderSet(set));
+                assert_eq!(w.remove_collider_set(set).unwrap_err(), WorldError::StaleColliderSet(set));
+            }
+            assert!(w.contains(ids[i].0), "its own id is live");
+        }
     }
 
     #[test]

@@ -6,7 +6,12 @@
 //! velocities bit for bit after every step, and with the scalar oracle at the
 //! end. The scenes reach every generic kernel — stretch and bend rows, the
 //! strain limit's multipliers and projection, tethers and leashes, a moving
-//! anchor's frame shift, collider contacts and self-collision.
+//! anchor's frame shift, collider contacts and self-collision — and the step
+//! around them: a free cloth's exact translation and its mean velocity (a
+//! sheet with no pin, on a still and then a moving anchor, damped), and the
+//! strain limit's floors, projection and settle on moving anchors (a rope on
+//! one pin, where only farther ends move and the inelastic cut runs, and a
+//! sheet on two corners, where both ends of a row move).
 //!
 //! On a CPU without AVX2 the AVX2 path cannot run: the comparison is skipped
 //! with a message, and forcing that path must fall back to the baseline.
@@ -14,7 +19,7 @@
 use cloth_solver::experiments as e;
 use cloth_solver::lanes::{self, CpuPath};
 use cloth_solver::pose::{Pose, Quat};
-use cloth_solver::{scenes, Cloth, ColliderSet, Dynamics, Kernel, SeedOptions, Tuning};
+use cloth_solver::{library, scenes, Cloth, ColliderSet, Dynamics, Kernel, SeedOptions, Tuning};
 
 /// A scene: a cloth on a path and kernel, and what drives it before step `k`.
 struct Scene {
@@ -35,6 +40,30 @@ fn w1(t: Tuning) -> Cloth {
     Cloth::with_options(&scenes::w0_sheet().input(), d, Tuning { sleep: false, ..t }, options).expect("W1 seeds")
 }
 
+/// An anchor walking along +X, bobbing and turning about +Y, from step `k`.
+fn walk_and_turn(c: &mut Cloth, k: usize) {
+    let t = k as f64 / 60.0;
+    let turn = Quat::from_axis_angle([0.0, 1.0, 0.0], 0.6 * (1.7 * t).sin());
+    c.set_anchor_pose(Pose::new([1.5 * t, 0.2 * (3.0 * t).sin(), 0.0], turn)).unwrap();
+}
+
+/// W0's sheet with no pin: a free cloth (damped, so the relative damping acts).
+fn free_sheet(t: Tuning) -> Cloth {
+    let input = scenes::SheetSpec { fixed: scenes::no_pins, ..scenes::w0_sheet() }.input();
+    let d = Dynamics { damping: 0.22, ..scenes::w0_dynamics() };
+    let c =
+        Cloth::with_options(&input, d, Tuning { sleep: false, ..t }, SeedOptions::m0()).expect("a free sheet seeds");
+    assert_eq!(c.model().swept, c.model().slots, "the free sheet has no fixed particle");
+    c
+}
+
+/// A library preset on one of its garment cases, strain-limited.
+fn garment(preset: &library::Preset, case: e::GarmentCase, t: Tuning) -> Cloth {
+    assert!(preset.dynamics.strain_limit, "{} is strain-limited", preset.name);
+    let t = Tuning { sleep: false, ..t };
+    Cloth::with_options(&case.input(preset), preset.dynamics, t, SeedOptions::default()).expect("the garment seeds")
+}
+
 fn scenes() -> Vec<Scene> {
     let still = |_: &mut Cloth, _: usize| {};
     vec![
@@ -47,17 +76,7 @@ fn scenes() -> Vec<Scene> {
             colliders: None,
             drive: still,
         },
-        Scene {
-            name: "W1 on a walking, turning anchor",
-            steps: 240,
-            make: w1,
-            colliders: None,
-            drive: |c, k| {
-                let t = k as f64 / 60.0;
-                let turn = Quat::from_axis_angle([0.0, 1.0, 0.0], 0.6 * (1.7 * t).sin());
-                c.set_anchor_pose(Pose::new([1.5 * t, 0.2 * (3.0 * t).sin(), 0.0], turn)).unwrap();
-            },
-        },
+        Scene { name: "W1 on a walking, turning anchor", steps: 240, make: w1, colliders: None, drive: walk_and_turn },
         Scene {
             name: "W1 against 20 colliders",
             steps: 200,
@@ -84,6 +103,49 @@ fn scenes() -> Vec<Scene> {
                 let gust = scenes::Gust::new(1, e::FOLDING_GUST);
                 c.set_dynamics(Dynamics { gravity: gust.gravity(k, d.dt), ..d }).unwrap();
             },
+        },
+        Scene {
+            name: "a free sheet (no pin), falling on a still anchor, then a walking, turning one",
+            steps: 240,
+            make: free_sheet,
+            colliders: None,
+            drive: |c, k| {
+                if k >= 120 {
+                    walk_and_turn(c, k - 120);
+                }
+            },
+        },
+        Scene {
+            name: "the rope on one pin (strain-limited: a hanging tree, the cut) swinging on its anchor",
+            steps: 240,
+            make: |t| {
+                let input = scenes::library_proxy(&library::ROPE);
+                let c = Cloth::with_options(
+                    &input,
+                    library::ROPE.dynamics,
+                    Tuning { sleep: false, ..t },
+                    SeedOptions::default(),
+                )
+                .expect("the rope seeds");
+                assert!(
+                    c.model().strain_order.moves.iter().any(|&m| m != 0),
+                    "the rope's projection moves farther ends"
+                );
+                c
+            },
+            colliders: None,
+            drive: |c, k| {
+                let t = k as f64 / 60.0;
+                let swing = Quat::from_axis_angle([0.0, 0.0, 1.0], 0.5 * (2.0 * t).sin());
+                c.set_anchor_pose(Pose::new([0.6 * (2.5 * t).sin(), 0.0, 0.0], swing)).unwrap();
+            },
+        },
+        Scene {
+            name: "denim on two corners (strain-limited: both ends move) on a walking, turning anchor",
+            steps: 240,
+            make: |t| garment(&library::DENIM, e::GarmentCase::Corners, t),
+            colliders: None,
+            drive: walk_and_turn,
         },
     ]
 }

@@ -104,19 +104,16 @@ fn strain_projection_waves_keep_the_sorted_orders_bits() {
         c.step();
     }
     let (m, s) = (c.model(), c.state());
-    let sorted = strain_limit::ProjectionOrder::sorted(&m.links, &m.unary.d_geo);
+    let sorted = strain_limit::ProjectionOrder::sorted(&m.links, &m.unary.d_geo, &m.inv_mass);
     assert_ne!(sorted.rows, m.strain_order.rows, "the waves reorder the rows");
     let run = |order: &strain_limit::ProjectionOrder| {
-        // The scratch exists only while the limit is on: a fresh, zeroed one.
-        let (mut x, mut x0, mut moved) = (s.x.clone(), s.x0.clone(), cloth_solver::lanes::Points::zeros(m.slots));
+        let (mut x, mut moved) = (s.x.clone(), cloth_solver::lanes::Points::zeros(m.slots));
         let allowance = strain_limit::allowance(1.0) as f32;
         let shortened: Vec<usize> = (0..2)
-            .map(|_| strain_limit::project(&m.links, order, &m.inv_mass, &mut x, &mut x0, &mut moved, allowance))
+            .map(|_| strain_limit::project(&m.links, order, &m.inv_mass, &mut x, &mut moved, allowance))
             .collect();
-        let bits = |p: &cloth_solver::lanes::Points| -> Vec<u32> {
-            [&p.x, &p.y, &p.z].into_iter().flatten().map(|v| v.to_bits()).collect()
-        };
-        (shortened, bits(&x), bits(&x0))
+        let bits: Vec<u32> = [&x.x, &x.y, &x.z].into_iter().flatten().map(|v| v.to_bits()).collect();
+        (shortened, bits)
     };
     let (waves, plain) = (run(&m.strain_order), run(&sorted));
     assert!(waves.0[0] > 100, "the sheet is stretched: {:?} rows shortened", waves.0);

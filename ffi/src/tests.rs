@@ -1,0 +1,144 @@
+//! The ABI's answers to issue 17 that need the library's insides: a panic
+//! in a cloth (provoked through the solver's `Cloth::state_mut`, which the
+//! C ABI cannot reach) is contained to that cloth, never printed, and the
+//! damaged cloth is destroyed with CLOTH_STATUS_OK. The rest of issue 17's
+//! regression tests drive the ABI as a host does (`tests/hardening.rs`).
+
+use crate::boundary::cloth_status::*;
+use crate::boundary::{cloth_last_error_message, guard, with_world};
+use crate::*;
+use std::ffi::CStr;
+
+fn last_error() -> String {
+    // SAFETY: a NUL-terminated string valid until this thread's next call.
+    unsafe { CStr::from_ptr(cloth_last_error_message()) }.to_string_lossy().into_owned()
+}
+
+fn world(threads: u32) -> cloth_world {
+    let desc = cloth_world_desc { threads, ..cloth_default_world_desc() };
+    let mut w = cloth_world::default();
+    // SAFETY: both pointers are valid for the call.
+    assert_eq!(unsafe { cloth_world_create(&desc, &mut w) }, CLOTH_STATUS_OK);
+    w
+}
+
+/// A four-node rope hanging from its first node.
+fn rope(w: cloth_world) -> cloth_id {
+    let positions: Vec<cloth_vec3f> =
+        (0..4).map(|i| cloth_vec3f { x: 0.001 * i as f32, y: -0.1 * i as f32, z: 0.0 }).collect();
+    let masses = [0.1f32; 4];
+    let parents = [CLOTH_NO_PARENT, 0, 1, 2];
+    let tree = cloth_tree_desc {
+        node_count: 4,
+        positions: positions.as_ptr(),
+        masses: masses.as_ptr(),
+        parents: parents.as_ptr(),
+        ..cloth_default_tree_desc()
+    };
+    let desc = cloth_desc { preset: CLOTH_PRESET_ROPE, ..cloth_default_desc() };
+    let mut id = cloth_id::default();
+    // SAFETY: every pointer is valid for the call.
+    assert_eq!(unsafe { cloth_create_tree(w, &tree, &desc, &mut id) }, CLOTH_STATUS_OK, "{}", last_error());
+    id
+}
+
+/// Empties a cloth's position columns: its next step indexes past them.
+fn break_cloth(w: cloth_world, id: cloth_id) {
+    with_world(w, |w| {
+        w.with_cloth(crate::world::cloth_of(id), |c| c.state_mut().x = cloth_solver::lanes::Points::default()).unwrap();
+        Ok(())
+    })
+    .unwrap();
+}
+
+fn node_count(w: cloth_world, id: cloth_id) -> cloth_status {
+    let mut n = 0;
+    // SAFETY: a valid out-pointer.
+    unsafe { cloth_node_count(w, id, &mut n) }
+}
+
+/// F6 and item 4: the step that meets the panic returns INTERNAL after
+/// stepping every other cloth; the world keeps working; every call naming
+/// the damaged cloth says INTERNAL until cloth_destroy, which returns OK
+/// (and a second destroy STALE_ID).
+#[test]
+fn a_damaged_cloth_is_contained_and_destroyed_with_ok() {
+    for threads in [0, 2] {
+        let w = world(threads);
+        let (good, bad) = (rope(w), rope(w));
+        assert_eq!(cloth_world_step(w), CLOTH_STATUS_OK);
+        break_cloth(w, bad);
+        assert_eq!(cloth_world_step(w), CLOTH_STATUS_INTERNAL);
+        let message = last_error();
+        assert!(message.starts_with("cloth_world_step: cloth") && message.contains("out of range"), "{message}");
+        assert_eq!(cloth_world_step(w), CLOTH_STATUS_OK, "reported once; the world steps on");
+        assert_eq!(node_count(w, good), CLOTH_STATUS_OK);
+        assert_eq!(node_count(w, bad), CLOTH_STATUS_INTERNAL);
+        assert_eq!(cloth_destroy(w, bad), CLOTH_STATUS_OK, "{}", last_error());
+        assert_eq!(cloth_destroy(w, bad), CLOTH_STATUS_STALE_ID);
+        let mut count = 0;
+        // SAFETY: a valid out-pointer.
+        assert_eq!(unsafe { cloth_world_cloth_count(w, &mut count) }, CLOTH_STATUS_OK);
+        assert_eq!(count, 1);
+        assert_eq!(cloth_world_destroy(w), CLOTH_STATUS_OK);
+    }
+}
+
+/// The host-driven split contains a panic the same way.
+#[test]
+fn a_panic_in_step_cloth_damages_that_cloth_alone() {
+    let w = world(0);
+    let (good, bad) = (rope(w), rope(w));
+    break_cloth(w, bad);
+    assert_eq!(cloth_world_begin_step(w), CLOTH_STATUS_OK);
+    assert_eq!(cloth_world_step_cloth(w, bad), CLOTH_STATUS_INTERNAL);
+    assert!(last_error().contains("(at solver/src/"), "the panic's place is named: {}", last_error());
+    assert_eq!(cloth_world_step_cloth(w, good), CLOTH_STATUS_OK);
+    assert_eq!(cloth_world_end_step(w), CLOTH_STATUS_OK);
+    assert_eq!(cloth_destroy(w, bad), CLOTH_STATUS_OK);
+    assert_eq!(cloth_world_destroy(w), CLOTH_STATUS_OK);
+}
+
+/// Run in a child process by `a_caught_panic_never_prints` (does nothing
+/// otherwise): panics the library catches — in an exported call, in a
+/// cloth's step on the calling thread and on a world's worker thread — and
+/// one outside the library, which the host's hook must still see.
+#[test]
+fn panic_child() {
+    if std::env::var_os("CLOTH_PANIC_CHILD").is_none() {
+        return;
+    }
+    assert_eq!(guard("cloth_test", || panic!("deliberate inside panic")), CLOTH_STATUS_INTERNAL);
+    for threads in [0, 2] {
+        let w = world(threads);
+        let bad = rope(w);
+        break_cloth(w, bad);
+        assert_eq!(cloth_world_step(w), CLOTH_STATUS_INTERNAL);
+        assert_eq!(cloth_world_destroy(w), CLOTH_STATUS_OK);
+    }
+    let outside = std::thread::spawn(|| panic!("deliberate outside panic")).join();
+    assert!(outside.is_err());
+    eprintln!("child done");
+}
+
+/// Item 4: a caught panic never prints to the host's stderr (the message
+/// goes to cloth_last_error_message), while a panic that is not the
+/// library's still reaches the hook installed before ours.
+#[test]
+fn a_caught_panic_never_prints() {
+    let exe = std::env::current_exe().unwrap();
+    let out = std::process::Command::new(exe)
+        .args(["--exact", "tests::panic_child", "--nocapture", "--test-threads=1"])
+        .env("CLOTH_PANIC_CHILD", "1")
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("child done"), "{stderr}");
+    assert!(stderr.contains("deliberate outside panic"), "the host's hook still sees its own panics: {stderr}");
+    for silent in ["deliberate inside panic", "out of range"] {
+        assert!(!stderr.contains(silent), "printed {silent:?}: {stderr}");
+    }
+    assert_eq!(stderr.matches("panicked at").count(), 1, "only the outside panic is printed: {stderr}");
+}
