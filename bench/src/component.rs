@@ -200,16 +200,15 @@ pub fn inertia_choice(out: &mut Output) {
     );
     out.note("rule: the largest tenth with rope ≤ 1.004, cape ≤ 1.05 and headroom ≥ 5");
     for p in library::ALL {
-        // The largest tenth such that it and every smaller tenth pass.
-        let (mut chosen, mut passing) = (0.0, true);
+        // The largest tenth that passes (the library's rule, `library.rs`).
+        let mut chosen = 0.0;
         let mut row = Row::new("inertia-choice", p.name);
         for k in 1..=10 {
             let inertia = k as f64 / 10.0;
             let preset = library::Preset { dynamics: Dynamics { inertia, ..p.dynamics }, ..p };
             let l = e::locomotion(&preset, Motion::SPRINT);
             let (_, cape) = e::fan_cape_run(&preset, Motion::SPRINT, false, 900);
-            passing &= l.worst_tether <= 1.004 && cape <= 1.05 && l.clamp / l.peak >= 5.0;
-            if passing {
+            if l.worst_tether <= 1.004 && cape <= 1.05 && l.clamp / l.peak >= 5.0 {
                 chosen = inertia;
             }
             row = row.with(

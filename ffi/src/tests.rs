@@ -70,7 +70,12 @@ fn a_damaged_cloth_is_contained_and_destroyed_with_ok() {
         break_cloth(w, bad);
         assert_eq!(cloth_world_step(w), CLOTH_STATUS_INTERNAL);
         let message = last_error();
-        assert!(message.starts_with("cloth_world_step: cloth") && message.contains("out of range"), "{message}");
+        // The first slice access to the emptied column panics; which one is
+        // the solver's business, so the message is read for the containment.
+        assert!(
+            message.starts_with("cloth_world_step: cloth") && message.contains("damaged by an internal error"),
+            "{message}"
+        );
         assert_eq!(cloth_world_step(w), CLOTH_STATUS_OK, "reported once; the world steps on");
         assert_eq!(node_count(w, good), CLOTH_STATUS_OK);
         assert_eq!(node_count(w, bad), CLOTH_STATUS_INTERNAL);
@@ -137,7 +142,7 @@ fn a_caught_panic_never_prints() {
     assert!(out.status.success(), "{stderr}");
     assert!(stderr.contains("child done"), "{stderr}");
     assert!(stderr.contains("deliberate outside panic"), "the host's hook still sees its own panics: {stderr}");
-    for silent in ["deliberate inside panic", "out of range"] {
+    for silent in ["deliberate inside panic", "out of range", "slice length"] {
         assert!(!stderr.contains(silent), "printed {silent:?}: {stderr}");
     }
     assert_eq!(stderr.matches("panicked at").count(), 1, "only the outside panic is printed: {stderr}");

@@ -42,7 +42,9 @@ fn a_panic_in_one_cloths_step_damages_only_that_cloth() {
         let Err(WorldError::Damaged { id, message }) = w.step() else { panic!("the step reports the damage") };
         alone.step().unwrap();
         assert_eq!(id, broken);
-        assert!(message.contains("out of range"), "{message}");
+        // The first slice access to the emptied column panics; which one is
+        // the step's business, that its message reaches the host is ours.
+        assert!(message.contains("slice") || message.contains("out of range"), "{message}");
         // Reported once, by the step it happened in; the damaged cloth is
         // skipped from then on and every call naming it says so.
         for _ in 0..5 {

@@ -1,0 +1,157 @@
+//! General content (PERFORMANCE.md, "General content"; issue 16): the cases
+//! users author and the record never had — irregular capes, two pins, no
+//! pin, a fast anchor — at every library preset's own budget. Each test
+//! names the fact it checks; `cloth-bench garments` prints the same cells.
+//!
+//! Where a preset does not yet meet PERFORMANCE.md's number, the test says
+//! so beside the bound it asserts and `MEASUREMENTS.md` ("General content")
+//! has the measurement: these bounds guard what holds, they do not claim
+//! the rest.
+
+use cloth_solver::experiments::{self as e, GarmentCase};
+use cloth_solver::{library, scenes};
+
+/// A cloth carried at a steady 1, 20 or 100 m/s is, in its own frame, the
+/// cloth on a still anchor (within 1 mm after 5 s), and the velocity clamp
+/// never fires: damping and the clamp act on velocity relative to the frame.
+#[test]
+fn a_steady_anchor_changes_nothing_in_the_cloths_frame() {
+    for p in library::ALL {
+        // A cape that never comes to rest (chain and rope presets, see
+        // `irregular_capes_fall_asleep`) parts from its still twin by the
+        // rounding of the frame shift alone, as any chaotic motion does.
+        let mut inputs = vec![("proxy", scenes::library_proxy(&p))];
+        if !matches!(p.name, "rope" | "chain") {
+            inputs.push(("cape", GarmentCase::Cape(1).input(&p)));
+        }
+        for (what, input) in inputs {
+            for speed in [1.0, 20.0, 100.0] {
+                let (worst, clamps) = e::galilean(&p, &input, speed, 5.0);
+                assert!(worst < 1e-3, "{} {what} at {speed} m/s: {worst:.2e} m from the still one", p.name);
+                assert_eq!(clamps, 0, "{} {what} at {speed} m/s: the clamp fired", p.name);
+            }
+        }
+    }
+}
+
+/// A free cloth (no pin, damping 0) falls as a body does: its centre of mass
+/// within 1 % of ½gt² at 1 s and at 3 s, whatever the fabric — the strain
+/// limit and the solver's slow translation mode no longer hold it up.
+#[test]
+fn a_free_cloth_falls_at_g() {
+    for p in library::ALL {
+        let mut cape = GarmentCase::Cape(2).input(&p);
+        cape.fixed.iter_mut().for_each(|f| *f = false);
+        for (what, input) in [("proxy", e::free_proxy(&p)), ("cape", cape)] {
+            let (one, three) = e::free_fall(&p, &input);
+            for (t, r) in [(1, one), (3, three)] {
+                assert!((r - 1.0).abs() < 0.01, "{} {what}: fell {r:.4} × ½gt² at {t} s", p.name);
+            }
+        }
+    }
+}
+
+/// A free cloth spun at 3 rad/s (gravity 0, damping 0) keeps at least 95 %
+/// of the angular momentum the same cloth keeps without the strain limit
+/// after 10 s: the limit's corrections are equal and opposite along each
+/// link, so they turn nothing.
+#[test]
+fn the_strain_limit_keeps_a_spin() {
+    for p in library::ALL {
+        let input = e::free_proxy(&p);
+        let on = e::spin(&p, &input, [0.0, 0.0, 1.0], 3.0, 10.0, true);
+        let off = e::spin(&p, &input, [0.0, 0.0, 1.0], 3.0, 10.0, false);
+        assert!(on >= 0.95 * off, "{}: keeps {on:.3} with the limit, {off:.3} without", p.name);
+    }
+}
+
+/// Two pins: a chain and a ribbon hung between two points rest with their
+/// worst link within the allowance + 0.5 % for every strain-limited preset,
+/// and every preset's falls asleep within 20 s. (The projection used to
+/// pull each side toward its own pin and tear the middle: 9× to 28×.)
+/// PERFORMANCE.md asks ≤ 3 % of the presets without the limit; silk,
+/// cotton and hair rest at 2.7–3.5 % (the hard rows' own static residual),
+/// bounded here at 4 %.
+#[test]
+fn two_pins_rest_within_the_allowance_and_sleep() {
+    for p in library::ALL {
+        for case in [GarmentCase::Chain, GarmentCase::Ribbon] {
+            let o = e::garment(&p, case, 20.0);
+            let bound = if p.dynamics.strain_limit { o.allowance + 0.005 } else { 0.04 };
+            assert!(
+                o.worst_strain <= bound,
+                "{} {}: worst row {:.4} > {bound:.4}",
+                p.name,
+                case.name(),
+                o.worst_strain
+            );
+            assert!(o.asleep_at.is_some(), "{} {}: awake after 20 s at {:.1e} m/s", p.name, case.name(), o.final_speed);
+            assert_eq!(o.resets, 0);
+        }
+    }
+}
+
+/// A sheet on two shoulders (a 24 × 24 sheet pinned at its top corners)
+/// rests within the allowance + 0.5 % for denim and leather and sleeps
+/// within 20 s for denim, hair and rope. Not yet: leather and chain keep
+/// moving, silk swings for good, cotton settles just after 20 s, rope and
+/// chain rest 0.6 % and 1.1 % past their allowance, and the unlimited
+/// fabrics rest at 6.5 % (`MEASUREMENTS.md`, "General content").
+#[test]
+fn a_sheet_on_two_corners_holds_its_allowance() {
+    for (p, sleeps) in [(library::DENIM, true), (library::LEATHER, false), (library::HAIR, true), (library::ROPE, true)]
+    {
+        let o = e::garment(&p, GarmentCase::Corners, 20.0);
+        if p.dynamics.strain_limit && p.name != "rope" {
+            assert!(o.worst_strain <= o.allowance + 0.005, "{}: worst row {:.4}", p.name, o.worst_strain);
+        }
+        if sleeps {
+            assert!(o.asleep_at.is_some(), "{}: awake after 20 s at {:.1e} m/s", p.name, o.final_speed);
+        }
+    }
+}
+
+/// Irregular capes (six seeds: flat and wrapped, with and without a hole,
+/// jittered, mixed triangle sizes, curved neckline; and three on a torso
+/// capsule) settle and fall asleep within 15 s with a static anchor for
+/// silk, cotton and hair. Denim, leather, rope and chain do not yet on every
+/// seed (`MEASUREMENTS.md`, "General content").
+#[test]
+fn irregular_capes_fall_asleep() {
+    for p in [library::SILK, library::COTTON, library::HAIR] {
+        let cases = (0..6).map(GarmentCase::Cape).chain((1..3).map(GarmentCase::CapeOnTorso));
+        for case in cases {
+            let o = e::garment(&p, case, 15.0);
+            assert!(o.asleep_at.is_some(), "{} {}: awake after 15 s at {:.1e} m/s", p.name, case.name(), o.final_speed);
+            assert!(o.final_speed < 1e-3, "{} {}: {:.1e} m/s", p.name, case.name(), o.final_speed);
+            assert_eq!(o.resets, 0);
+        }
+    }
+    // The strain-limited cape the issue reported (denim, flat, 15 neckline
+    // pins) at rest within 15 s on these seeds, and never stretched past 2 %.
+    for seed in [1, 3, 5] {
+        let o = e::garment(&library::DENIM, GarmentCase::Cape(seed), 15.0);
+        assert!(o.worst_strain < 0.02, "denim cape {seed}: worst row {:.4}", o.worst_strain);
+    }
+}
+
+/// The generator's capes are what they say: several hundred nodes, the
+/// pinned neckline, every triangle seeds, and seeds differ.
+#[test]
+fn the_irregular_cape_is_irregular() {
+    let p = library::COTTON;
+    let a = GarmentCase::Cape(0).input(&p);
+    let b = GarmentCase::Cape(1).input(&p);
+    assert!(a.positions.len() > 500 && a.positions.len() < 800, "{} nodes", a.positions.len());
+    assert_eq!(a.fixed.iter().filter(|&&f| f).count(), 15);
+    assert_ne!(a.positions.len(), b.positions.len());
+    // Mixed sizes: the longest edge is more than twice the shortest.
+    let len = |t: &[u32; 3], i: usize| {
+        let (p, q) = (a.positions[t[i] as usize], a.positions[t[(i + 1) % 3] as usize]);
+        ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt()
+    };
+    let edges: Vec<f32> = a.triangles.iter().flat_map(|t| (0..3).map(move |i| len(t, i))).collect();
+    let (lo, hi) = edges.iter().fold((f32::MAX, 0.0f32), |(lo, hi), &l| (lo.min(l), hi.max(l)));
+    assert!(hi > 2.0 * lo, "edges {lo}..{hi}");
+    assert!(cloth_solver::Cloth::new(&a, p.dynamics).is_ok());
+}
