@@ -30,17 +30,23 @@ fn profile_dir() -> PathBuf {
     deps.parent().expect("the profile directory").to_path_buf()
 }
 
+/// The newest `name` cargo built: `cargo test` writes it to `deps/` only,
+/// `cargo build` also copies it beside `deps/`, so the copy can be older than
+/// the library these tests were built with.
 fn library(name: &str) -> PathBuf {
     let dir = profile_dir();
-    for candidate in [dir.join(name), dir.join("deps").join(name)] {
-        if candidate.exists() {
-            return candidate;
-        }
-    }
-    panic!(
-        "{name} was not built next to {} (cargo builds cloth-ffi's cdylib and staticlib with its tests)",
-        dir.display()
-    );
+    let modified = |p: &PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    [dir.join("deps").join(name), dir.join(name)]
+        .into_iter()
+        .filter_map(|p| modified(&p).map(|t| (t, p)))
+        .max_by_key(|(t, _)| *t)
+        .map(|(_, p)| p)
+        .unwrap_or_else(|| {
+            panic!(
+                "{name} was not built next to {} (cargo builds cloth-ffi's cdylib and staticlib with its tests)",
+                dir.display()
+            )
+        })
 }
 
 fn tool(var: &str, default: &str) -> String {
