@@ -4,13 +4,14 @@
 //!   a = 1 + 0.25·250^(−stretch)       (0.2 → 1.0829, 0.5 → 1.0158, 1 → 1.0010)
 //!   row        C = ‖x_a − x_b‖ − a·L0,  clamp [0, ∞),  hard, k = 8·m_eff/h²
 //!   projection every link longer than a·L0 shortened to it, after each
-//!              substep's sweeps, both ends moving by their inverse masses
+//!              substep's sweeps: in a hanging tree the farther end alone,
+//!              elsewhere both ends by their inverse masses
 //! ```
 //!
-//! Two mechanisms, each doing what the other cannot, and both symmetric in
-//! the two ends of a link — so neither can tear a cloth where corrections
-//! from two pins meet, nor move the centre of mass or turn the cloth
-//! (DESIGN §4, "Strain limit on any garment"):
+//! Two mechanisms, each doing what the other cannot, shaped so that neither
+//! can tear a cloth where corrections from two pins meet, nor move the
+//! centre of mass or turn a free cloth (DESIGN §4, "Strain limit on any
+//! garment"):
 //!
 //! - **The row** carries the static load. A hard row's multiplier loses
 //!   `1 − α·γ` of itself at every warm start (§2: α·γ ≥ 0.5 diverges), so it
@@ -26,20 +27,23 @@
 //!   drops its floor with its λ, so it never pulls a slack link.
 //! - **The projection** bounds what each substep hands on: links still
 //!   longer than `a·L0` after the sweeps are shortened to it, Gauss–Seidel in
-//!   [`STRAIN_PROJECTION_PASSES`] passes, each correction split between the
-//!   ends by inverse mass (a fixed end, mass ∞, never moves) — linear and
-//!   angular momentum unchanged. The substep's start `x0` stays where it
-//!   was, so the velocity `(x − x0)/h` is that of the corrected motion: a
+//!   [`STRAIN_PROJECTION_PASSES`] passes outward from the pins
+//!   ([`ProjectionOrder`]). In a tree hanging from the fixed set (a rope, a
+//!   strip, a strand) a row moves only its farther end, as §11's projection
+//!   does, and the correction becomes no velocity ([`settle`]). Everywhere
+//!   else — sheets, two pins, no pin — each correction is split between the
+//!   ends by inverse mass (a fixed end, mass ∞, never moves): linear and
+//!   angular momentum unchanged, and the substep's start `x0` stays where it
+//!   was, so the velocity `(x − x0)/h` is that of the corrected motion. A
 //!   correction that undoes an outward motion takes the velocity with it (no
 //!   motion is kept at rest), and a rigid motion, which stretches nothing,
 //!   passes through untouched (free fall, spin).
 //!
 //! Alternatives measured on the general-content cases and rejected
-//! (`MEASUREMENTS.md`, "General content"): moving only the end farther from
-//! the fixed set (exact on one pin, tears where two pins' cascades meet),
-//! keeping the velocity the solve produced (motion kept at rest, a two-pin
-//! chain torn to 9× its length), projecting once per step, and the row
-//! without its floor.
+//! (`MEASUREMENTS.md`, "General content"): the farther-end rule everywhere
+//! (tears where two pins' cascades meet), keeping the velocity the solve
+//! produced (motion kept at rest, a two-pin chain torn to 9× its length),
+//! projecting once per step, and the row without its floor.
 //!
 //! [`STRAIN_FLOOR_TIME`]: crate::constants::STRAIN_FLOOR_TIME
 //! [`STRAIN_PROJECTION_PASSES`]: crate::constants::STRAIN_PROJECTION_PASSES
