@@ -252,9 +252,10 @@ impl Cloth {
             .fold(0.0, f64::max)
     }
 
-    /// Largest distance a particle's pose moved over the last simulated step,
-    /// in the cloth's frame, over `dt`, m/s: what the host sees move and what
-    /// the sleep test reads.
+    /// Largest distance a particle's pose strayed over the sleep test's
+    /// window, in the cloth's frame, over the window's duration, m/s: while
+    /// the cloth moves the window is the last simulated step alone, so this
+    /// is how fast the host sees it move.
     pub fn pose_speed(&self) -> f64 {
         self.state.frame.pose_speed
     }

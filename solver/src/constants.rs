@@ -105,8 +105,10 @@ pub const TELEPORT_REACHES: f64 = 4.0;
 /// runs at limit zero, so the reset cloth leaves it at rest.
 pub const STABILISATION_STEPS: u32 = 20;
 
-/// Sleep (§12): this many consecutive steps with no particle faster, in the
-/// cloth's own frame, than [`SLEEP_SPEED_PER_REACH`]·reach per second.
+/// Sleep (§12): this many consecutive steps in which no particle strays, in
+/// the cloth's own frame, further from where the run began than
+/// [`SLEEP_SPEED_PER_REACH`]·reach per second covers in them (the record:
+/// no particle faster than that; `step::max_stray` says why a ball).
 pub const SLEEP_STEPS: u32 = 30;
 /// See [`SLEEP_STEPS`]: 1e-3 reach per second.
 pub const SLEEP_SPEED_PER_REACH: f64 = 1e-3;

@@ -32,9 +32,9 @@ pub struct FrameState {
     pub sleep_gravity: Vec3,
     /// Largest cloth-local particle speed of the last step's last substep, m/s.
     pub local_speed: f64,
-    /// Largest distance a particle's pose moved over the last step, in the
-    /// cloth's frame, over `dt`, m/s: what the host sees move, and what the
-    /// sleep test reads.
+    /// Largest distance a particle's pose strayed over the sleep test's
+    /// window, in the cloth's frame, over the window's duration, m/s (the
+    /// window is the last step alone while the cloth moves).
     pub pose_speed: f64,
 }
 
@@ -71,7 +71,8 @@ pub struct State {
     /// Velocity one substep earlier, m/s: the adaptive initial guess reads
     /// `(v − v_prev)/h` (DESIGN §3). A reset clears it.
     pub v_prev: Points,
-    /// Position at the start of the step, m (the sleep test's reference).
+    /// Position where the sleep test's window began, m: at the start of the
+    /// step after the last one that was not quiet.
     pub x_step: Points,
     /// Animated (target) position, m: fixed particles sit here; a reset
     /// returns every particle here.

@@ -93,45 +93,51 @@ fn two_pins_rest_within_the_allowance_and_sleep() {
 
 /// A sheet on two shoulders (a 24 × 24 sheet pinned at its top corners)
 /// rests within the allowance + 0.5 % for denim and leather and sleeps
-/// within 20 s for denim, hair and rope. Not yet: leather and chain keep
-/// moving, silk swings for good, cotton settles just after 20 s, rope and
-/// chain rest 0.6 % and 1.1 % past their allowance, and the unlimited
-/// fabrics rest at 6.5 % (`MEASUREMENTS.md`, "General content").
+/// within 20 s for cotton, denim, leather, rope and hair. Not yet: chain
+/// keeps moving, silk swings for good, rope and chain rest 0.6 % and 1.1 %
+/// past their allowance, and the unlimited fabrics rest at 6.5 %
+/// (`MEASUREMENTS.md`, "General content").
 #[test]
 fn a_sheet_on_two_corners_holds_its_allowance() {
-    for (p, sleeps) in [(library::DENIM, true), (library::LEATHER, false), (library::HAIR, true), (library::ROPE, true)]
-    {
+    for p in [library::COTTON, library::DENIM, library::LEATHER, library::HAIR, library::ROPE] {
         let o = e::garment(&p, GarmentCase::Corners, 20.0);
         if p.dynamics.strain_limit && p.name != "rope" {
             assert!(o.worst_strain <= o.allowance + 0.005, "{}: worst row {:.4}", p.name, o.worst_strain);
         }
-        if sleeps {
-            assert!(o.asleep_at.is_some(), "{}: awake after 20 s at {:.1e} m/s", p.name, o.final_speed);
-        }
+        assert!(o.asleep_at.is_some(), "{}: awake after 20 s at {:.1e} m/s", p.name, o.final_speed);
     }
 }
 
 /// Irregular capes (six seeds: flat and wrapped, with and without a hole,
 /// jittered, mixed triangle sizes, curved neckline; and three on a torso
 /// capsule) settle and fall asleep within 15 s with a static anchor for
-/// silk, cotton and hair. Denim, leather, rope and chain do not yet on every
-/// seed (`MEASUREMENTS.md`, "General content").
+/// silk, cotton, denim and hair, and leather on five seeds and two torsos.
+/// Leather's cape 2 (alone and on the torso) keeps moving at 0.01 m/s, and
+/// rope's and chain's capes flap at 0.07–0.34 m/s (`MEASUREMENTS.md`,
+/// "General content").
 #[test]
 fn irregular_capes_fall_asleep() {
-    for p in [library::SILK, library::COTTON, library::HAIR] {
-        let cases = (0..6).map(GarmentCase::Cape).chain((1..3).map(GarmentCase::CapeOnTorso));
+    let every = || (0..6).map(GarmentCase::Cape).chain((0..3).map(GarmentCase::CapeOnTorso));
+    let leather = || [0, 1, 3, 4, 5].map(GarmentCase::Cape).into_iter().chain((0..2).map(GarmentCase::CapeOnTorso));
+    let presets: [(_, Vec<GarmentCase>); 5] = [
+        (library::SILK, every().collect()),
+        (library::COTTON, every().collect()),
+        (library::DENIM, every().collect()),
+        (library::HAIR, every().collect()),
+        (library::LEATHER, leather().collect()),
+    ];
+    for (p, cases) in presets {
         for case in cases {
             let o = e::garment(&p, case, 15.0);
             assert!(o.asleep_at.is_some(), "{} {}: awake after 15 s at {:.1e} m/s", p.name, case.name(), o.final_speed);
             assert!(o.final_speed < 1e-3, "{} {}: {:.1e} m/s", p.name, case.name(), o.final_speed);
             assert_eq!(o.resets, 0);
+            // Strain-limited capes fall asleep before their worst (shortest)
+            // rows have come down to the allowance: up to 2.4 % for leather.
+            if p.dynamics.strain_limit {
+                assert!(o.worst_strain < 0.025, "{} {}: worst row {:.4}", p.name, case.name(), o.worst_strain);
+            }
         }
-    }
-    // The strain-limited cape the issue reported (denim, flat, 15 neckline
-    // pins) at rest within 15 s on these seeds, and never stretched past 2 %.
-    for seed in [1, 3, 5] {
-        let o = e::garment(&library::DENIM, GarmentCase::Cape(seed), 15.0);
-        assert!(o.worst_strain < 0.02, "denim cape {seed}: worst row {:.4}", o.worst_strain);
     }
 }
 
