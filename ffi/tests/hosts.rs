@@ -49,6 +49,16 @@ fn library(name: &str) -> PathBuf {
         })
 }
 
+/// A command that runs a host: without the `LD_LIBRARY_PATH` cargo gives
+/// tests, which names `target/<profile>` too, where an older `libcloth.so`
+/// left by `cargo build` was loaded instead of the one the host was linked
+/// to (the host's run path names that one).
+fn host(program: impl AsRef<std::ffi::OsStr>) -> Command {
+    let mut cmd = Command::new(program);
+    cmd.env_remove("LD_LIBRARY_PATH");
+    cmd
+}
+
 fn tool(var: &str, default: &str) -> String {
     std::env::var(var).ok().filter(|s| !s.is_empty()).unwrap_or_else(|| default.to_string())
 }
@@ -119,7 +129,7 @@ fn run_with(source: &str, link: Link, runs: &[&[&str]], valgrind_args: &[&str]) 
 }
 
 fn run_once(source: &str, exe: &Path, args: &[&str]) {
-    let out = Command::new(exe).args(args).output().expect("the host runs");
+    let out = host(exe).args(args).output().expect("the host runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     print!("{stdout}");
@@ -129,7 +139,7 @@ fn run_once(source: &str, exe: &Path, args: &[&str]) {
 
 fn memcheck(source: &str, exe: &Path, args: &[&str]) {
     let supp = repo().join("ffi/valgrind.supp");
-    let out = Command::new("valgrind")
+    let out = host("valgrind")
         .args(["--error-exitcode=1", "--leak-check=full", "--errors-for-leak-kinds=definite,possible"])
         .arg(format!("--suppressions={}", supp.display()))
         .arg(exe)
@@ -180,9 +190,9 @@ fn c_host_on_a_cpu_without_avx_prints_the_native_digest() {
         let found = stdout.lines().find_map(|l| l.strip_prefix(prefix)).map(str::to_string);
         found.unwrap_or_else(|| panic!("no '{prefix}' line in:\n{stdout}{}", String::from_utf8_lossy(&out.stderr)))
     };
-    let native = Command::new(&exe).output().expect("the host runs");
+    let native = host(&exe).output().expect("the host runs");
     assert!(native.status.success(), "host.c failed natively ({})", native.status);
-    let nehalem = Command::new(&qemu).args(["-cpu", "Nehalem"]).arg(&exe).output().expect("qemu runs the host");
+    let nehalem = host(&qemu).args(["-cpu", "Nehalem"]).arg(&exe).output().expect("qemu runs the host");
     assert_ne!(nehalem.status.signal(), Some(4), "host.c died of SIGILL on a CPU without AVX");
     assert!(
         nehalem.status.success(),
