@@ -98,11 +98,8 @@ pub const COTTON: Preset = Preset {
 pub const DENIM: Preset = Preset {
     name: "denim",
     // Damping 0.47, not DESIGN's ≈ 0.46: re-derived on this solver from §12's
-    // sleep order (record: denim 220 steps before leather 238). Since the
-    // strain limit projects every substep, 0.46 tied leather at 256 steps
-    // under the record's per-step sleep test; 0.47 slept at 251. With the
-    // sleep window (`step::max_stray`) 0.47 sleeps at 197, leather at 248
-    // (`cloth-bench sleep`).
+    // sleep order, denim before leather (`cloth-bench sleep`; `MEASUREMENTS.md`,
+    // "General content").
     dynamics: Dynamics { slack: 0.7, friction: 0.6, ..fabric(2, 2, 0.014, 0.62, 0.47, false, true) },
     proxy: Proxy::Sheet { side: 24 },
     density: 0.4,

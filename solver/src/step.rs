@@ -517,15 +517,14 @@ mod avx2_entries {
 /// pose, not the substep velocity** (ours): it is the motion the host sees.
 /// The record's step can hold a settled cloth in a cycle of two substeps —
 /// up one, down the next, the same pose at every step's end — that its
-/// velocity never lets sleep (a cotton sheet hung from two corners cycled at
-/// 0.08 m/s for good), and a hard row at its clamp can keep one particle
-/// trembling by microns from step to step for good (the same sheet, one
-/// particle at 16 µm a step, 1e-3 m/s). A window sleeps when no particle
-/// leaves a ball of radius `SLEEP_SPEED_PER_REACH·reach·SLEEP_STEPS·dt`
-/// around where it began for `SLEEP_STEPS` steps: motion at that speed or
-/// faster leaves the ball within the window, so it keeps the cloth awake as
-/// the record's test does, while a tremble smaller than the ball does not
-/// (`MEASUREMENTS.md`, "General content").
+/// velocity never lets sleep, and a hard row at its clamp can keep a
+/// particle trembling by microns from step to step for good. A window
+/// sleeps when no particle leaves a ball of radius
+/// `SLEEP_SPEED_PER_REACH·reach·SLEEP_STEPS·dt` around where it began for
+/// `SLEEP_STEPS` steps: motion at that speed or faster leaves the ball within
+/// the window, so it keeps the cloth awake as the record's test does, while a
+/// tremble smaller than the ball does not (`MEASUREMENTS.md`, "General
+/// content").
 fn max_stray(model: &Model, x: &crate::lanes::Points, start: &crate::lanes::Points) -> f64 {
     let mut worst = 0.0f32;
     for s in 0..model.swept {
