@@ -116,16 +116,14 @@ pub const SLEEP_SPEED_PER_REACH: f64 = 1e-3;
 /// Passes of the strain-limit projection after each substep's sweeps,
 /// stopping early when a pass shortens nothing (`crate::strain_limit`).
 /// The projection only has to undo what one substep's sweeps left, the
-/// row's floor carrying the static load; two passes against four cost a
-/// third less and leave the same cases settled (`MEASUREMENTS.md`, "General
-/// content").
+/// row's floor carrying the static load (passes against cost:
+/// `MEASUREMENTS.md`, "General content").
 pub const STRAIN_PROJECTION_PASSES: usize = 2;
 
 /// Time constant with which a strain-limit row's floor follows its
-/// multiplier up, s (`crate::strain_limit`): 0.4 s, a rate of 0.02 per
-/// substep at 120 Hz. Faster floors (0.1 s) left two-pin sheets swinging;
-/// slower ones (2 s) had not carried the load when the cloth fell asleep
-/// (`MEASUREMENTS.md`, "General content").
+/// multiplier up, s (`crate::strain_limit`): slow enough not to hold a
+/// swing's passing tension, fast enough to carry a garment's weight before
+/// it sleeps (the values tried: `MEASUREMENTS.md`, "General content").
 pub const STRAIN_FLOOR_TIME: f64 = 0.4;
 
 /// Contact discovery margin, in contact offsets: a particle within
