@@ -306,6 +306,11 @@ impl MemoryReport {
 }
 
 impl Model {
+    /// No particle is fixed: nothing ties the cloth to its frame.
+    pub fn pinless(&self) -> bool {
+        self.swept == self.slots
+    }
+
     /// Free (swept, non-padding) particles.
     pub fn free_particles(&self) -> usize {
         (0..self.swept).filter(|&s| self.inv_mass[s] > 0.0).count()

@@ -21,8 +21,10 @@
 //!  │                        k ← min(k + β|C|, k_max) while λ is inside its clamp
 //!  │   free cloth: the translation mode solved exactly (no pin, no contact)
 //!  │   strain-limit projection (StrainLimit)
-//!  │   integrate v_prev = v;  v = (x − x0)/h · exp(−10·damping·h)
-//!  │             |v| ≤ 4·ℓ_i·substeps·iterations/dt   (backstop, §13)
+//!  │   integrate v_prev = v;  u = (S(x) − x0)/h − v̄, relative to the frame's
+//!  │             rigid motion (and a pinless cloth's mean v̄):
+//!  │             u ← u·exp(−10·damping·h),  |u| ≤ 4·ℓ_i·substeps·iterations/dt
+//!  │             (backstop, §13)
 //!  └ watchdog: non-finite or exploded → reset to the animated pose, reported
 //! ```
 //!
@@ -334,7 +336,7 @@ fn step_lanes<L: Kernels, P: Probe>(
             contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
         }
         let in_contact = contacts.is_some() && state.contacts.active > 0;
-        if model.swept == model.slots && !in_contact {
+        if model.pinless() && !in_contact {
             L::free_translation(model, state);
         }
         // The strain limit bounds what each substep hands on
@@ -796,7 +798,7 @@ fn integrate<L: Lanes>(
     let shift = shift.map(|s| (Mat3::<L>::splat(s.rotation.matrix()), V3::<L>::splat(s.translation)));
     // No closure here: one the compiler leaves out of line would run the
     // AVX2 entry's lanes compiled for the baseline, each intrinsic a call.
-    let mean = match model.swept == model.slots {
+    let mean = match model.pinless() {
         true => Some(V3::<L>::splat(mean_velocity::<L>(model, st, p.h, &shift))),
         false => None,
     };
@@ -847,29 +849,19 @@ fn integrate<L: Lanes>(
 /// colour sweeps converge this mode slowly — it is the smoothest one, and a
 /// particle's bend rows resist moving while its neighbours stand still — and
 /// the adaptive start, which learns each particle's acceleration from the
-/// last substep, then repeats the shortfall: a sheet fell 4 % short of ½gt²
-/// in a second, 12 % in three (`MEASUREMENTS.md`, "General content"). So
-/// after the sweeps every free particle moves by `δ = Σm(y − x)/Σm`, the
+/// last substep, then repeats the shortfall (`MEASUREMENTS.md`, "General
+/// content"). So after the sweeps every free particle moves by `δ = Σm(y − x)/Σm`, the
 /// one exact Newton step on the translation mode; nothing else changes.
 #[inline(always)]
 fn free_translation<L: Lanes>(model: &Model, st: &mut State) {
-    let (mut sum, mut mass) = ([0.0f64; 3], 0.0f64);
+    let mut mean = FreeMean::default();
     for at in (0..model.swept).step_by(L::WIDTH) {
-        let d = st.y.load::<L>(at) - st.x.load::<L>(at);
-        let free = L::load(&model.inv_mass, at).gt(L::zero());
-        let m = L::select(free, L::load(&model.mass, at), L::zero());
-        for k in 0..L::WIDTH {
-            let w = m.lane(k);
-            sum[0] += w * d.x.lane(k);
-            sum[1] += w * d.y.lane(k);
-            sum[2] += w * d.z.lane(k);
-            mass += w;
-        }
+        mean.add::<L>(model, at, st.y.load::<L>(at) - st.x.load::<L>(at));
     }
-    if mass <= 0.0 {
+    let Some(delta) = mean.get(1.0) else {
         return;
-    }
-    let delta = V3::<L>::splat(sum.map(|s| s / mass));
+    };
+    let delta = V3::<L>::splat(delta);
     for at in (0..model.swept).step_by(L::WIDTH) {
         // Padding slots move too; nothing reads them.
         let x = st.x.load::<L>(at) + delta;
@@ -893,23 +885,42 @@ fn carried<L: Lanes>(shift: &Option<(Mat3<L>, V3<L>)>, x: V3<L>) -> V3<L> {
 /// same bits. Inlined into [`integrate`] (and so into its AVX2 entry).
 #[inline(always)]
 fn mean_velocity<L: Lanes>(model: &Model, st: &State, h: f64, shift: &Option<(Mat3<L>, V3<L>)>) -> Vec3 {
-    let (mut sum, mut mass) = ([0.0f64; 3], 0.0f64);
+    let mut mean = FreeMean::default();
     for at in (0..model.swept).step_by(L::WIDTH) {
-        let d = carried(shift, st.x.load::<L>(at)) - st.x0.load::<L>(at);
+        mean.add::<L>(model, at, carried(shift, st.x.load::<L>(at)) - st.x0.load::<L>(at));
+    }
+    mean.get(h).unwrap_or([0.0; 3])
+}
+
+/// A mass-weighted mean over free particles, summed in f64 in slot order —
+/// so every kernel of one precision gives the same bits ([`free_translation`],
+/// [`mean_velocity`]).
+#[derive(Default)]
+struct FreeMean {
+    sum: [f64; 3],
+    mass: f64,
+}
+
+impl FreeMean {
+    /// Adds the lanes at slot `at` with value `d`; fixed and padding lanes
+    /// weigh nothing.
+    #[inline(always)]
+    fn add<L: Lanes>(&mut self, model: &Model, at: usize, d: V3<L>) {
         let free = L::load(&model.inv_mass, at).gt(L::zero());
         let m = L::select(free, L::load(&model.mass, at), L::zero());
         for k in 0..L::WIDTH {
             let w = m.lane(k);
-            sum[0] += w * d.x.lane(k);
-            sum[1] += w * d.y.lane(k);
-            sum[2] += w * d.z.lane(k);
-            mass += w;
+            self.sum[0] += w * d.x.lane(k);
+            self.sum[1] += w * d.y.lane(k);
+            self.sum[2] += w * d.z.lane(k);
+            self.mass += w;
         }
     }
-    if mass > 0.0 {
-        sum.map(|s| s / (mass * h))
-    } else {
-        [0.0; 3]
+
+    /// `Σm·d / (Σm·scale)`, or nothing when no free particle weighs anything.
+    #[inline(always)]
+    fn get(&self, scale: f64) -> Option<Vec3> {
+        (self.mass > 0.0).then(|| self.sum.map(|s| s / (self.mass * scale)))
     }
 }
 
