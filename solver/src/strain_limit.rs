@@ -42,7 +42,7 @@
 //! Alternatives measured on the general-content cases and rejected
 //! (`MEASUREMENTS.md`, "General content"): the farther-end rule everywhere
 //! (tears where two pins' cascades meet), keeping the velocity the solve
-//! produced (motion kept at rest, a two-pin chain torn to 9× its length),
+//! produced (motion kept at rest: a two-pin chain tore),
 //! projecting once per step, and the row without its floor.
 //!
 //! [`STRAIN_FLOOR_TIME`]: crate::constants::STRAIN_FLOOR_TIME

@@ -161,3 +161,43 @@ fn the_irregular_cape_is_irregular() {
     assert!(hi > 2.0 * lo, "edges {lo}..{hi}");
     assert!(cloth_solver::Cloth::new(&a, p.dynamics).is_ok());
 }
+
+/// Sleep asks whether the pose has left a ball around where the window began
+/// (`step::max_stray`), on an irregular cape whose neckline the host drives:
+/// a drift at three times the sleep speed keeps it awake although it moves
+/// each particle less per step than a tremble of ±20 µm, which lets it sleep
+/// (the record's per-step speed test keeps the tremble awake).
+#[test]
+fn sleep_waits_for_a_drift_but_not_for_a_tremble() {
+    use cloth_solver::constants::SLEEP_SPEED_PER_REACH;
+    let p = library::COTTON;
+    let input = GarmentCase::Cape(1).input(&p);
+    let mut c = cloth_solver::Cloth::new(&input, p.dynamics).expect("the cape seeds");
+    let pins: Vec<usize> = (0..c.nodes()).filter(|&n| input.fixed[n]).collect();
+    let bind: Vec<[f64; 3]> = pins.iter().map(|&n| c.bind_position(n)).collect();
+    let dt = p.dynamics.dt;
+    let speed = SLEEP_SPEED_PER_REACH * c.model().unary.reach as f64;
+    let move_pins = |c: &mut cloth_solver::Cloth, dx: f64| {
+        for (&n, b) in pins.iter().zip(&bind) {
+            c.set_animated_position(n, [(b[0] + dx) as f32, b[1] as f32, b[2] as f32]).unwrap();
+        }
+    };
+    assert!((0..900).any(|_| c.step().fell_asleep), "the cape settles and sleeps on a still neckline");
+
+    // The drift: 3× the sleep speed, 3e-5 m a step here.
+    let drift = 3.0 * speed * dt;
+    assert!(drift < 20e-6 * 2.0, "the drift's step ({drift:.1e} m) is smaller than the tremble's");
+    for k in 1..=600 {
+        move_pins(&mut c, k as f64 * drift);
+        let r = c.step();
+        assert!(!r.fell_asleep, "asleep at drift step {k} while the neckline moved at {:.1e} m/s", 3.0 * speed);
+    }
+
+    // The tremble: ±20 µm about where the drift stopped, every step.
+    let end = 600.0 * drift;
+    let slept = (0..900).position(|k| {
+        move_pins(&mut c, end + if k % 2 == 0 { 20e-6 } else { -20e-6 });
+        c.step().fell_asleep
+    });
+    assert!(slept.is_some(), "a ±20 µm tremble kept the cape awake for 15 s");
+}
