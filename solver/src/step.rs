@@ -133,8 +133,11 @@ pub struct SubstepParams {
     pub bound: Stiffness,
     /// Strain-limit multipliers act.
     pub strain_limit: bool,
-    /// Strain-limit projection after the step's last substep.
+    /// Strain-limit projection after every substep's sweeps.
     pub strain_projection: bool,
+    /// How much of the gap to λ a strain row's floor closes per substep,
+    /// `1 − exp(−h/STRAIN_FLOOR_TIME)` (`strain_limit::warm_start`).
+    pub strain_floor_rate: f64,
     /// The strain allowance `a`.
     pub allowance: f64,
     pub leashed: bool,
@@ -161,6 +164,7 @@ impl SubstepParams {
             bound: Stiffness::Hard { ratio_min: t.hard_band.0, ratio_max: t.hard_band.1, beta: t.hard_beta },
             strain_limit: d.strain_limit && t.strain_mode.multiplier(),
             strain_projection: d.strain_limit && t.strain_mode.projection(),
+            strain_floor_rate: 1.0 - (-h / STRAIN_FLOOR_TIME).exp(),
             allowance: strain_limit::allowance(d.stretch),
             leashed: d.leashed(),
             leash_scale: leash::radius_scale(d.slack),
@@ -591,7 +595,6 @@ fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
     ws(&links.m_eff, &mut st.links, stretch.clone(), p.stretch);
     ws(&links.m_eff, &mut st.links, skip, p.skip);
     if p.strain_limit {
-        let rate = 1.0 - (-p.h / STRAIN_FLOOR_TIME).exp();
         strain_limit::warm_start(
             &links.m_eff,
             &mut st.strain,
@@ -600,7 +603,7 @@ fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
             p.bound,
             t.alpha,
             t.gamma,
-            rate,
+            p.strain_floor_rate,
             p.inv_h2,
         );
     }
