@@ -74,11 +74,18 @@
  * ----------------------------------------------------------------------------------------------------
  * UNITS AND CONVENTIONS
  *
- * Metres, kilograms, seconds, radians. Right-handed, Y up (gravity defaults to -Y; set it for Z-up
- * engines). A pose maps local to world: p -> rotation * p + translation; rotations are quaternions
- * stored x, y, z, w (Unity's and Unreal's order). Anchor rotations are normalised (from a norm in
- * [1e-6, 1e6]); collider and rig bind rotations must be unit within 1e-3. Particle positions are floats:
- * in the cloth (anchor) frame as stored, or in world space (rounded from double). Node poses are doubles.
+ * Metres, kilograms, seconds, radians. Pass the engine's coordinates and rotations as they are: the
+ * library assumes no handedness and no up axis. A pose maps local to world: p -> rotation * p +
+ * translation, the rotation a quaternion q acting as q p q^-1 (Hamilton product), stored x, y, z, w
+ * (Unity's and Unreal's order). These formulas read the same in a left-handed frame (Unity, Unreal) as
+ * in a right-handed one: a scene mirrored through a coordinate plane (x -> -x, a rotation (x, y, z, w)
+ * -> (x, -y, -z, w)) steps to the bit-exact mirror of the original, node poses included (tested).
+ * Gravity is a parameter, default (0, -9.81, 0) for Y up; a Z-up engine (Unreal) sets (0, 0, -9.81).
+ * Unreal's centimetres: multiply by 0.01 on the way in, by 100 on the way out.
+ *
+ * Anchor rotations are normalised (from a norm in [1e-6, 1e6]); collider and rig bind rotations must be
+ * unit within 1e-3. Particle positions are floats: in the cloth (anchor) frame as stored, or in world
+ * space (rounded from double). Node poses are doubles.
  *
  * Limits: every position, translation and collider dimension the library takes is within
  * ±CLOTH_MAX_COORDINATE (1e6 m, the watchdog's distance); beyond it a call is refused with
