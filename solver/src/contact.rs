@@ -42,7 +42,7 @@ use crate::friction;
 use crate::lanes::Points;
 use crate::model::Model;
 use crate::pose::{self, Frame, Pose, Vec3};
-use crate::shape::Shape;
+use crate::shape::{plane, Shape};
 use wide::f32x8;
 
 /// A slot's collider key meaning "empty".
@@ -293,13 +293,13 @@ pub fn discover(
                 SweptCollider { shape: c.shape, ..d.swept }
             }
             _ => {
-                let travel = pose::norm(pose::sub(b.translation, a.translation));
+                let (travel, tilt) = surface_travel(&c.shape, &a, &b);
                 let at_a = Aabb::of_shape(&c.shape, &a);
                 let bounds = if a == b { at_a } else { at_a.union(&Aabb::of_shape(&c.shape, &b)) };
                 let end = Frame::of(&b);
                 let near = Near::of(&c.shape, &end);
                 let bounds = bounds.inflate(reach + travel);
-                let swept = SweptCollider { index, generation, shape: c.shape, end, travel, bounds, near };
+                let swept = SweptCollider { index, generation, shape: c.shape, end, travel, tilt, bounds, near };
                 slots.discovered[i] = Some(Discovered { a, b, reach, swept });
                 swept
             }
@@ -368,7 +368,8 @@ pub fn discover(
         let mut hit = 0u32;
         for &ci in &candidates {
             let c = &swept[ci as usize];
-            let limit = reach - p.offset + c.travel;
+            // No particle of the block is further than √3·extent from the origin.
+            let limit = reach - p.offset + c.travel + c.tilt * 3f64.sqrt() * extent as f64;
             let mut lanes = free & slots.boxes.lanes_meeting(ci as usize, lo, hi);
             if lanes != 0 {
                 lanes &= c.near.lanes_within(pos, own32, limit + p.offset, extent);
@@ -494,9 +495,45 @@ pub struct SweptCollider {
     pub shape: Shape,
     /// Collider frame to cloth frame at the step's end.
     pub end: Frame,
+    /// How far any point of the surface moved over the step, m — for a
+    /// plane, any point at the cloth frame's origin; one at distance `r`
+    /// from it moved at most `travel + tilt·r` ([`surface_travel`]).
     pub travel: f64,
+    pub tilt: f64,
     pub bounds: Aabb,
     pub near: Near,
+}
+
+/// How far a collider's surface moved between poses `a` and `b` (cloth
+/// frame): `(travel, tilt)`, a point at distance `r` from the cloth frame's
+/// origin having moved at most `travel + tilt·r`.
+///
+/// A local point `q` moves by `|R_b q − R_a q + Δt| ≤ |Δt| + θ·|q|` (`θ` the
+/// angle between the rotations: a chord is shorter than its arc), so a
+/// bounded shape's surface moved at most `|Δt| + θ·max|q|` — a thigh turning
+/// about the hip sweeps its knee through the cloth while its pose's
+/// translation barely moves. A plane is unbounded, but its field at a point
+/// `p` changes by `(n_a − n_b)·p − (n_a·o_a − n_b·o_b)`: no more than
+/// `|n_a·o_a − n_b·o_b| + |n_a − n_b|·|p|`, nothing for a ground turning
+/// about its own normal.
+fn surface_travel(shape: &Shape, a: &Pose, b: &Pose) -> (f64, f64) {
+    let moved = pose::norm(pose::sub(b.translation, a.translation));
+    if a.rotation == b.rotation {
+        return (moved, 0.0);
+    }
+    match shape {
+        Shape::Plane => {
+            let (na, nb) = (a.rotation.rotate(plane::NORMAL), b.rotation.rotate(plane::NORMAL));
+            let shift = (pose::dot(na, a.translation) - pose::dot(nb, b.translation)).abs();
+            (shift, pose::norm(pose::sub(na, nb)))
+        }
+        _ => {
+            let (lo, hi) = shape.local_bounds();
+            let far = pose::norm([0, 1, 2].map(|k| lo[k].abs().max(hi[k].abs())));
+            let angle = a.rotation.conj().compose(b.rotation).angle();
+            (moved + angle * far, 0.0)
+        }
+    }
 }
 
 /// A collider's swept state and the poses and reach it was derived from.
@@ -799,6 +836,29 @@ pub fn warm_start(
     }
 }
 
+/// Before a pass that moves particles outside the vertex update (the strain
+/// projection): keeps where each particle with slots stands, for
+/// [`after_moves`].
+pub fn before_moves(slots: &ContactSlots, x: &Points, before: &mut Points) {
+    for &s in &slots.particles {
+        before.set(s as usize, x.get(s as usize));
+    }
+}
+
+/// After such a pass: adds how far each particle with slots moved to its
+/// `path`, which carries its slots' bounds to the next warm start (a bound
+/// is valid where it was measured, less the path since). Without it a
+/// projection that moves a particle toward a collider would leave a slot
+/// skipped that should act.
+pub fn after_moves(slots: &mut ContactSlots, x: &Points, before: &Points) {
+    for &s in &slots.particles {
+        let s = s as usize;
+        let (now, was) = (x.get(s), before.get(s));
+        let d = [0, 1, 2].map(|k| now[k] - was[k]);
+        slots.path[s] += (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() * PATH_SCALE;
+    }
+}
+
 /// `k.max(lo).min(hi)` for `lo ≤ hi`, NaN to `lo` as `max` takes it, in
 /// two compares (`f32::max` and `min` each guard a NaN on both sides).
 #[inline(always)]
@@ -1013,6 +1073,49 @@ mod tests {
     use crate::pose::Quat;
     use crate::rng::SplitMix64;
 
+    /// `surface_travel` bounds how far every surface point moved, on random
+    /// turns and shifts of every shape, and a ground turning about its own
+    /// normal does not move.
+    #[test]
+    fn surface_travel_bounds_every_surface_point() {
+        let mut rng = SplitMix64::new(7);
+        let shapes = [
+            Shape::sphere(0.1).unwrap(),
+            Shape::capsule([0.0, 0.0, 0.0], [0.0, -0.44, 0.0], 0.06).unwrap(),
+            Shape::tapered_capsule([0.1, 0.0, 0.0], 0.075, [0.0, -0.44, 0.1], 0.05).unwrap(),
+            Shape::cuboid([0.1, 0.2, 0.05], 0.01).unwrap(),
+        ];
+        let unit = |rng: &mut SplitMix64| {
+            let v = [0; 3].map(|_| rng.range(-1.0, 1.0));
+            pose::scale(v, 1.0 / pose::norm(v).max(1e-9))
+        };
+        for _ in 0..200 {
+            let (axis_a, axis_b) = (unit(&mut rng), unit(&mut rng));
+            let a = Pose::new(pose::scale(unit(&mut rng), 0.3), Quat::from_axis_angle(axis_a, 0.4));
+            let b = Pose::new(pose::scale(unit(&mut rng), 0.3), Quat::from_axis_angle(axis_b, 0.9));
+            for shape in &shapes {
+                let (travel, tilt) = surface_travel(shape, &a, &b);
+                assert_eq!(tilt, 0.0);
+                let (lo, hi) = shape.local_bounds();
+                for i in 0..8 {
+                    let q = [0, 1, 2].map(|k| if i >> k & 1 == 0 { lo[k] } else { hi[k] });
+                    let moved = pose::norm(pose::sub(b.transform_point(q), a.transform_point(q)));
+                    assert!(moved <= travel * (1.0 + 1e-12), "{shape:?}: {moved} > {travel}");
+                }
+            }
+            // A plane: its field at any point changes by at most travel + tilt·|p|.
+            let (travel, tilt) = surface_travel(&Shape::Plane, &a, &b);
+            for _ in 0..20 {
+                let p = pose::scale(unit(&mut rng), rng.range(0.0, 5.0));
+                let field = |f: &Pose| Shape::Plane.distance(f.inverse().transform_point(p));
+                assert!((field(&a) - field(&b)).abs() <= travel + tilt * pose::norm(p) + 1e-12);
+            }
+        }
+        let ground = |angle: f64| Pose::new([3.0, 0.0, -2.0], Quat::from_axis_angle([0.0, 1.0, 0.0], angle));
+        let (travel, tilt) = surface_travel(&Shape::Plane, &ground(0.0), &ground(1.0));
+        assert!(travel < 1e-15 && tilt < 1e-15, "a ground turning about its normal: {travel}, {tilt}");
+    }
+
     /// Discovery's f32 filter never drops a point the exact field keeps:
     /// for every shape, under a rotated and translated frame, each point
     /// whose exact distance is below `within + own` has its lane set; and
@@ -1076,6 +1179,7 @@ mod tests {
                     shape,
                     end: frame,
                     travel: 0.0,
+                    tilt: 0.0,
                     bounds: Aabb { min: lo, max: hi },
                     near: Near::of(&shape, &frame),
                 }

@@ -93,6 +93,9 @@ pub struct State {
     /// correction this substep (zero between substeps; empty until the
     /// limit is on).
     pub strain_moved: Points,
+    /// Scratch of the strain-limit projection: where each particle with
+    /// contact slots stood before it (`crate::contact::before_moves`).
+    pub strain_before: Points,
     /// Collider contact slots (empty until the first step with colliders).
     pub contacts: ContactSlots,
     /// Self-collision search and scratch (empty until the flag is first set).
@@ -141,6 +144,7 @@ impl State {
             leash: RowState::default(),
             strain_floor: Vec::new(),
             strain_moved: Points::default(),
+            strain_before: Points::default(),
             contacts: ContactSlots::default(),
             self_collision: SelfCollision::default(),
             frame: FrameState::default(),
@@ -159,6 +163,7 @@ impl State {
         }
         if d.strain_limit && t.strain_mode.projection() && self.strain_moved.is_empty() {
             self.strain_moved = Points::zeros(model.slots);
+            self.strain_before = Points::zeros(model.slots);
         }
         if d.leashed() && self.leash.is_empty() {
             self.leash = RowState::new(model.slots);
@@ -192,7 +197,7 @@ impl State {
     pub fn bytes(&self) -> (usize, usize) {
         let particles = self.x.bytes() * 7;
         (
-            particles + self.strain_moved.bytes(),
+            particles + self.strain_moved.bytes() + self.strain_before.bytes(),
             self.links.bytes()
                 + self.strain.bytes()
                 + 4 * self.strain_floor.len()

@@ -346,6 +346,9 @@ fn step_lanes<L: Kernels, P: Probe>(
         // The strain limit bounds what each substep hands on
         // (`strain_limit::project`).
         if p.strain_projection {
+            if in_contact {
+                contact::before_moves(&state.contacts, &state.x, &mut state.strain_before);
+            }
             for _ in 0..STRAIN_PROJECTION_PASSES {
                 if 0 == strain_limit::project(
                     &model.links,
@@ -357,6 +360,9 @@ fn step_lanes<L: Kernels, P: Probe>(
                 ) {
                     break;
                 }
+            }
+            if in_contact {
+                contact::after_moves(&mut state.contacts, &state.x, &state.strain_before);
             }
             strain_limit::settle(&mut state.x, &mut state.x0, &mut state.strain_moved);
         }
