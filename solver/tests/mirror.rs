@@ -63,8 +63,10 @@ fn run(preset: &library::Preset, mirrored: bool, steps: usize) -> (Vec<[f64; 3]>
     }
     let mut set = ColliderSet::new();
     let local = colliders();
-    let ids: Vec<_> =
-        local.iter().map(|(shape, at)| set.add(mirror_shape(shape, mirrored), pose(anchor(0).mul(at))).unwrap()).collect();
+    let ids: Vec<_> = local
+        .iter()
+        .map(|(shape, at)| set.add(mirror_shape(shape, mirrored), pose(anchor(0).mul(at))).unwrap())
+        .collect();
     let mut cloth = Cloth::new(&input, preset.dynamics).unwrap();
     cloth.place_anchor(pose(anchor(0))).unwrap();
     for k in 1..=steps {
@@ -116,7 +118,10 @@ fn a_mirrored_scene_steps_to_the_mirror_of_the_original() {
             let d = [r.w - sign * s.w, r.x - sign * s.x, r.y - sign * s.y, r.z - sign * s.z];
             worst_turn = worst_turn.max(d.iter().fold(0.0, |a: f64, v| a.max(v.abs())));
         }
-        eprintln!("{}: travel {travel:.3} m, node rotations' components within {worst_turn:e} of the mirror", preset.name);
+        eprintln!(
+            "{}: travel {travel:.3} m, node rotations' components within {worst_turn:e} of the mirror",
+            preset.name
+        );
         assert_eq!(worst_turn, 0.0, "{}: a node rotation is not the mirror", preset.name);
     }
 }
