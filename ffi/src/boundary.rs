@@ -264,7 +264,9 @@ pub(crate) fn guard(function: &'static str, body: impl FnOnce() -> Res<()>) -> c
 
 // ---- pointers ----------------------------------------------------------------
 
-fn check_ptr<T>(p: *const T, what: &str) -> Res<()> {
+/// Checks a pointer to a `T`: NULL is NULL_POINTER, an address not aligned
+/// for a `T` is INVALID_ARGUMENT.
+pub(crate) fn check_ptr<T>(p: *const T, what: &str) -> Res<()> {
     if p.is_null() {
         return fail(CLOTH_STATUS_NULL_POINTER, format!("{what} is NULL"));
     }

@@ -358,15 +358,18 @@ sized!(cloth_rig_desc, cloth_default_rig_desc());
 sized!(cloth_collider_desc, cloth_default_collider_desc());
 sized!(cloth_step_report, step_report_out(&Default::default()));
 
-/// Reads a descriptor: NULL and alignment checked, `struct_size` one of the
+/// Reads a descriptor: NULL and alignment (the struct's) checked, `struct_size` one of the
 /// sizes the struct has had, the bytes it covers copied over the defaults.
 ///
 /// # Safety
 /// `p` is NULL or points to at least `struct_size` readable bytes.
 pub(crate) unsafe fn read_desc<T: Sized_>(p: *const T, what: &str) -> Res<T> {
-    // SAFETY: the struct's first field is a u32; `read_in` checks NULL and
-    // alignment (a T's alignment is at least a u32's).
-    let size = unsafe { crate::boundary::read_in(p as *const u32, what)? } as usize;
+    // Aligned for the whole struct, not only for its first field: a
+    // cloth_dynamics 4 bytes off its 8 was once read as given.
+    crate::boundary::check_ptr(p, what)?;
+    // SAFETY: non-null and aligned (checked); the struct's first field is a
+    // u32, readable by the caller's contract.
+    let size = unsafe { std::ptr::read(p as *const u32) } as usize;
     check_size::<T>(size, what)?;
     let mut out = T::defaults();
     // SAFETY: `p` is readable for `size` bytes (the caller's contract for a
