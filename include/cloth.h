@@ -41,9 +41,9 @@
  * - A world handle: INVALID_WORLD when it names no live world.
  * - A cloth, collider set or collider id: STALE_ID when it names nothing live in that world (a
  *   collider's also when its set was destroyed). Where a set is optional, generation 0 is "none".
- * - A pointer: NULL_POINTER when NULL, unless its comment allows NULL or it is an array whose count is
- *   0; INVALID_ARGUMENT when it is not aligned for its type. An array of more than PTRDIFF_MAX bytes:
- *   OUT_OF_RANGE.
+ * - A pointer: NULL_POINTER when NULL, unless its comment allows NULL; INVALID_ARGUMENT when it is not
+ *   aligned for its type. An array's pointer with a count of 0 is not checked (it may be NULL); an
+ *   array of more than PTRDIFF_MAX bytes is OUT_OF_RANGE.
  * - A struct that begins with struct_size (a descriptor, or cloth_step_report): STRUCT_SIZE when
  *   struct_size is no size this library knows. Then each field of cloth_world_desc, cloth_dynamics,
  *   cloth_desc and cloth_collider_desc as its comment says: NON_FINITE for a NaN or an infinity,

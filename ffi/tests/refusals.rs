@@ -10,8 +10,8 @@
 //!   `src/tests.rs`), which this test finds in that file — and every case
 //!   here is one its function's line names;
 //! - the shared rules no other test covers: a descriptor's own alignment,
-//!   the exclusive calls inside a step, the field ranges the struct comments
-//!   state. (BUSY and a damaged cloth's INTERNAL need the library's insides:
+//!   an array's pointer with a count of 0, the exclusive calls inside a
+//!   step, the field ranges the struct comments state. (BUSY and a damaged cloth's INTERNAL need the library's insides:
 //!   `src/tests.rs`.)
 
 mod common;
@@ -706,5 +706,23 @@ fn a_field_outside_its_stated_range_is_refused() {
     unsafe {
         ok(cloth_set_dynamics(f.w, f.cloth, &dynamics));
         ok(cloth_collider_create(f.w, f.set, &cloth_collider_desc { corner_radius: 0.1, ..cuboid }, &mut col));
+    }
+}
+
+/// An array's pointer with a count of 0 is not read, so not checked: NULL
+/// (`hardening.rs`) or misaligned, the call goes on to its other checks.
+#[test]
+fn an_arrays_pointer_with_a_count_of_zero_is_not_checked() {
+    let f = Fixture::new();
+    let mut storage = [0u64; 4];
+    let odd = (storage.as_mut_ptr() as *mut u8).wrapping_add(1);
+    // SAFETY: a count of 0: nothing is read or written through `odd`.
+    unsafe {
+        ok(cloth_set_animated_positions(f.w, f.cloth, 0, odd as *const cloth_vec3f, 0));
+        let got = cloth_read_positions(f.w, f.cloth, CLOTH_SPACE_WORLD, odd as *mut cloth_vec3f, 0);
+        assert_eq!(got, CLOTH_STATUS_BUFFER_TOO_SMALL);
+        // With a count, the same pointer is refused.
+        let got = cloth_read_positions(f.w, f.cloth, CLOTH_SPACE_WORLD, odd as *mut cloth_vec3f, 1);
+        assert_eq!(got, CLOTH_STATUS_INVALID_ARGUMENT);
     }
 }
