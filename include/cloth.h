@@ -34,6 +34,31 @@
  * function returning a cloth_status sets it (to "" on success); the pointer stays valid until this
  * thread's next call of such a function.
  *
+ * WHICH CALL REFUSES WHAT. These rules hold for every function, by what it takes; each function's comment
+ * ends with "Refuses:", naming (without the CLOTH_STATUS_ prefix) the refusals it adds to them, if any.
+ *
+ * - Any call returning a cloth_status: INTERNAL for a bug caught inside it.
+ * - A world handle: INVALID_WORLD when it names no live world.
+ * - A cloth, collider set or collider id: STALE_ID when it names nothing live in that world (a
+ *   collider's also when its set was destroyed). Where a set is optional, generation 0 is "none".
+ * - A pointer: NULL_POINTER when NULL, unless its comment allows NULL; INVALID_ARGUMENT when it is not
+ *   aligned for its type. An array's pointer with a count of 0 is not checked (it may be NULL); an
+ *   array of more than PTRDIFF_MAX bytes is OUT_OF_RANGE.
+ * - A struct that begins with struct_size (a descriptor, or cloth_step_report): STRUCT_SIZE when
+ *   struct_size is no size this library knows. Then each field of cloth_world_desc, cloth_dynamics,
+ *   cloth_desc and cloth_collider_desc as its comment says: NON_FINITE for a NaN or an infinity,
+ *   INVALID_ARGUMENT outside its range or for a 0/1 flag that is neither, INVALID_ENUM for a
+ *   CLOTH_PRESET_*, CLOTH_TELEPORT_* or CLOTH_SHAPE_* field with no such value. (A sheet, tree or rig
+ *   description is checked as its cloth is seeded: its cloth_create_* says how.)
+ * - Any float, as UNITS AND CONVENTIONS says: NON_FINITE for a NaN or an infinity; a position, a
+ *   translation or a collider's dimension beyond ±CLOTH_MAX_COORDINATE: INVALID_ARGUMENT.
+ * - A per-cloth call (THREADS): BUSY while another thread is inside a call on that cloth. No other call
+ *   returns BUSY.
+ * - A call naming a damaged cloth (one a bug was caught in): INTERNAL, from every call but cloth_destroy.
+ * - An exclusive call (THREADS) between cloth_world_begin_step and cloth_world_end_step: WRONG_PHASE,
+ *   from every one but cloth_world_end_step, whatever its ids.
+ * - UNSUPPORTED_CPU comes from cloth_world_create only.
+ *
  * ----------------------------------------------------------------------------------------------------
  * OWNERSHIP
  *
@@ -62,11 +87,12 @@
  *   cloth_node_count, cloth_read_positions, cloth_read_node_poses, cloth_last_step_report and
  *   cloth_world_step_cloth) may run concurrently from any threads FOR DISTINCT CLOTHS. Two overlapping
  *   calls on the same cloth are a host bug: the second returns CLOTH_STATUS_BUSY (never a data race).
- * - Every other call on a world (creating or destroying cloths, sets and colliders, collider poses,
- *   begin_frame, cloth_world_step, begin/end_step, cloth_set_colliders) is exclusive: it waits for
- *   the calls in flight on that world and runs alone. It is never a data race, but it serialises.
+ * - The EXCLUSIVE calls (creating or destroying cloths, sets and colliders, collider poses, begin_frame,
+ *   cloth_world_step, begin/end_step, cloth_set_colliders) wait for the calls in flight on that world
+ *   and run alone. It is never a data race, but it serialises. cloth_world_cloth_count runs beside the
+ *   per-cloth calls; for cloth_world_destroy, see its comment.
  * - Between cloth_world_begin_step and cloth_world_end_step the colliders and the set of cloths are
- *   frozen: calls that would change them return CLOTH_STATUS_WRONG_PHASE.
+ *   frozen: every exclusive call but cloth_world_end_step returns CLOTH_STATUS_WRONG_PHASE.
  * - The result never depends on the number of threads or on which thread steps which cloth: every
  *   cloth's trajectory is bit-identical to stepping it alone.
  * - A world with threads > 0 owns that many worker threads (never a shared global pool).
@@ -220,7 +246,7 @@ enum cloth_status
     // written.
     CLOTH_STATUS_BUFFER_TOO_SMALL = 4,
     // An index or a count runs past the end of what it indexes (a node
-    // index, first + count).
+    // index, first + count), or an array is larger than memory.
     CLOTH_STATUS_OUT_OF_RANGE = 5,
     // A value is outside its documented range, a 0/1 flag is neither, a
     // pointer is misaligned, or a rotation is not a unit quaternion.
@@ -317,7 +343,8 @@ typedef struct {
     uint32_t teleport;
     // Fixed step, s, (0, 1]. Default 1/60.
     double dt;
-    // Gravity in world space, m/s² (default 0, −9.81, 0).
+    // Gravity in world space, m/s², each component within ±1e6 (default
+    // 0, −9.81, 0).
     cloth_vec3 gravity;
     // Strain allowance control 0..=1 (read only with strain_limit).
     double stretch;
@@ -369,7 +396,8 @@ typedef struct {
     // The dynamics for CLOTH_PRESET_CUSTOM (read during the call); must be
     // NULL with a library preset.
     const cloth_dynamics *dynamics;
-    // The anchor's world pose at creation (placed: no motion is felt).
+    // The anchor's world pose at creation (placed: no motion is felt). Its
+    // rotation is normalised from a norm in [1e-6, 1e6].
     cloth_pose anchor;
     // The collider set the cloth collides with (generation 0: none).
     cloth_collider_set_id colliders;
@@ -450,15 +478,17 @@ typedef struct {
     cloth_vec3 a;
     // Capsule and tapered capsule: the segment's second end, m (local).
     cloth_vec3 b;
-    // Sphere and capsule radius; the tapered capsule's radius at a, m.
+    // Sphere and capsule radius; the tapered capsule's radius at a, m, ≥ 0.
     double radius;
-    // Tapered capsule: the radius at b, m.
+    // Tapered capsule: the radius at b, m, ≥ 0.
     double radius_b;
-    // Cuboid: half extents along the local axes (outer), m.
+    // Cuboid: half extents along the local axes (outer), m, each ≥ 0.
     cloth_vec3 half_extents;
-    // Cuboid: edge and corner rounding, m (0 = sharp).
+    // Cuboid: edge and corner rounding, m (0 = sharp), at most the smallest
+    // half extent.
     double corner_radius;
-    // World pose (previous = current: the collider has not moved).
+    // World pose (previous = current: the collider has not moved); its
+    // rotation unit within 1e-3.
     cloth_pose pose;
 } cloth_collider_desc;
 
@@ -488,20 +518,32 @@ extern "C" {
 // refused and why. Never NULL. Valid until this thread's next call of a
 // function returning cloth_status. Per thread: other threads' calls never
 // change it.
+// Refuses: nothing (it returns no cloth_status).
 const char *cloth_last_error_message(void);
 
 // A status's name ("CLOTH_STATUS_OK", …; "CLOTH_STATUS_UNKNOWN" for a value
 // that is none). A static string: never freed, never NULL.
+// Refuses: nothing (it returns no cloth_status).
 const char *cloth_status_name(uint32_t status);
 
 // Creates a cloth from a sheet (a triangle mesh). `sheet`, `desc` and the
 // arrays they point to are read during the call. Exclusive.
+// Refuses: SEED_FAILED when the sheet cannot be seeded: no nodes, a corner
+// past the nodes, a triangle that repeats a node or has no area, an edge of
+// three triangles, an edge under 1 µm, a free node's mass ≤ 0, or (with
+// desc.bind_pose_check) a free node within the contact offset of a collider
+// of desc.colliders; INVALID_ARGUMENT for a fixed flag neither 0 nor 1.
 cloth_status cloth_create_sheet(cloth_world world,
                                 const cloth_sheet_desc *sheet,
                                 const cloth_desc *desc,
                                 cloth_id *out_cloth);
 
 // Creates a cloth from a tree of nodes (strips, a rope). Exclusive.
+// Refuses: SEED_FAILED when the tree cannot be seeded: no nodes, a parent
+// past the nodes, no root, a cycle, a node under 1 µm from its parent or
+// grandparent, a mass ≤ 0 of a node with a parent, or (with
+// desc.bind_pose_check) such a node within the contact offset of a collider
+// of desc.colliders.
 cloth_status cloth_create_tree(cloth_world world,
                                const cloth_tree_desc *tree,
                                const cloth_desc *desc,
@@ -509,34 +551,42 @@ cloth_status cloth_create_tree(cloth_world world,
 
 // Creates a cloth from joints of a skeleton (DESIGN §9: the cloth owns
 // them; write back the node poses it produces). Exclusive.
+// Refuses: SEED_FAILED when the rig cannot be seeded: no nodes, a joint or
+// skeleton parent past the joints, a joint named twice, an owned skeleton
+// root, owned joints that hang from different unowned joints, an anchor
+// that hangs from an owned joint, or as cloth_create_tree; INVALID_ARGUMENT
+// for a local_bind rotation not unit within 1e-3.
 cloth_status cloth_create_rig(cloth_world world,
                               const cloth_rig_desc *rig,
                               const cloth_desc *desc,
                               cloth_id *out_cloth);
 
-// Destroys a cloth. A second destroy is CLOTH_STATUS_STALE_ID. Exclusive.
+// Destroys a cloth, a damaged one too. A second destroy is
+// CLOTH_STATUS_STALE_ID. Exclusive.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_destroy(cloth_world world, cloth_id cloth);
 
 // Changes the collider set a cloth collides with (generation 0: none).
-// Exclusive; refused between begin_step and end_step.
+// Exclusive.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_set_colliders(cloth_world world, cloth_id cloth, cloth_collider_set_id set);
 
 // Sets the anchor's world pose for the coming step (the pose for this
-// frame). The rotation is normalised from a norm in [1e-6, 1e6]; a
-// non-finite pose (NON_FINITE), a translation beyond CLOTH_MAX_COORDINATE
-// or a rotation outside that range (INVALID_ARGUMENT) is refused. Per-cloth.
+// frame). The rotation is normalised. Per-cloth.
+// Refuses: INVALID_ARGUMENT for a rotation whose norm is outside [1e-6, 1e6].
 cloth_status cloth_set_anchor_pose(cloth_world world, cloth_id cloth, const cloth_pose *pose);
 
 // Places the anchor with no motion felt (a spawn, or a move the cloth
-// should not react to): previous and current pose both set. The pose is
-// checked as by cloth_set_anchor_pose. Per-cloth.
+// should not react to): previous and current pose both set. The rotation
+// is normalised. Per-cloth.
+// Refuses: INVALID_ARGUMENT for a rotation whose norm is outside [1e-6, 1e6].
 cloth_status cloth_place_anchor(cloth_world world, cloth_id cloth, const cloth_pose *pose);
 
 // Sets the animated positions of nodes `first .. first + count` in the
 // cloth (anchor) frame, m: fixed nodes move there at the next step; free
-// nodes are pulled there only by the leash. All or nothing: a non-finite
-// entry (NON_FINITE), one beyond CLOTH_MAX_COORDINATE (INVALID_ARGUMENT)
-// or a range past the last node changes nothing. Per-cloth.
+// nodes are pulled there only by the leash. All or nothing: a refused call
+// changes no node. Per-cloth.
+// Refuses: OUT_OF_RANGE when first + count exceeds the node count.
 cloth_status cloth_set_animated_positions(cloth_world world,
                                           cloth_id cloth,
                                           uint32_t first,
@@ -545,24 +595,31 @@ cloth_status cloth_set_animated_positions(cloth_world world,
 
 // Changes a cloth's dynamics (nothing in them needs a reseed; a change
 // wakes the cloth). Per-cloth.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_set_dynamics(cloth_world world, cloth_id cloth, const cloth_dynamics *dynamics);
 
 // A cloth's current dynamics. Per-cloth.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_get_dynamics(cloth_world world, cloth_id cloth, cloth_dynamics *out_dynamics);
 
 // Wakes a sleeping cloth at its next step. Per-cloth.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_wake(cloth_world world, cloth_id cloth);
 
 // Treats the cloth's next step as a teleport (the host cut to another
 // place): its dynamics' teleport mode applies. Per-cloth.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_teleport(cloth_world world, cloth_id cloth);
 
 // The number of nodes (particles) of a cloth: the length output buffers
 // need. Per-cloth.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_node_count(cloth_world world, cloth_id cloth, uint32_t *out_count);
 
 // Writes every node's position into `out` (`capacity` entries, at least
 // the node count) in `space`: CLOTH_SPACE_WORLD or CLOTH_SPACE_CLOTH. Per-cloth.
+// Refuses: INVALID_ENUM for any other `space`; BUFFER_TOO_SMALL when
+// `capacity` is below the node count.
 cloth_status cloth_read_positions(cloth_world world,
                                   cloth_id cloth,
                                   uint32_t space,
@@ -573,6 +630,8 @@ cloth_status cloth_read_positions(cloth_world world,
 // (relative to its parent node; roots relative to the anchor) into
 // `out_local`, `capacity` entries each (at least the node count). Either
 // buffer may be NULL (not both, unless `capacity` is 0). Per-cloth.
+// Refuses: NULL_POINTER when both are NULL and `capacity` is not 0;
+// BUFFER_TOO_SMALL when `capacity` is below the node count.
 cloth_status cloth_read_node_poses(cloth_world world,
                                    cloth_id cloth,
                                    cloth_pose *out_world,
@@ -580,68 +639,85 @@ cloth_status cloth_read_node_poses(cloth_world world,
                                    size_t capacity);
 
 // What the cloth's last step did. Set `out->struct_size` first. Per-cloth.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_last_step_report(cloth_world world, cloth_id cloth, cloth_step_report *out);
 
 // Creates an empty collider set. Several cloths (a character's cape and
 // its rope) may collide with one set. Exclusive.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_collider_set_create(cloth_world world, cloth_collider_set_id *out_set);
 
-// Destroys a collider set and its colliders. Refused with
-// CLOTH_STATUS_IN_USE while a cloth collides with it. Exclusive.
+// Destroys a collider set and its colliders. Exclusive.
+// Refuses: IN_USE while a cloth collides with the set.
 cloth_status cloth_collider_set_destroy(cloth_world world, cloth_collider_set_id set);
 
 // Adds a collider to a set at `desc.pose`. Exclusive.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_collider_create(cloth_world world,
                                    cloth_collider_set_id set,
                                    const cloth_collider_desc *desc,
                                    cloth_collider_id *out_collider);
 
 // Sets a collider's world pose for this frame (it sweeps from its previous
-// pose). The rotation must be unit within 1e-3. Exclusive; refused between
-// begin_step and end_step.
+// pose). Exclusive.
+// Refuses: INVALID_ARGUMENT for a rotation not unit within 1e-3.
 cloth_status cloth_collider_set_pose(cloth_world world, cloth_collider_id collider, const cloth_pose *pose);
 
 // Moves a collider without travel (previous and current pose both set): a
 // placement, not a motion. Exclusive.
+// Refuses: INVALID_ARGUMENT for a rotation not unit within 1e-3.
 cloth_status cloth_collider_place(cloth_world world, cloth_collider_id collider, const cloth_pose *pose);
 
 // Destroys a collider. Exclusive.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_collider_destroy(cloth_world world, cloth_collider_id collider);
 
 // The identity pose.
+// Refuses: nothing (it returns no cloth_status).
 cloth_pose cloth_pose_identity(void);
 
 // A world description with every field at its default (no threads).
+// Refuses: nothing (it returns no cloth_status).
 cloth_world_desc cloth_default_world_desc(void);
 
 // The solver's default dynamics (COTTON-like, 2 substeps × 4 iterations, 60 Hz).
+// Refuses: nothing (it returns no cloth_status).
 cloth_dynamics cloth_default_dynamics(void);
 
 // A cloth description: COTTON, no collider set, anchor at the identity,
 // bind-pose check on.
+// Refuses: nothing (it returns no cloth_status).
 cloth_desc cloth_default_desc(void);
 
 // An empty sheet description (fill in the counts and arrays).
+// Refuses: nothing (it returns no cloth_status).
 cloth_sheet_desc cloth_default_sheet_desc(void);
 
 // An empty tree description.
+// Refuses: nothing (it returns no cloth_status).
 cloth_tree_desc cloth_default_tree_desc(void);
 
 // An empty rig description.
+// Refuses: nothing (it returns no cloth_status).
 cloth_rig_desc cloth_default_rig_desc(void);
 
 // A collider description: a sphere of radius 0.1 m at the identity pose.
+// Refuses: nothing (it returns no cloth_status).
 cloth_collider_desc cloth_default_collider_desc(void);
 
 // The dynamics of a library entry (CLOTH_PRESET_SILK … CLOTH_PRESET_HAIR),
 // to start a CLOTH_PRESET_CUSTOM description from.
+// Refuses: INVALID_ENUM for a `preset` that is no library entry
+// (CLOTH_PRESET_CUSTOM included).
 cloth_status cloth_preset_dynamics(uint32_t preset, cloth_dynamics *out);
 
 // The library's ABI version: equal to CLOTH_ABI_VERSION in the header the
 // host was compiled with, or the two disagree about some struct or function.
+// Refuses: nothing (it returns no cloth_status).
 uint32_t cloth_abi_version(void);
 
 // The library's version, "major.minor.patch" (a static string).
+// Refuses: nothing (it returns no cloth_status).
 const char *cloth_version(void);
 
 // 1 when this CPU runs this library, else 0. The shipped build targets the
@@ -651,6 +727,7 @@ const char *cloth_version(void);
 // answers 0 on a CPU without that level, checked with CPUID, but its own code
 // may already have executed such an instruction: ship the default build.
 // (Worlds also check, and refuse with CLOTH_STATUS_UNSUPPORTED_CPU.)
+// Refuses: nothing (it returns no cloth_status).
 uint32_t cloth_cpu_supported(void);
 
 // Which kernels the library's steps run on this CPU: CLOTH_CPU_PATH_AVX2
@@ -659,43 +736,55 @@ uint32_t cloth_cpu_supported(void);
 // AVX2 is faster. The environment variable CLOTH_CPU_PATH=baseline forces
 // the baseline (read once, when the library first needs the answer).
 // Executes no instruction the CPU lacks.
+// Refuses: nothing (it returns no cloth_status).
 uint32_t cloth_cpu_path(void);
 
 // Creates a world. `desc` is read during the call; `*out_world` receives the
 // handle. Destroy it with cloth_world_destroy.
+// Refuses: UNSUPPORTED_CPU when cloth_cpu_supported() is 0; INTERNAL when
+// the system will not start `desc.threads` threads.
 cloth_status cloth_world_create(const cloth_world_desc *desc, cloth_world *out_world);
 
 // Destroys a world: every cloth, collider set and collider in it, and its
 // threads (joined before this returns). A second destroy, or any later use
 // of the handle, is CLOTH_STATUS_INVALID_WORLD. Calls already running on the
 // world on other threads finish first (the memory lives until they do).
+// Refuses: only as every function does (ERRORS); it is not refused between
+// begin_step and end_step.
 cloth_status cloth_world_destroy(cloth_world world);
 
 // Starts a frame: every collider's previous pose becomes its current one,
 // so a collider not moved this frame has no travel. Call it before setting
-// this frame's collider poses. Exclusive; refused between begin_step and
-// end_step.
+// this frame's collider poses. Exclusive.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_world_begin_frame(cloth_world world);
 
 // Steps every cloth of the world once, on the world's threads (or the
 // calling thread when it has none), largest first. The result is
-// bit-identical whatever the thread count. Exclusive; refused between
-// begin_step and end_step.
+// bit-identical whatever the thread count. Exclusive.
+// Refuses: INTERNAL when a bug was caught in a cloth's step (reported once,
+// after every other cloth has stepped; that cloth is skipped from then on).
 cloth_status cloth_world_step(cloth_world world);
 
 // Opens a host-driven step: then cloth_world_step_cloth for each cloth to
 // advance (any threads, each cloth at most once), then cloth_world_end_step.
-// In between, colliders and the set of cloths are frozen.
+// In between, colliders and the set of cloths are frozen. Exclusive.
+// Refuses: WRONG_PHASE when a step is already open.
 cloth_status cloth_world_begin_step(cloth_world world);
 
 // Steps one cloth inside begin_step / end_step. May run concurrently from
-// several threads for distinct cloths of one world.
+// several threads for distinct cloths of one world. Per-cloth.
+// Refuses: WRONG_PHASE outside begin_step / end_step, or for a cloth
+// already stepped since begin_step.
 cloth_status cloth_world_step_cloth(cloth_world world, cloth_id cloth);
 
 // Closes a host-driven step (cloths not stepped in it did not advance).
+// Exclusive.
+// Refuses: WRONG_PHASE when no step is open.
 cloth_status cloth_world_end_step(cloth_world world);
 
 // The number of live cloths in the world.
+// Refuses: only as every function does (ERRORS).
 cloth_status cloth_world_cloth_count(cloth_world world, uint32_t *out_count);
 
 #ifdef __cplusplus

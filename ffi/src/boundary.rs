@@ -30,7 +30,7 @@ pub enum cloth_status {
     /// written.
     CLOTH_STATUS_BUFFER_TOO_SMALL = 4,
     /// An index or a count runs past the end of what it indexes (a node
-    /// index, first + count).
+    /// index, first + count), or an array is larger than memory.
     CLOTH_STATUS_OUT_OF_RANGE = 5,
     /// A value is outside its documented range, a 0/1 flag is neither, a
     /// pointer is misaligned, or a rotation is not a unit quaternion.
@@ -131,6 +131,7 @@ fn clear_last_error() {
 /// refused and why. Never NULL. Valid until this thread's next call of a
 /// function returning cloth_status. Per thread: other threads' calls never
 /// change it.
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_last_error_message() -> *const c_char {
     static EMPTY: &[u8] = b"\0";
@@ -144,6 +145,7 @@ pub extern "C" fn cloth_last_error_message() -> *const c_char {
 
 /// A status's name ("CLOTH_STATUS_OK", …; "CLOTH_STATUS_UNKNOWN" for a value
 /// that is none). A static string: never freed, never NULL.
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_status_name(status: u32) -> *const c_char {
     let name: &'static [u8] = match ALL_STATUSES.get(status as usize) {
@@ -264,7 +266,9 @@ pub(crate) fn guard(function: &'static str, body: impl FnOnce() -> Res<()>) -> c
 
 // ---- pointers ----------------------------------------------------------------
 
-fn check_ptr<T>(p: *const T, what: &str) -> Res<()> {
+/// Checks a pointer to a `T`: NULL is NULL_POINTER, an address not aligned
+/// for a `T` is INVALID_ARGUMENT.
+pub(crate) fn check_ptr<T>(p: *const T, what: &str) -> Res<()> {
     if p.is_null() {
         return fail(CLOTH_STATUS_NULL_POINTER, format!("{what} is NULL"));
     }

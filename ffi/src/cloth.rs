@@ -49,6 +49,11 @@ fn positions_in(p: &[cloth_vec3f]) -> Vec<[f32; 3]> {
 
 /// Creates a cloth from a sheet (a triangle mesh). `sheet`, `desc` and the
 /// arrays they point to are read during the call. Exclusive.
+/// Refuses: SEED_FAILED when the sheet cannot be seeded: no nodes, a corner
+/// past the nodes, a triangle that repeats a node or has no area, an edge of
+/// three triangles, an edge under 1 µm, a free node's mass ≤ 0, or (with
+/// desc.bind_pose_check) a free node within the contact offset of a collider
+/// of desc.colliders; INVALID_ARGUMENT for a fixed flag neither 0 nor 1.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_create_sheet(
     world: cloth_world,
@@ -92,6 +97,11 @@ pub unsafe extern "C" fn cloth_create_sheet(
 }
 
 /// Creates a cloth from a tree of nodes (strips, a rope). Exclusive.
+/// Refuses: SEED_FAILED when the tree cannot be seeded: no nodes, a parent
+/// past the nodes, no root, a cycle, a node under 1 µm from its parent or
+/// grandparent, a mass ≤ 0 of a node with a parent, or (with
+/// desc.bind_pose_check) such a node within the contact offset of a collider
+/// of desc.colliders.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_create_tree(
     world: cloth_world,
@@ -130,6 +140,11 @@ pub unsafe extern "C" fn cloth_create_tree(
 
 /// Creates a cloth from joints of a skeleton (DESIGN §9: the cloth owns
 /// them; write back the node poses it produces). Exclusive.
+/// Refuses: SEED_FAILED when the rig cannot be seeded: no nodes, a joint or
+/// skeleton parent past the joints, a joint named twice, an owned skeleton
+/// root, owned joints that hang from different unowned joints, an anchor
+/// that hangs from an owned joint, or as cloth_create_tree; INVALID_ARGUMENT
+/// for a local_bind rotation not unit within 1e-3.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_create_rig(
     world: cloth_world,
@@ -168,14 +183,17 @@ pub unsafe extern "C" fn cloth_create_rig(
     })
 }
 
-/// Destroys a cloth. A second destroy is CLOTH_STATUS_STALE_ID. Exclusive.
+/// Destroys a cloth, a damaged one too. A second destroy is
+/// CLOTH_STATUS_STALE_ID. Exclusive.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub extern "C" fn cloth_destroy(world: cloth_world, cloth: cloth_id) -> cloth_status {
     guard("cloth_destroy", || with_world_mut(world, |w| w.remove_cloth(cloth_of(cloth)).map(drop).map_err(world_fail)))
 }
 
 /// Changes the collider set a cloth collides with (generation 0: none).
-/// Exclusive; refused between begin_step and end_step.
+/// Exclusive.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub extern "C" fn cloth_set_colliders(world: cloth_world, cloth: cloth_id, set: cloth_collider_set_id) -> cloth_status {
     guard("cloth_set_colliders", || {
@@ -184,9 +202,8 @@ pub extern "C" fn cloth_set_colliders(world: cloth_world, cloth: cloth_id, set: 
 }
 
 /// Sets the anchor's world pose for the coming step (the pose for this
-/// frame). The rotation is normalised from a norm in [1e-6, 1e6]; a
-/// non-finite pose (NON_FINITE), a translation beyond CLOTH_MAX_COORDINATE
-/// or a rotation outside that range (INVALID_ARGUMENT) is refused. Per-cloth.
+/// frame). The rotation is normalised. Per-cloth.
+/// Refuses: INVALID_ARGUMENT for a rotation whose norm is outside [1e-6, 1e6].
 #[no_mangle]
 pub unsafe extern "C" fn cloth_set_anchor_pose(
     world: cloth_world,
@@ -203,8 +220,9 @@ pub unsafe extern "C" fn cloth_set_anchor_pose(
 }
 
 /// Places the anchor with no motion felt (a spawn, or a move the cloth
-/// should not react to): previous and current pose both set. The pose is
-/// checked as by cloth_set_anchor_pose. Per-cloth.
+/// should not react to): previous and current pose both set. The rotation
+/// is normalised. Per-cloth.
+/// Refuses: INVALID_ARGUMENT for a rotation whose norm is outside [1e-6, 1e6].
 #[no_mangle]
 pub unsafe extern "C" fn cloth_place_anchor(
     world: cloth_world,
@@ -222,9 +240,9 @@ pub unsafe extern "C" fn cloth_place_anchor(
 
 /// Sets the animated positions of nodes `first .. first + count` in the
 /// cloth (anchor) frame, m: fixed nodes move there at the next step; free
-/// nodes are pulled there only by the leash. All or nothing: a non-finite
-/// entry (NON_FINITE), one beyond CLOTH_MAX_COORDINATE (INVALID_ARGUMENT)
-/// or a range past the last node changes nothing. Per-cloth.
+/// nodes are pulled there only by the leash. All or nothing: a refused call
+/// changes no node. Per-cloth.
+/// Refuses: OUT_OF_RANGE when first + count exceeds the node count.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_set_animated_positions(
     world: cloth_world,
@@ -258,6 +276,7 @@ pub unsafe extern "C" fn cloth_set_animated_positions(
 
 /// Changes a cloth's dynamics (nothing in them needs a reseed; a change
 /// wakes the cloth). Per-cloth.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_set_dynamics(
     world: cloth_world,
@@ -272,6 +291,7 @@ pub unsafe extern "C" fn cloth_set_dynamics(
 }
 
 /// A cloth's current dynamics. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_get_dynamics(
     world: cloth_world,
@@ -288,6 +308,7 @@ pub unsafe extern "C" fn cloth_get_dynamics(
 }
 
 /// Wakes a sleeping cloth at its next step. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub extern "C" fn cloth_wake(world: cloth_world, cloth: cloth_id) -> cloth_status {
     guard("cloth_wake", || {
@@ -300,6 +321,7 @@ pub extern "C" fn cloth_wake(world: cloth_world, cloth: cloth_id) -> cloth_statu
 
 /// Treats the cloth's next step as a teleport (the host cut to another
 /// place): its dynamics' teleport mode applies. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub extern "C" fn cloth_teleport(world: cloth_world, cloth: cloth_id) -> cloth_status {
     guard("cloth_teleport", || {
@@ -312,6 +334,7 @@ pub extern "C" fn cloth_teleport(world: cloth_world, cloth: cloth_id) -> cloth_s
 
 /// The number of nodes (particles) of a cloth: the length output buffers
 /// need. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_node_count(world: cloth_world, cloth: cloth_id, out_count: *mut u32) -> cloth_status {
     guard("cloth_node_count", || {
@@ -329,6 +352,8 @@ fn too_small<T>(what: &str, len: usize, nodes: usize) -> Res<T> {
 
 /// Writes every node's position into `out` (`capacity` entries, at least
 /// the node count) in `space`: CLOTH_SPACE_WORLD or CLOTH_SPACE_CLOTH. Per-cloth.
+/// Refuses: INVALID_ENUM for any other `space`; BUFFER_TOO_SMALL when
+/// `capacity` is below the node count.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_read_positions(
     world: cloth_world,
@@ -378,6 +403,8 @@ thread_local! {
 /// (relative to its parent node; roots relative to the anchor) into
 /// `out_local`, `capacity` entries each (at least the node count). Either
 /// buffer may be NULL (not both, unless `capacity` is 0). Per-cloth.
+/// Refuses: NULL_POINTER when both are NULL and `capacity` is not 0;
+/// BUFFER_TOO_SMALL when `capacity` is below the node count.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_read_node_poses(
     world: cloth_world,
@@ -427,6 +454,7 @@ pub unsafe extern "C" fn cloth_read_node_poses(
 }
 
 /// What the cloth's last step did. Set `out->struct_size` first. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_last_step_report(
     world: cloth_world,

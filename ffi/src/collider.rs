@@ -76,6 +76,7 @@ fn with_set<R>(
 
 /// Creates an empty collider set. Several cloths (a character's cape and
 /// its rope) may collide with one set. Exclusive.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_collider_set_create(
     world: cloth_world,
@@ -90,8 +91,8 @@ pub unsafe extern "C" fn cloth_collider_set_create(
     })
 }
 
-/// Destroys a collider set and its colliders. Refused with
-/// CLOTH_STATUS_IN_USE while a cloth collides with it. Exclusive.
+/// Destroys a collider set and its colliders. Exclusive.
+/// Refuses: IN_USE while a cloth collides with the set.
 #[no_mangle]
 pub extern "C" fn cloth_collider_set_destroy(world: cloth_world, set: cloth_collider_set_id) -> cloth_status {
     guard("cloth_collider_set_destroy", || {
@@ -100,6 +101,7 @@ pub extern "C" fn cloth_collider_set_destroy(world: cloth_world, set: cloth_coll
 }
 
 /// Adds a collider to a set at `desc.pose`. Exclusive.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_collider_create(
     world: cloth_world,
@@ -122,8 +124,8 @@ pub unsafe extern "C" fn cloth_collider_create(
 }
 
 /// Sets a collider's world pose for this frame (it sweeps from its previous
-/// pose). The rotation must be unit within 1e-3. Exclusive; refused between
-/// begin_step and end_step.
+/// pose). Exclusive.
+/// Refuses: INVALID_ARGUMENT for a rotation not unit within 1e-3.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_collider_set_pose(
     world: cloth_world,
@@ -141,6 +143,7 @@ pub unsafe extern "C" fn cloth_collider_set_pose(
 
 /// Moves a collider without travel (previous and current pose both set): a
 /// placement, not a motion. Exclusive.
+/// Refuses: INVALID_ARGUMENT for a rotation not unit within 1e-3.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_collider_place(
     world: cloth_world,
@@ -155,6 +158,7 @@ pub unsafe extern "C" fn cloth_collider_place(
 }
 
 /// Destroys a collider. Exclusive.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub extern "C" fn cloth_collider_destroy(world: cloth_world, collider: cloth_collider_id) -> cloth_status {
     guard("cloth_collider_destroy", || {

@@ -3,6 +3,9 @@
 //! C ABI cannot reach) is contained to that cloth, never printed, and the
 //! damaged cloth is destroyed with CLOTH_STATUS_OK. The rest of issue 17's
 //! regression tests drive the ABI as a host does (`tests/hardening.rs`).
+//! Two of the header's shared refusal rules need the insides too: BUSY from
+//! every per-cloth call while its cloth is held, INTERNAL from every call
+//! naming a damaged cloth (the others: `tests/refusals.rs`).
 
 use crate::boundary::cloth_status::*;
 use crate::boundary::{cloth_last_error_message, guard, with_world};
@@ -146,4 +149,94 @@ fn a_caught_panic_never_prints() {
         assert!(!stderr.contains(silent), "printed {silent:?}: {stderr}");
     }
     assert_eq!(stderr.matches("panicked at").count(), 1, "only the outside panic is printed: {stderr}");
+}
+
+/// A call on one cloth, by its name.
+type ClothCall = (&'static str, fn(cloth_world, cloth_id) -> cloth_status);
+
+/// Every per-cloth call (the header's THREADS list), with arguments that
+/// pass every check made before the cloth is looked up, on a four-node
+/// cloth. cloth_world_step_cloth needs an open begin_step.
+fn per_cloth_calls() -> [ClothCall; 12] {
+    // SAFETY (every call): each pointer is valid for its count during the call.
+    [
+        ("cloth_set_anchor_pose", |w, c| unsafe { cloth_set_anchor_pose(w, c, &cloth_pose_identity()) }),
+        ("cloth_place_anchor", |w, c| unsafe { cloth_place_anchor(w, c, &cloth_pose_identity()) }),
+        ("cloth_set_animated_positions", |w, c| unsafe {
+            cloth_set_animated_positions(w, c, 0, &cloth_vec3f::default(), 1)
+        }),
+        ("cloth_set_dynamics", |w, c| unsafe { cloth_set_dynamics(w, c, &cloth_default_dynamics()) }),
+        ("cloth_get_dynamics", |w, c| unsafe { cloth_get_dynamics(w, c, &mut cloth_default_dynamics()) }),
+        ("cloth_wake", |w, c| cloth_wake(w, c)),
+        ("cloth_teleport", |w, c| cloth_teleport(w, c)),
+        ("cloth_node_count", |w, c| unsafe { cloth_node_count(w, c, &mut 0) }),
+        ("cloth_read_positions", |w, c| unsafe {
+            cloth_read_positions(w, c, CLOTH_SPACE_WORLD, [cloth_vec3f::default(); 4].as_mut_ptr(), 4)
+        }),
+        ("cloth_read_node_poses", |w, c| unsafe {
+            let (mut world, mut local) = ([cloth_pose::default(); 4], [cloth_pose::default(); 4]);
+            cloth_read_node_poses(w, c, world.as_mut_ptr(), local.as_mut_ptr(), 4)
+        }),
+        ("cloth_last_step_report", |w, c| unsafe {
+            let mut report = crate::types::step_report_out(&Default::default());
+            cloth_last_step_report(w, c, &mut report)
+        }),
+        ("cloth_world_step_cloth", |w, c| cloth_world_step_cloth(w, c)),
+    ]
+}
+
+/// The header's BUSY rule: while one thread is inside a call on a cloth
+/// (held here through the world, as a call holds it), every per-cloth call
+/// on that cloth from another thread returns BUSY — and
+/// cloth_world_cloth_count, which names no cloth, succeeds.
+#[test]
+fn every_per_cloth_call_is_busy_while_another_thread_is_inside_its_cloth() {
+    let w = world(0);
+    let id = rope(w);
+    assert_eq!(cloth_world_begin_step(w), CLOTH_STATUS_OK);
+    let (statuses, count) = with_world(w, |world| {
+        let held = world.with_cloth(crate::world::cloth_of(id), |_| {
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    let statuses = per_cloth_calls().map(|(name, call)| (name, call(w, id)));
+                    // SAFETY: a valid out-pointer.
+                    (statuses, unsafe { cloth_world_cloth_count(w, &mut 0) })
+                })
+                .join()
+                .unwrap()
+            })
+        });
+        Ok(held.unwrap())
+    })
+    .unwrap();
+    for (name, status) in statuses {
+        assert_eq!(status, CLOTH_STATUS_BUSY, "{name}");
+    }
+    assert_eq!(count, CLOTH_STATUS_OK);
+    // Released, the same calls succeed: BUSY was the only thing wrong.
+    for (name, call) in per_cloth_calls() {
+        assert_eq!(call(w, id), CLOTH_STATUS_OK, "{name}: {}", last_error());
+    }
+    assert_eq!(cloth_world_destroy(w), CLOTH_STATUS_OK);
+}
+
+/// The header's damage rule: every call naming a damaged cloth returns
+/// INTERNAL — each per-cloth call and cloth_set_colliders — but
+/// cloth_destroy, which succeeds (`a_damaged_cloth_is_contained_and_destroyed_with_ok`).
+#[test]
+fn every_call_naming_a_damaged_cloth_is_internal() {
+    let w = world(0);
+    let bad = rope(w);
+    break_cloth(w, bad);
+    assert_eq!(cloth_world_step(w), CLOTH_STATUS_INTERNAL);
+    for (name, call) in per_cloth_calls() {
+        if name != "cloth_world_step_cloth" {
+            assert_eq!(call(w, bad), CLOTH_STATUS_INTERNAL, "{name}: {}", last_error());
+        }
+    }
+    assert_eq!(cloth_set_colliders(w, bad, cloth_collider_set_id::default()), CLOTH_STATUS_INTERNAL);
+    assert_eq!(cloth_world_begin_step(w), CLOTH_STATUS_OK);
+    assert_eq!(cloth_world_step_cloth(w, bad), CLOTH_STATUS_INTERNAL);
+    assert_eq!(cloth_world_end_step(w), CLOTH_STATUS_OK);
+    assert_eq!(cloth_world_destroy(w), CLOTH_STATUS_OK);
 }

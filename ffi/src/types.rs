@@ -175,7 +175,8 @@ pub struct cloth_dynamics {
     pub teleport: u32,
     /// Fixed step, s, (0, 1]. Default 1/60.
     pub dt: f64,
-    /// Gravity in world space, m/s² (default 0, −9.81, 0).
+    /// Gravity in world space, m/s², each component within ±1e6 (default
+    /// 0, −9.81, 0).
     pub gravity: cloth_vec3,
     /// Strain allowance control 0..=1 (read only with strain_limit).
     pub stretch: f64,
@@ -208,7 +209,8 @@ pub struct cloth_desc {
     /// The dynamics for CLOTH_PRESET_CUSTOM (read during the call); must be
     /// NULL with a library preset.
     pub dynamics: *const cloth_dynamics,
-    /// The anchor's world pose at creation (placed: no motion is felt).
+    /// The anchor's world pose at creation (placed: no motion is felt). Its
+    /// rotation is normalised from a norm in [1e-6, 1e6].
     pub anchor: cloth_pose,
     /// The collider set the cloth collides with (generation 0: none).
     pub colliders: cloth_collider_set_id,
@@ -295,15 +297,17 @@ pub struct cloth_collider_desc {
     pub a: cloth_vec3,
     /// Capsule and tapered capsule: the segment's second end, m (local).
     pub b: cloth_vec3,
-    /// Sphere and capsule radius; the tapered capsule's radius at a, m.
+    /// Sphere and capsule radius; the tapered capsule's radius at a, m, ≥ 0.
     pub radius: f64,
-    /// Tapered capsule: the radius at b, m.
+    /// Tapered capsule: the radius at b, m, ≥ 0.
     pub radius_b: f64,
-    /// Cuboid: half extents along the local axes (outer), m.
+    /// Cuboid: half extents along the local axes (outer), m, each ≥ 0.
     pub half_extents: cloth_vec3,
-    /// Cuboid: edge and corner rounding, m (0 = sharp).
+    /// Cuboid: edge and corner rounding, m (0 = sharp), at most the smallest
+    /// half extent.
     pub corner_radius: f64,
-    /// World pose (previous = current: the collider has not moved).
+    /// World pose (previous = current: the collider has not moved); its
+    /// rotation unit within 1e-3.
     pub pose: cloth_pose,
 }
 
@@ -358,15 +362,18 @@ sized!(cloth_rig_desc, cloth_default_rig_desc());
 sized!(cloth_collider_desc, cloth_default_collider_desc());
 sized!(cloth_step_report, step_report_out(&Default::default()));
 
-/// Reads a descriptor: NULL and alignment checked, `struct_size` one of the
+/// Reads a descriptor: NULL and alignment (the struct's) checked, `struct_size` one of the
 /// sizes the struct has had, the bytes it covers copied over the defaults.
 ///
 /// # Safety
 /// `p` is NULL or points to at least `struct_size` readable bytes.
 pub(crate) unsafe fn read_desc<T: Sized_>(p: *const T, what: &str) -> Res<T> {
-    // SAFETY: the struct's first field is a u32; `read_in` checks NULL and
-    // alignment (a T's alignment is at least a u32's).
-    let size = unsafe { crate::boundary::read_in(p as *const u32, what)? } as usize;
+    // Aligned for the whole struct, not only for its first field: a
+    // cloth_dynamics 4 bytes off its 8 was once read as given.
+    crate::boundary::check_ptr(p, what)?;
+    // SAFETY: non-null and aligned (checked); the struct's first field is a
+    // u32, readable by the caller's contract.
+    let size = unsafe { std::ptr::read(p as *const u32) } as usize;
     check_size::<T>(size, what)?;
     let mut out = T::defaults();
     // SAFETY: `p` is readable for `size` bytes (the caller's contract for a
@@ -447,18 +454,21 @@ fn struct_size<T>() -> u32 {
 }
 
 /// The identity pose.
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_pose_identity() -> cloth_pose {
     pose_out(&Pose::IDENTITY)
 }
 
 /// A world description with every field at its default (no threads).
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_default_world_desc() -> cloth_world_desc {
     cloth_world_desc { struct_size: struct_size::<cloth_world_desc>(), threads: 0 }
 }
 
 /// The solver's default dynamics (COTTON-like, 2 substeps × 4 iterations, 60 Hz).
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_default_dynamics() -> cloth_dynamics {
     dynamics_out(&Dynamics::default())
@@ -466,6 +476,7 @@ pub extern "C" fn cloth_default_dynamics() -> cloth_dynamics {
 
 /// A cloth description: COTTON, no collider set, anchor at the identity,
 /// bind-pose check on.
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_default_desc() -> cloth_desc {
     cloth_desc {
@@ -479,6 +490,7 @@ pub extern "C" fn cloth_default_desc() -> cloth_desc {
 }
 
 /// An empty sheet description (fill in the counts and arrays).
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_default_sheet_desc() -> cloth_sheet_desc {
     cloth_sheet_desc {
@@ -493,6 +505,7 @@ pub extern "C" fn cloth_default_sheet_desc() -> cloth_sheet_desc {
 }
 
 /// An empty tree description.
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_default_tree_desc() -> cloth_tree_desc {
     cloth_tree_desc {
@@ -505,6 +518,7 @@ pub extern "C" fn cloth_default_tree_desc() -> cloth_tree_desc {
 }
 
 /// An empty rig description.
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_default_rig_desc() -> cloth_rig_desc {
     cloth_rig_desc {
@@ -519,6 +533,7 @@ pub extern "C" fn cloth_default_rig_desc() -> cloth_rig_desc {
 }
 
 /// A collider description: a sphere of radius 0.1 m at the identity pose.
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_default_collider_desc() -> cloth_collider_desc {
     cloth_collider_desc {
@@ -536,6 +551,8 @@ pub extern "C" fn cloth_default_collider_desc() -> cloth_collider_desc {
 
 /// The dynamics of a library entry (CLOTH_PRESET_SILK … CLOTH_PRESET_HAIR),
 /// to start a CLOTH_PRESET_CUSTOM description from.
+/// Refuses: INVALID_ENUM for a `preset` that is no library entry
+/// (CLOTH_PRESET_CUSTOM included).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_preset_dynamics(preset: u32, out: *mut cloth_dynamics) -> cloth_status {
     guard("cloth_preset_dynamics", || {

@@ -42,12 +42,14 @@ pub(crate) fn cloth_of(id: cloth_id) -> ClothId {
 
 /// The library's ABI version: equal to CLOTH_ABI_VERSION in the header the
 /// host was compiled with, or the two disagree about some struct or function.
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_abi_version() -> u32 {
     crate::types::CLOTH_ABI_VERSION
 }
 
 /// The library's version, "major.minor.patch" (a static string).
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_version() -> *const std::ffi::c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr() as *const std::ffi::c_char
@@ -60,6 +62,7 @@ pub extern "C" fn cloth_version() -> *const std::ffi::c_char {
 /// answers 0 on a CPU without that level, checked with CPUID, but its own code
 /// may already have executed such an instruction: ship the default build.
 /// (Worlds also check, and refuse with CLOTH_STATUS_UNSUPPORTED_CPU.)
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_cpu_supported() -> u32 {
     cloth_solver::lanes::cpu_supports_build() as u32
@@ -76,6 +79,7 @@ pub const CLOTH_CPU_PATH_AVX2: u32 = 1;
 /// AVX2 is faster. The environment variable CLOTH_CPU_PATH=baseline forces
 /// the baseline (read once, when the library first needs the answer).
 /// Executes no instruction the CPU lacks.
+/// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_cpu_path() -> u32 {
     match cloth_solver::lanes::cpu_path() {
@@ -86,6 +90,8 @@ pub extern "C" fn cloth_cpu_path() -> u32 {
 
 /// Creates a world. `desc` is read during the call; `*out_world` receives the
 /// handle. Destroy it with cloth_world_destroy.
+/// Refuses: UNSUPPORTED_CPU when cloth_cpu_supported() is 0; INTERNAL when
+/// the system will not start `desc.threads` threads.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_world_create(
     desc: *const cloth_world_desc,
@@ -122,6 +128,8 @@ pub unsafe extern "C" fn cloth_world_create(
 /// threads (joined before this returns). A second destroy, or any later use
 /// of the handle, is CLOTH_STATUS_INVALID_WORLD. Calls already running on the
 /// world on other threads finish first (the memory lives until they do).
+/// Refuses: only as every function does (ERRORS); it is not refused between
+/// begin_step and end_step.
 #[no_mangle]
 pub extern "C" fn cloth_world_destroy(world: cloth_world) -> cloth_status {
     guard("cloth_world_destroy", || {
@@ -133,8 +141,8 @@ pub extern "C" fn cloth_world_destroy(world: cloth_world) -> cloth_status {
 
 /// Starts a frame: every collider's previous pose becomes its current one,
 /// so a collider not moved this frame has no travel. Call it before setting
-/// this frame's collider poses. Exclusive; refused between begin_step and
-/// end_step.
+/// this frame's collider poses. Exclusive.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub extern "C" fn cloth_world_begin_frame(world: cloth_world) -> cloth_status {
     guard("cloth_world_begin_frame", || with_world_mut(world, |w| w.begin_frame().map_err(world_fail)))
@@ -142,8 +150,9 @@ pub extern "C" fn cloth_world_begin_frame(world: cloth_world) -> cloth_status {
 
 /// Steps every cloth of the world once, on the world's threads (or the
 /// calling thread when it has none), largest first. The result is
-/// bit-identical whatever the thread count. Exclusive; refused between
-/// begin_step and end_step.
+/// bit-identical whatever the thread count. Exclusive.
+/// Refuses: INTERNAL when a bug was caught in a cloth's step (reported once,
+/// after every other cloth has stepped; that cloth is skipped from then on).
 #[no_mangle]
 pub extern "C" fn cloth_world_step(world: cloth_world) -> cloth_status {
     guard("cloth_world_step", || with_world_mut(world, |w| w.step().map_err(world_fail)))
@@ -151,14 +160,17 @@ pub extern "C" fn cloth_world_step(world: cloth_world) -> cloth_status {
 
 /// Opens a host-driven step: then cloth_world_step_cloth for each cloth to
 /// advance (any threads, each cloth at most once), then cloth_world_end_step.
-/// In between, colliders and the set of cloths are frozen.
+/// In between, colliders and the set of cloths are frozen. Exclusive.
+/// Refuses: WRONG_PHASE when a step is already open.
 #[no_mangle]
 pub extern "C" fn cloth_world_begin_step(world: cloth_world) -> cloth_status {
     guard("cloth_world_begin_step", || with_world_mut(world, |w| w.begin_step().map_err(world_fail)))
 }
 
 /// Steps one cloth inside begin_step / end_step. May run concurrently from
-/// several threads for distinct cloths of one world.
+/// several threads for distinct cloths of one world. Per-cloth.
+/// Refuses: WRONG_PHASE outside begin_step / end_step, or for a cloth
+/// already stepped since begin_step.
 #[no_mangle]
 pub extern "C" fn cloth_world_step_cloth(world: cloth_world, cloth: cloth_id) -> cloth_status {
     guard("cloth_world_step_cloth", || {
@@ -167,12 +179,15 @@ pub extern "C" fn cloth_world_step_cloth(world: cloth_world, cloth: cloth_id) ->
 }
 
 /// Closes a host-driven step (cloths not stepped in it did not advance).
+/// Exclusive.
+/// Refuses: WRONG_PHASE when no step is open.
 #[no_mangle]
 pub extern "C" fn cloth_world_end_step(world: cloth_world) -> cloth_status {
     guard("cloth_world_end_step", || with_world_mut(world, |w| w.end_step().map_err(world_fail)))
 }
 
 /// The number of live cloths in the world.
+/// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_world_cloth_count(world: cloth_world, out_count: *mut u32) -> cloth_status {
     guard("cloth_world_cloth_count", || {

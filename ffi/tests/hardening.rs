@@ -4,94 +4,11 @@
 //! torture run over the whole API is `ffi/examples/torture.c`, run by
 //! `tests/hosts.rs`.)
 
-use ::cloth::boundary::cloth_last_error_message;
-use ::cloth::boundary::cloth_status::{self, *};
+mod common;
+
+use ::cloth::boundary::cloth_status::*;
 use ::cloth::*;
-use std::ffi::CStr;
-
-fn last_error() -> String {
-    // SAFETY: a NUL-terminated string valid until this thread's next call.
-    unsafe { CStr::from_ptr(cloth_last_error_message()) }.to_string_lossy().into_owned()
-}
-
-#[track_caller]
-fn ok(s: cloth_status) {
-    assert_eq!(s, CLOTH_STATUS_OK, "{}", last_error());
-}
-
-fn world() -> cloth_world {
-    let mut w = cloth_world::default();
-    // SAFETY: both pointers are valid for the call.
-    ok(unsafe { cloth_world_create(&cloth_default_world_desc(), &mut w) });
-    w
-}
-
-/// A `side × side` sheet, 5 cm apart, hanging from its top row.
-struct Sheet {
-    positions: Vec<cloth_vec3f>,
-    masses: Vec<f32>,
-    fixed: Vec<u32>,
-    triangles: Vec<u32>,
-}
-
-impl Sheet {
-    fn new(side: u32) -> Sheet {
-        let mut s = Sheet { positions: Vec::new(), masses: Vec::new(), fixed: Vec::new(), triangles: Vec::new() };
-        for r in 0..side {
-            for c in 0..side {
-                s.positions.push(cloth_vec3f { x: 0.05 * c as f32, y: -0.05 * r as f32, z: 1e-4 * r as f32 });
-                s.masses.push(0.01);
-                s.fixed.push((r == 0) as u32);
-                if r + 1 < side && c + 1 < side {
-                    let n = r * side + c;
-                    s.triangles.extend([n, n + 1, n + side + 1, n, n + side + 1, n + side]);
-                }
-            }
-        }
-        s
-    }
-
-    fn desc(&self) -> cloth_sheet_desc {
-        cloth_sheet_desc {
-            node_count: self.positions.len() as u32,
-            triangle_count: self.triangles.len() as u32 / 3,
-            positions: self.positions.as_ptr(),
-            masses: self.masses.as_ptr(),
-            fixed: self.fixed.as_ptr(),
-            triangles: self.triangles.as_ptr(),
-            ..cloth_default_sheet_desc()
-        }
-    }
-
-    fn create(&self, w: cloth_world, desc: &cloth_desc) -> Result<cloth_id, cloth_status> {
-        let mut id = cloth_id::default();
-        // SAFETY: every pointer is valid for the call.
-        match unsafe { cloth_create_sheet(w, &self.desc(), desc, &mut id) } {
-            CLOTH_STATUS_OK => Ok(id),
-            s => Err(s),
-        }
-    }
-}
-
-fn sheet(w: cloth_world) -> cloth_id {
-    Sheet::new(4).create(w, &cloth_default_desc()).unwrap()
-}
-
-fn set(w: cloth_world) -> cloth_collider_set_id {
-    let mut s = cloth_collider_set_id::default();
-    // SAFETY: a valid out-pointer.
-    ok(unsafe { cloth_collider_set_create(w, &mut s) });
-    s
-}
-
-fn collider(w: cloth_world, s: cloth_collider_set_id) -> cloth_collider_id {
-    let mut c = cloth_collider_id::default();
-    let mut desc = cloth_default_collider_desc();
-    desc.pose.translation.y = -3.0;
-    // SAFETY: valid pointers.
-    ok(unsafe { cloth_collider_create(w, s, &desc, &mut c) });
-    c
-}
+use common::*;
 
 /// F3: worlds A and B each with one cloth, one set and one collider (once
 /// all 0:1 in both): every call of B given one of A's ids is STALE_ID and
@@ -123,13 +40,6 @@ fn a_foreign_worlds_id_is_stale() {
     ok(cloth_world_destroy(b));
 }
 
-fn pose(t: [f64; 3], q: [f64; 4]) -> cloth_pose {
-    cloth_pose {
-        translation: cloth_vec3 { x: t[0], y: t[1], z: t[2] },
-        rotation: cloth_quat { x: q[0], y: q[1], z: q[2], w: q[3] },
-    }
-}
-
 fn positions(w: cloth_world, id: cloth_id, space: u32) -> Vec<cloth_vec3f> {
     let mut n = 0;
     // SAFETY: valid pointers; the buffer holds n entries.
@@ -150,22 +60,6 @@ fn node_poses(w: cloth_world, id: cloth_id) -> (Vec<cloth_pose>, Vec<cloth_pose>
         ok(cloth_read_node_poses(w, id, world.as_mut_ptr(), local.as_mut_ptr(), n as usize));
         (world, local)
     }
-}
-
-/// Creates a rig cloth (default description) and returns the status.
-fn rig(w: cloth_world, parents: &[u32], binds: &[cloth_pose], joints: &[u32], masses: &[f32]) -> cloth_status {
-    let desc = cloth_rig_desc {
-        joint_count: parents.len() as u32,
-        node_count: joints.len() as u32,
-        skeleton_parents: parents.as_ptr(),
-        local_bind: binds.as_ptr(),
-        joints: joints.as_ptr(),
-        masses: masses.as_ptr(),
-        ..cloth_default_rig_desc()
-    };
-    let mut id = cloth_id::default();
-    // SAFETY: every pointer is valid for its count during the call.
-    unsafe { cloth_create_rig(w, &desc, &cloth_default_desc(), &mut id) }
 }
 
 fn finite_positions(p: &[cloth_vec3f]) -> bool {
