@@ -156,7 +156,7 @@ fn cs_functions(cs: &str) -> BTreeMap<String, Function> {
                     };
                     let mut words: Vec<&str> = p.split_whitespace().collect();
                     let modifier = match words.first() {
-                        Some(&m) if matches!(m, "in" | "out" | "ref") => words.remove(0).to_string(),
+                        Some(&"in" | &"out" | &"ref") => words.remove(0).to_string(),
                         _ => String::new(),
                     };
                     let (ty, name) = split_decl(&words.join(" "));
