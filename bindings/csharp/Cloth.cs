@@ -26,11 +26,13 @@
 //   { uint32_t index; uint32_t generation; } with the index in the low 32 bits and the generation in
 //   the high 32 (little-endian, as every Unity platform is). An 8-byte aggregate of integers and a
 //   uint64_t travel alike on x86-64 System V and Win64 and on AArch64 (one integer register, or the
-//   same 8 bytes of stack), and the ABI itself is unchanged. One integer field is also what Burst
-//   requires of a struct passed by value to a DllImport, so a Burst job can call
-//   cloth_world_step_cloth(world, id) (and the other per-cloth calls, which take only handles, uint,
-//   ref and pointers) with no managed code in between. ClothColliderId stays the header's three
-//   fields (its set, then index and generation): 16 bytes, passed by value by every ABI above alike.
+//   same 8 bytes of stack), and the ABI itself is unchanged; ffi/tests/mono.rs runs every handle
+//   through the library (a handle with its halves swapped is refused). One integer field is also
+//   what Burst's documentation requires of a struct passed by value to a DllImport, so a Burst job
+//   can call cloth_world_step_cloth(world, id) (two handles; the status is an enum over uint) with
+//   no managed code in between — not compiled by Burst here: CI has no Unity. ClothColliderId stays
+//   the header's three fields (its set, then index and generation): 16 bytes, passed by value by
+//   every ABI above alike (collider calls are exclusive, made from the main thread, not from jobs).
 // - Structs are blittable (uint, ulong, double, float, IntPtr and nested structs only; no bool — the
 //   ABI has none). Flags are uint 0/1; C enums are uint constants (CLOTH_PRESET_*, CLOTH_SHAPE_*, …);
 //   a status is ClothStatus, an enum over uint.
