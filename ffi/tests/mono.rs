@@ -15,8 +15,9 @@
 //!   `Vector3` and `Quaternion`, Unity.Entities' `World` and Unity.Collections'
 //!   `NativeArray` with a script that imports them all with `ClothSim`
 //!   (`UNITY_5_3_OR_NEWER`, with and without `UNITY_2021_2_OR_NEWER`'s Span
-//!   overloads), and with `CLOTH_NO_SPAN` (a runtime without Span), at both
-//!   language levels.
+//!   overloads; the stand-ins compile only under `CLOTH_UNITY_STAND_IN`, so a
+//!   copy of `bindings/csharp/` in a Unity project adds no types), and with
+//!   `CLOTH_NO_SPAN` (a runtime without Span), at both language levels.
 //!
 //! Where `mcs` is missing this prints a SKIPPED line and passes, unless
 //! `CLOTH_REQUIRE_MONO=1` (set by `.ci/run`, which installs Debian's
@@ -161,8 +162,8 @@ fn csharp_binding_compiles_beside_unity_types_and_without_span() {
     let unity =
         ["bindings/csharp/Cloth.cs", "bindings/csharp/tests/UnityStandIn.cs", "bindings/csharp/tests/UnityUser.cs"];
     let configs: [(&str, &str, &[&str]); 3] = [
-        ("unity-2019", "-define:UNITY_5_3_OR_NEWER", &unity),
-        ("unity-2021-2", "-define:UNITY_5_3_OR_NEWER;UNITY_2021_2_OR_NEWER", &unity),
+        ("unity-2019", "-define:UNITY_5_3_OR_NEWER;CLOTH_UNITY_STAND_IN", &unity),
+        ("unity-2021-2", "-define:UNITY_5_3_OR_NEWER;UNITY_2021_2_OR_NEWER;CLOTH_UNITY_STAND_IN", &unity),
         ("no-span", "-define:CLOTH_NO_SPAN", &["bindings/csharp/Cloth.cs"]),
     ];
     for (name, define, sources) in configs {

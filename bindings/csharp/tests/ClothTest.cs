@@ -15,7 +15,9 @@
 //
 // Build: mcs -unsafe bindings/csharp/Cloth.cs bindings/csharp/tests/ClothTest.cs; run with mono, with
 // libcloth.so beside the executable or on LD_LIBRARY_PATH.
+// Not compiled inside Unity (a copy of this folder in a project compiles to nothing).
 
+#if !UNITY_5_3_OR_NEWER
 using System;
 using System.Threading;
 using ClothSim;
@@ -810,3 +812,5 @@ static unsafe class ClothTest
         world.Dispose();
     }
 }
+
+#endif

@@ -2,7 +2,10 @@
 // (with UNITY_5_3_OR_NEWER) without Unity: the two types the old binding collided with
 // (UnityEngine.Cloth, UnityEngine.Pose), Unity.Entities.World, and the members Cloth.cs uses of
 // Vector3, Quaternion and NativeArray<T>. Compiled only, never run (ffi/tests/mono.rs).
+// Guarded by CLOTH_UNITY_STAND_IN (the test defines it), so that a copy of this folder inside a Unity
+// project compiles to nothing.
 
+#if CLOTH_UNITY_STAND_IN
 namespace UnityEngine
 {
     public class Cloth { }
@@ -48,3 +51,5 @@ namespace Unity.Collections.LowLevel.Unsafe
         public static void* GetUnsafeReadOnlyPtr<T>(this NativeArray<T> array) where T : struct { return null; }
     }
 }
+
+#endif

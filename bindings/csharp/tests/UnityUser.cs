@@ -1,7 +1,9 @@
 // A Unity script's view: UnityEngine, Unity.Entities and ClothSim imported together. `Cloth`, `Pose`
 // and `World` must still name Unity's types, unambiguously (error CS0104 otherwise), and the binding's
 // Unity overloads must take Unity's Vector3 and Quaternion. Compiled only (ffi/tests/mono.rs).
+// Guarded by CLOTH_UNITY_STAND_IN, as UnityStandIn.cs is.
 
+#if CLOTH_UNITY_STAND_IN
 using ClothSim;
 using Unity.Collections;
 using Unity.Entities;
@@ -29,3 +31,5 @@ public static class UnityUser
         unityPose.rotation = q;
     }
 }
+
+#endif
