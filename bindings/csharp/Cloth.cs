@@ -27,7 +27,10 @@
 //   the high 32 (little-endian, as every Unity platform is). An 8-byte aggregate of integers and a
 //   uint64_t travel alike on x86-64 System V and Win64 and on AArch64 (one integer register, or the
 //   same 8 bytes of stack), and the ABI itself is unchanged; ffi/tests/mono.rs runs every handle
-//   through the library (a handle with its halves swapped is refused). One integer field is also
+//   through the library (a handle with its halves swapped is refused). On 32-bit ARM the ulong's
+//   8-byte alignment (the C struct's is 4) would move a handle that followed an odd number of 4-byte
+//   arguments to the next even register: in every function the handles come first, and
+//   ffi/tests/csharp.rs keeps it so. One integer field is also
 //   what Burst's documentation requires of a struct passed by value to a DllImport, so a Burst job
 //   can call cloth_world_step_cloth(world, id) (two handles; the status is an enum over uint) with
 //   no managed code in between — not compiled by Burst here: CI has no Unity. ClothColliderId stays

@@ -357,6 +357,36 @@ fn the_binding_handles_il2cpp_static_linking() {
     assert!(binding().contains("\"__Internal\""));
 }
 
+/// A `ulong` handle is 8-aligned in C# where the C struct is 4-aligned. On
+/// 32-bit ARM (AAPCS) an 8-aligned argument starts at an even register, so
+/// the two agree only while no handle follows an odd number of 4-byte
+/// arguments: in every function the handles (and collider ids, which hold
+/// one) come first.
+#[test]
+fn handles_come_first_in_every_function() {
+    let h = header();
+    let handles: Vec<String> = c_structs(&h)
+        .into_iter()
+        .filter(|(_, f)| is_handle(f) || f.first().is_some_and(|(t, _)| t == "cloth_collider_set_id"))
+        .map(|(name, _)| name)
+        .collect();
+    assert!(handles.len() >= 4, "only {} handle types parsed", handles.len());
+    let mut problems = Vec::new();
+    for (name, f) in c_functions(&h) {
+        let is_handle_param = |p: &Param| handles.contains(&pascal(&p.ty, ""));
+        if let Some(first_other) = f.params.iter().position(|p| !is_handle_param(p)) {
+            for p in f.params[first_other..].iter().filter(|p| is_handle_param(p)) {
+                problems.push(format!("{name}: handle {} follows another parameter", p.name));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "reorder, or bind these handles another way on 32-bit ARM:\n  {}",
+        problems.join("\n  ")
+    );
+}
+
 /// Issue 20: no parameter in the whole file — raw layer or safe layer — is
 /// `in` (C# 7.2), which mcs refuses at its default level and compiles as a
 /// by-value copy at 7.2.
