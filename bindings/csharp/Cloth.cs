@@ -1,33 +1,80 @@
-// Cloth.cs — the C# (P/Invoke) binding of include/cloth.h for Unity, ABI version 1.
+// Cloth.cs — the C# binding of include/cloth.h for Unity and Mono, ABI version 1. One file: copy it
+// into Assets/ (it needs "Allow 'unsafe' code": the player setting, or allowUnsafeCode in an asmdef).
 //
-// A mirror of the header, checked against it by ffi/tests/csharp.rs (every exported function has a
-// binding with the same parameter names and count; every struct has the same fields in the same order
-// with the matching types; every constant and status has the same value), so the two cannot drift.
-// Read the header's essay for ownership, threads and units; it applies here unchanged.
+// Two layers, in namespace ClothSim:
 //
+// - The raw layer (ClothNative and the Cloth* structs) mirrors the header one to one, checked against
+//   it by ffi/tests/csharp.rs (every exported function bound with the same parameter names, count and
+//   types; every struct with the same fields in the same order; every constant and status with the
+//   same value), so the two cannot drift. Read the header's essay for ownership, threads and units; it
+//   applies here unchanged.
+// - The safe layer (SimWorld, SimCloth, SimColliderSet) owns handles (IDisposable), takes every output
+//   capacity from the array's or span's own length, throws ClothException on a refusal, and reads
+//   float positions and float poses. It allocates nothing per frame (ffi/tests/mono.rs measures it).
+//
+// Names. Every type is ClothX for the header's cloth_x (the cloth_ prefix kept) or SimX, and the
+// namespace is ClothSim: nothing here shares a name with UnityEngine (UnityEngine.Cloth,
+// UnityEngine.Pose) or Unity.Entities (World), so `using UnityEngine; using ClothSim;` compiles and
+// `Cloth` and `Pose` still mean Unity's (ffi/tests/mono.rs compiles this file beside stand-ins).
+//
+// How the raw layer crosses the boundary (the same on Mono, .NET, IL2CPP and Burst):
+//
+// - Every pointer is a pointer. A single struct read or written by the call is `ref` or `out`; an
+//   array is a typed pointer (ClothVec3f*, ClothPose*). Never `in`: Mono's mcs compiles an `in`
+//   parameter (C# 7.2) as a by-value copy, and the library then reads the struct's bytes as an address.
+// - Handles (ClothWorld, ClothId, ClothColliderSetId) are one ulong: the header's
+//   { uint32_t index; uint32_t generation; } with the index in the low 32 bits and the generation in
+//   the high 32 (little-endian, as every Unity platform is). An 8-byte aggregate of integers and a
+//   uint64_t travel alike on x86-64 System V and Win64 and on AArch64 (one integer register, or the
+//   same 8 bytes of stack), and the ABI itself is unchanged; ffi/tests/mono.rs runs every handle
+//   through the library (a handle with its halves swapped is refused). On 32-bit ARM the ulong's
+//   8-byte alignment (the C struct's is 4) would move a handle that followed an odd number of 4-byte
+//   arguments to the next even register: in every function the handles come first, and
+//   ffi/tests/csharp.rs keeps it so. One integer field is also
+//   what Burst's documentation requires of a struct passed by value to a DllImport, so a Burst job
+//   can call cloth_world_step_cloth(world, id) (two handles; the status is an enum over uint) with
+//   no managed code in between — not compiled by Burst here: CI has no Unity. ClothColliderId stays
+//   the header's three fields (its set, then index and generation): 16 bytes, passed by value by
+//   every ABI above alike (collider calls are exclusive, made from the main thread, not from jobs).
 // - Structs are blittable (uint, ulong, double, float, IntPtr and nested structs only; no bool — the
-//   ABI has none), so they cross without copying or marshalling code.
-// - Flags are uint 0/1. Enums arrive as uint constants (CLOTH_PRESET_*, CLOTH_SHAPE_*, …).
-// - Descriptors begin with struct_size: start from the Native.cloth_default_* functions, which fill it.
-// - Arrays inside descriptors (positions, masses, triangles, …) are IntPtr: pin them for the duration
-//   of the create call (`fixed`, or GCHandle.Alloc(array, GCHandleType.Pinned)); nothing keeps them.
-// - Output buffers are arrays the caller allocates (length = cloth_node_count), passed with their
-//   length; a null array is NULL.
-// - Errors: every call returns a Status; Native.LastError() reads this thread's message.
+//   ABI has none). Flags are uint 0/1; C enums are uint constants (CLOTH_PRESET_*, CLOTH_SHAPE_*, …);
+//   a status is ClothStatus, an enum over uint.
+// - Descriptors begin with struct_size: start from ClothNative.cloth_default_*, which fill it. Arrays
+//   inside descriptors are IntPtr: pin them for the duration of the create call (the safe layer does).
+// - Output buffers are caller-owned pointers with their capacity in elements. The raw layer cannot
+//   check a pointer against a capacity; the safe layer passes the array's or span's own length.
+//
+// Span<T>. The Span overloads are compiled where Span exists: Unity 2021.2 and later, and outside
+// Unity (Mono 6 and .NET Core have it in their core library); define CLOTH_NO_SPAN for an older
+// runtime. Everything else (arrays, pointers) compiles everywhere, including mcs at its default
+// language level (C# 7.0): no `in`, no `ref readonly`, no pattern-based `fixed`.
+//
+// Unity. Behind UNITY_5_3_OR_NEWER: Vector3/Quaternion conversions (ClothUnity), Vector3[] and
+// NativeArray<Vector3> overloads (Vector3 is laid out as ClothVec3f), and SimWorld/SimCloth members
+// taking Vector3 and Quaternion.
 //
 // Loading: the library is "cloth" (libcloth.so / libcloth.dylib / cloth.dll under Assets/Plugins).
-// With IL2CPP on iOS (and WebGL) native code is linked statically into the player: the import name
-// must then be "__Internal", which the #if below selects; ship libcloth.a for those targets.
+// With IL2CPP on iOS and WebGL native code is linked statically into the player: the import name is
+// then "__Internal", which the #if in ClothNative selects; ship libcloth.a for those targets.
 // One library runs on every x86-64 CPU: AVX2 kernels where the CPU has them, chosen at run time
-// (Native.cloth_cpu_path()), the same bits either way.
+// (ClothNative.cloth_cpu_path()), the same bits either way.
+
+#if UNITY_2021_2_OR_NEWER || (!UNITY_5_3_OR_NEWER && !CLOTH_NO_SPAN)
+#define CLOTH_SPAN
+#endif
 
 using System;
 using System.Runtime.InteropServices;
+#if UNITY_5_3_OR_NEWER
+using Unity.Collections;
+using Unity.Collections.LowLevel.Unsafe;
+using UnityEngine;
+#endif
 
-namespace Cloth
+namespace ClothSim
 {
     // What a call did (cloth_status): 0 is Ok, every other value a stable, numbered refusal.
-    public enum Status : uint
+    public enum ClothStatus : uint
     {
         // Success: every out-parameter and output buffer was written.
         Ok = 0,
@@ -74,23 +121,30 @@ namespace Cloth
         Internal = 15,
     }
 
+    // ---- the header's structs, in its order
+
+    // cloth_world: a world (index | generation << 32, never 0).
     [StructLayout(LayoutKind.Sequential)]
-    public struct World
+    public struct ClothWorld
     {
-        public uint index;
-        public uint generation;
+        public ulong packed;
+
+        public uint Index { get { return (uint)packed; } }
+        public uint Generation { get { return (uint)(packed >> 32); } }
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    public struct Vec3f
+    public struct ClothVec3f
     {
         public float x;
         public float y;
         public float z;
+
+        public ClothVec3f(float x, float y, float z) { this.x = x; this.y = y; this.z = z; }
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    public struct SheetDesc
+    public struct ClothSheetDesc
     {
         // sizeof(cloth_sheet_desc).
         public uint struct_size;
@@ -110,15 +164,17 @@ namespace Cloth
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    public struct Vec3
+    public struct ClothVec3
     {
         public double x;
         public double y;
         public double z;
+
+        public ClothVec3(double x, double y, double z) { this.x = x; this.y = y; this.z = z; }
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    public struct Dynamics
+    public struct ClothDynamics
     {
         // sizeof(cloth_dynamics).
         public uint struct_size;
@@ -135,7 +191,7 @@ namespace Cloth
         // Fixed step, s, (0, 1]. Default 1/60.
         public double dt;
         // Gravity in world space, m/s² (default 0, −9.81, 0).
-        public Vec3 gravity;
+        public ClothVec3 gravity;
         // Strain allowance control 0..=1 (read only with strain_limit).
         public double stretch;
         // Bending resistance 0..=1.
@@ -154,8 +210,9 @@ namespace Cloth
         public double friction;
     }
 
+    // x, y, z, w (Unity's order).
     [StructLayout(LayoutKind.Sequential)]
-    public struct Quat
+    public struct ClothQuat
     {
         public double x;
         public double y;
@@ -163,22 +220,26 @@ namespace Cloth
         public double w;
     }
 
+    // Local to world: p -> rotation * p + translation (m).
     [StructLayout(LayoutKind.Sequential)]
-    public struct Pose
+    public struct ClothPose
     {
-        public Vec3 translation;
-        public Quat rotation;
+        public ClothVec3 translation;
+        public ClothQuat rotation;
+    }
+
+    // cloth_collider_set_id (index | generation << 32; 0 is "no set").
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ClothColliderSetId
+    {
+        public ulong packed;
+
+        public uint Index { get { return (uint)packed; } }
+        public uint Generation { get { return (uint)(packed >> 32); } }
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    public struct ColliderSetId
-    {
-        public uint index;
-        public uint generation;
-    }
-
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Desc
+    public struct ClothDesc
     {
         // sizeof(cloth_desc).
         public uint struct_size;
@@ -189,24 +250,27 @@ namespace Cloth
         // NULL with a library preset.
         public IntPtr dynamics;
         // The anchor's world pose at creation (placed: no motion is felt).
-        public Pose anchor;
+        public ClothPose anchor;
         // The collider set the cloth collides with (generation 0: none).
-        public ColliderSetId colliders;
+        public ClothColliderSetId colliders;
         // 1 (default): refuse a free node whose bind position lies within the
         // contact offset of a collider of `colliders` (the garment was authored
         // inside the body); 0: skip the check.
         public uint bind_pose_check;
     }
 
+    // cloth_id: a cloth in its world (index | generation << 32, never 0).
     [StructLayout(LayoutKind.Sequential)]
-    public struct Id
+    public struct ClothId
     {
-        public uint index;
-        public uint generation;
+        public ulong packed;
+
+        public uint Index { get { return (uint)packed; } }
+        public uint Generation { get { return (uint)(packed >> 32); } }
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    public struct TreeDesc
+    public struct ClothTreeDesc
     {
         // sizeof(cloth_tree_desc).
         public uint struct_size;
@@ -222,7 +286,7 @@ namespace Cloth
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    public struct RigDesc
+    public struct ClothRigDesc
     {
         // sizeof(cloth_rig_desc).
         public uint struct_size;
@@ -242,7 +306,7 @@ namespace Cloth
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    public struct StepReport
+    public struct ClothStepReport
     {
         // sizeof(cloth_step_report), set by the caller.
         public uint struct_size;
@@ -259,38 +323,39 @@ namespace Cloth
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    public struct ColliderDesc
+    public struct ClothColliderDesc
     {
         // sizeof(cloth_collider_desc).
         public uint struct_size;
         // CLOTH_SHAPE_SPHERE, _CAPSULE, _TAPERED_CAPSULE, _PLANE or _CUBOID.
         public uint shape;
         // Capsule and tapered capsule: the segment's first end, m (local).
-        public Vec3 a;
+        public ClothVec3 a;
         // Capsule and tapered capsule: the segment's second end, m (local).
-        public Vec3 b;
+        public ClothVec3 b;
         // Sphere and capsule radius; the tapered capsule's radius at a, m.
         public double radius;
         // Tapered capsule: the radius at b, m.
         public double radius_b;
         // Cuboid: half extents along the local axes (outer), m.
-        public Vec3 half_extents;
+        public ClothVec3 half_extents;
         // Cuboid: edge and corner rounding, m (0 = sharp).
         public double corner_radius;
         // World pose (previous = current: the collider has not moved).
-        public Pose pose;
+        public ClothPose pose;
     }
 
+    // cloth_collider_id: its set, and its slot and generation in that set (16 bytes).
     [StructLayout(LayoutKind.Sequential)]
-    public struct ColliderId
+    public struct ClothColliderId
     {
-        public ColliderSetId set;
+        public ClothColliderSetId set;
         public uint index;
         public uint generation;
     }
 
     [StructLayout(LayoutKind.Sequential)]
-    public struct WorldDesc
+    public struct ClothWorldDesc
     {
         // sizeof(cloth_world_desc).
         public uint struct_size;
@@ -300,7 +365,9 @@ namespace Cloth
         public uint threads;
     }
 
-    public static class Native
+    // ---- the header's functions and constants
+
+    public static unsafe class ClothNative
     {
 #if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
         const string Lib = "__Internal";
@@ -334,8 +401,23 @@ namespace Cloth
         public const uint CLOTH_CPU_PATH_BASELINE = 0;
         public const uint CLOTH_CPU_PATH_AVX2 = 1;
 
-        // This thread's last error message ("" after a success).
-        public static string LastError() => Marshal.PtrToStringAnsi(cloth_last_error_message());
+        // This thread's last error message ("" after a success), decoded from UTF-8.
+        public static string LastError() { return Utf8(cloth_last_error_message()); }
+
+        // A status's name ("CLOTH_STATUS_OK", …).
+        public static string StatusName(ClothStatus status) { return Utf8(cloth_status_name((uint)status)); }
+
+        // The library's version, "major.minor.patch".
+        public static string Version() { return Utf8(cloth_version()); }
+
+        static string Utf8(IntPtr text)
+        {
+            if (text == IntPtr.Zero) return "";
+            byte* b = (byte*)text;
+            int n = 0;
+            while (b[n] != 0) n++;
+            return n == 0 ? "" : System.Text.Encoding.UTF8.GetString(b, n);
+        }
 
         // ---- the boundary
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -345,23 +427,23 @@ namespace Cloth
 
         // ---- defaults and versions
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Pose cloth_pose_identity();
+        public static extern ClothPose cloth_pose_identity();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern WorldDesc cloth_default_world_desc();
+        public static extern ClothWorldDesc cloth_default_world_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Dynamics cloth_default_dynamics();
+        public static extern ClothDynamics cloth_default_dynamics();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Desc cloth_default_desc();
+        public static extern ClothDesc cloth_default_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern SheetDesc cloth_default_sheet_desc();
+        public static extern ClothSheetDesc cloth_default_sheet_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern TreeDesc cloth_default_tree_desc();
+        public static extern ClothTreeDesc cloth_default_tree_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern RigDesc cloth_default_rig_desc();
+        public static extern ClothRigDesc cloth_default_rig_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern ColliderDesc cloth_default_collider_desc();
+        public static extern ClothColliderDesc cloth_default_collider_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_preset_dynamics(uint preset, out Dynamics @out);
+        public static extern ClothStatus cloth_preset_dynamics(uint preset, out ClothDynamics @out);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern uint cloth_abi_version();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -373,68 +455,625 @@ namespace Cloth
 
         // ---- worlds
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_world_create(in WorldDesc desc, out World out_world);
+        public static extern ClothStatus cloth_world_create(ref ClothWorldDesc desc, out ClothWorld out_world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_world_destroy(World world);
+        public static extern ClothStatus cloth_world_destroy(ClothWorld world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_world_begin_frame(World world);
+        public static extern ClothStatus cloth_world_begin_frame(ClothWorld world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_world_step(World world);
+        public static extern ClothStatus cloth_world_step(ClothWorld world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_world_begin_step(World world);
+        public static extern ClothStatus cloth_world_begin_step(ClothWorld world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_world_step_cloth(World world, Id cloth);
+        public static extern ClothStatus cloth_world_step_cloth(ClothWorld world, ClothId cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_world_end_step(World world);
+        public static extern ClothStatus cloth_world_end_step(ClothWorld world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_world_cloth_count(World world, out uint out_count);
+        public static extern ClothStatus cloth_world_cloth_count(ClothWorld world, out uint out_count);
 
         // ---- collider sets and colliders
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_collider_set_create(World world, out ColliderSetId out_set);
+        public static extern ClothStatus cloth_collider_set_create(ClothWorld world, out ClothColliderSetId out_set);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_collider_set_destroy(World world, ColliderSetId set);
+        public static extern ClothStatus cloth_collider_set_destroy(ClothWorld world, ClothColliderSetId set);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_collider_create(World world, ColliderSetId set, in ColliderDesc desc, out ColliderId out_collider);
+        public static extern ClothStatus cloth_collider_create(ClothWorld world, ClothColliderSetId set, ref ClothColliderDesc desc, out ClothColliderId out_collider);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_collider_set_pose(World world, ColliderId collider, in Pose pose);
+        public static extern ClothStatus cloth_collider_set_pose(ClothWorld world, ClothColliderId collider, ref ClothPose pose);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_collider_place(World world, ColliderId collider, in Pose pose);
+        public static extern ClothStatus cloth_collider_place(ClothWorld world, ClothColliderId collider, ref ClothPose pose);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_collider_destroy(World world, ColliderId collider);
+        public static extern ClothStatus cloth_collider_destroy(ClothWorld world, ClothColliderId collider);
 
         // ---- cloths
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_create_sheet(World world, in SheetDesc sheet, in Desc desc, out Id out_cloth);
+        public static extern ClothStatus cloth_create_sheet(ClothWorld world, ref ClothSheetDesc sheet, ref ClothDesc desc, out ClothId out_cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_create_tree(World world, in TreeDesc tree, in Desc desc, out Id out_cloth);
+        public static extern ClothStatus cloth_create_tree(ClothWorld world, ref ClothTreeDesc tree, ref ClothDesc desc, out ClothId out_cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_create_rig(World world, in RigDesc rig, in Desc desc, out Id out_cloth);
+        public static extern ClothStatus cloth_create_rig(ClothWorld world, ref ClothRigDesc rig, ref ClothDesc desc, out ClothId out_cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_destroy(World world, Id cloth);
+        public static extern ClothStatus cloth_destroy(ClothWorld world, ClothId cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_set_colliders(World world, Id cloth, ColliderSetId set);
+        public static extern ClothStatus cloth_set_colliders(ClothWorld world, ClothId cloth, ClothColliderSetId set);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_set_anchor_pose(World world, Id cloth, in Pose pose);
+        public static extern ClothStatus cloth_set_anchor_pose(ClothWorld world, ClothId cloth, ref ClothPose pose);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_place_anchor(World world, Id cloth, in Pose pose);
+        public static extern ClothStatus cloth_place_anchor(ClothWorld world, ClothId cloth, ref ClothPose pose);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_set_animated_positions(World world, Id cloth, uint first, [In] Vec3f[] positions, UIntPtr count);
+        public static extern ClothStatus cloth_set_animated_positions(ClothWorld world, ClothId cloth, uint first, ClothVec3f* positions, UIntPtr count);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_set_dynamics(World world, Id cloth, in Dynamics dynamics);
+        public static extern ClothStatus cloth_set_dynamics(ClothWorld world, ClothId cloth, ref ClothDynamics dynamics);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_get_dynamics(World world, Id cloth, out Dynamics out_dynamics);
+        public static extern ClothStatus cloth_get_dynamics(ClothWorld world, ClothId cloth, out ClothDynamics out_dynamics);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_wake(World world, Id cloth);
+        public static extern ClothStatus cloth_wake(ClothWorld world, ClothId cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_teleport(World world, Id cloth);
+        public static extern ClothStatus cloth_teleport(ClothWorld world, ClothId cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_node_count(World world, Id cloth, out uint out_count);
+        public static extern ClothStatus cloth_node_count(ClothWorld world, ClothId cloth, out uint out_count);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_read_positions(World world, Id cloth, uint space, [Out] Vec3f[] @out, UIntPtr capacity);
+        public static extern ClothStatus cloth_read_positions(ClothWorld world, ClothId cloth, uint space, ClothVec3f* @out, UIntPtr capacity);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_read_node_poses(World world, Id cloth, [Out] Pose[] out_world, [Out] Pose[] out_local, UIntPtr capacity);
+        public static extern ClothStatus cloth_read_node_poses(ClothWorld world, ClothId cloth, ClothPose* out_world, ClothPose* out_local, UIntPtr capacity);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern Status cloth_last_step_report(World world, Id cloth, ref StepReport @out);
+        public static extern ClothStatus cloth_last_step_report(ClothWorld world, ClothId cloth, ref ClothStepReport @out);
     }
+
+    // ---- the safe layer
+
+    // A refusal from the library: its status and its message (which names the function and says why).
+    public sealed class ClothException : Exception
+    {
+        public readonly ClothStatus Status;
+
+        public ClothException(ClothStatus status, string message) : base(message) { Status = status; }
+
+        // Throws for anything but Ok. The message is read on the failing thread, right after the call.
+        public static void Check(ClothStatus status)
+        {
+            if (status != ClothStatus.Ok) Throw(status);
+        }
+
+        static void Throw(ClothStatus status) { Throw(status, ClothNative.LastError()); }
+
+        // The message starts with the status's name, then says what was refused and why.
+        internal static void Throw(ClothStatus status, string why)
+        {
+            throw new ClothException(status, ClothNative.StatusName(status) + ": " + why);
+        }
+    }
+
+    // Which frame cloth_read_positions writes in (CLOTH_SPACE_*).
+    public enum ClothSpace : uint
+    {
+        World = 0,
+        Cloth = 1,
+    }
+
+    // A float rotation, x, y, z, w: laid out as UnityEngine.Quaternion.
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ClothQuatf
+    {
+        public float x;
+        public float y;
+        public float z;
+        public float w;
+    }
+
+    // A float pose (position, then rotation): laid out as a UnityEngine.Vector3 then a Quaternion.
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ClothPosef
+    {
+        public ClothVec3f position;
+        public ClothQuatf rotation;
+    }
+
+    // A world and everything in it. Dispose destroys it (its cloths, collider sets and threads); a
+    // world never disposed is destroyed by the finalizer. Calls on a disposed world throw
+    // ClothException(InvalidWorld).
+    public sealed unsafe class SimWorld : IDisposable
+    {
+        ClothWorld handle;
+
+        // threads: worker threads the world owns (0: cloth_world_step runs on the calling thread).
+        public SimWorld(uint threads = 0)
+        {
+            ClothWorldDesc desc = ClothNative.cloth_default_world_desc();
+            desc.threads = threads;
+            ClothException.Check(ClothNative.cloth_world_create(ref desc, out handle));
+        }
+
+        ~SimWorld() { Release(); }
+
+        public void Dispose()
+        {
+            Release();
+            GC.SuppressFinalize(this);
+        }
+
+        void Release()
+        {
+            if (handle.packed == 0) return;
+            ClothNative.cloth_world_destroy(handle);
+            handle = default(ClothWorld);
+        }
+
+        // The raw handle, for ClothNative calls and jobs (0 once disposed).
+        public ClothWorld Handle { get { return handle; } }
+
+        public void BeginFrame() { ClothException.Check(ClothNative.cloth_world_begin_frame(handle)); }
+        public void Step() { ClothException.Check(ClothNative.cloth_world_step(handle)); }
+        public void BeginStep() { ClothException.Check(ClothNative.cloth_world_begin_step(handle)); }
+        public void StepCloth(SimCloth cloth) { ClothException.Check(ClothNative.cloth_world_step_cloth(handle, cloth.Id)); }
+        public void EndStep() { ClothException.Check(ClothNative.cloth_world_end_step(handle)); }
+
+        public int ClothCount
+        {
+            get
+            {
+                uint n;
+                ClothException.Check(ClothNative.cloth_world_cloth_count(handle, out n));
+                return (int)n;
+            }
+        }
+
+        public SimColliderSet CreateColliderSet()
+        {
+            ClothColliderSetId set;
+            ClothException.Check(ClothNative.cloth_collider_set_create(handle, out set));
+            return new SimColliderSet(this, set);
+        }
+
+        // A sheet: positions.Length nodes (bind positions in the anchor frame, m), as many masses (kg),
+        // fixedNodes null or as many 0/1 flags, and triangles.Length / 3 triangles. desc from
+        // ClothNative.cloth_default_desc() with a library preset; or pass dynamics (CLOTH_PRESET_CUSTOM).
+        public SimCloth CreateSheet(ClothVec3f[] positions, float[] masses, uint[] fixedNodes, uint[] triangles, ClothDesc desc)
+        {
+            return CreateSheet(positions, masses, fixedNodes, triangles, desc, null);
+        }
+
+        public SimCloth CreateSheet(ClothVec3f[] positions, float[] masses, uint[] fixedNodes, uint[] triangles, ClothDesc desc, ClothDynamics dynamics)
+        {
+            return CreateSheet(positions, masses, fixedNodes, triangles, desc, &dynamics);
+        }
+
+        SimCloth CreateSheet(ClothVec3f[] positions, float[] masses, uint[] fixedNodes, uint[] triangles, ClothDesc desc, ClothDynamics* dynamics)
+        {
+            int n = Nodes(positions, "positions");
+            Same(masses, n, "masses");
+            if (fixedNodes != null) Same(fixedNodes, n, "fixedNodes");
+            if (triangles == null || triangles.Length % 3 != 0)
+                throw new ArgumentException("triangles must hold three node indices per triangle", "triangles");
+            Custom(ref desc, dynamics);
+            ClothSheetDesc sheet = ClothNative.cloth_default_sheet_desc();
+            sheet.node_count = (uint)n;
+            sheet.triangle_count = (uint)(triangles.Length / 3);
+            ClothId id;
+            fixed (ClothVec3f* p = positions)
+            fixed (float* m = masses)
+            fixed (uint* f = fixedNodes)
+            fixed (uint* t = triangles)
+            {
+                sheet.positions = (IntPtr)p;
+                sheet.masses = (IntPtr)m;
+                sheet.@fixed = (IntPtr)f;
+                sheet.triangles = (IntPtr)t;
+                ClothException.Check(ClothNative.cloth_create_sheet(handle, ref sheet, ref desc, out id));
+            }
+            return new SimCloth(this, id);
+        }
+
+        // A tree (strips, a rope): positions.Length nodes, as many masses and parents (another node's
+        // index, or CLOTH_NO_PARENT for a root hanging from the anchor).
+        public SimCloth CreateTree(ClothVec3f[] positions, float[] masses, uint[] parents, ClothDesc desc)
+        {
+            return CreateTree(positions, masses, parents, desc, null);
+        }
+
+        public SimCloth CreateTree(ClothVec3f[] positions, float[] masses, uint[] parents, ClothDesc desc, ClothDynamics dynamics)
+        {
+            return CreateTree(positions, masses, parents, desc, &dynamics);
+        }
+
+        SimCloth CreateTree(ClothVec3f[] positions, float[] masses, uint[] parents, ClothDesc desc, ClothDynamics* dynamics)
+        {
+            int n = Nodes(positions, "positions");
+            Same(masses, n, "masses");
+            Same(parents, n, "parents");
+            Custom(ref desc, dynamics);
+            ClothTreeDesc tree = ClothNative.cloth_default_tree_desc();
+            tree.node_count = (uint)n;
+            ClothId id;
+            fixed (ClothVec3f* p = positions)
+            fixed (float* m = masses)
+            fixed (uint* r = parents)
+            {
+                tree.positions = (IntPtr)p;
+                tree.masses = (IntPtr)m;
+                tree.parents = (IntPtr)r;
+                ClothException.Check(ClothNative.cloth_create_tree(handle, ref tree, ref desc, out id));
+            }
+            return new SimCloth(this, id);
+        }
+
+        // Joints of a skeleton: skeletonParents and localBind per joint; joints (the owned joints, the
+        // cloth's nodes in order) and masses per node.
+        public SimCloth CreateRig(uint[] skeletonParents, ClothPose[] localBind, uint[] joints, float[] masses, ClothDesc desc)
+        {
+            return CreateRig(skeletonParents, localBind, joints, masses, desc, null);
+        }
+
+        public SimCloth CreateRig(uint[] skeletonParents, ClothPose[] localBind, uint[] joints, float[] masses, ClothDesc desc, ClothDynamics dynamics)
+        {
+            return CreateRig(skeletonParents, localBind, joints, masses, desc, &dynamics);
+        }
+
+        SimCloth CreateRig(uint[] skeletonParents, ClothPose[] localBind, uint[] joints, float[] masses, ClothDesc desc, ClothDynamics* dynamics)
+        {
+            int skeleton = Nodes(skeletonParents, "skeletonParents");
+            Same(localBind, skeleton, "localBind");
+            int n = Nodes(joints, "joints");
+            Same(masses, n, "masses");
+            Custom(ref desc, dynamics);
+            ClothRigDesc rig = ClothNative.cloth_default_rig_desc();
+            rig.joint_count = (uint)skeleton;
+            rig.node_count = (uint)n;
+            ClothId id;
+            fixed (uint* s = skeletonParents)
+            fixed (ClothPose* b = localBind)
+            fixed (uint* j = joints)
+            fixed (float* m = masses)
+            {
+                rig.skeleton_parents = (IntPtr)s;
+                rig.local_bind = (IntPtr)b;
+                rig.joints = (IntPtr)j;
+                rig.masses = (IntPtr)m;
+                ClothException.Check(ClothNative.cloth_create_rig(handle, ref rig, ref desc, out id));
+            }
+            return new SimCloth(this, id);
+        }
+
+        // Explicit dynamics make the cloth CLOTH_PRESET_CUSTOM; desc.dynamics is only read during the
+        // create call, while `dynamics` (a parameter of the caller) is on the stack.
+        static void Custom(ref ClothDesc desc, ClothDynamics* dynamics)
+        {
+            if (dynamics == null) return;
+            desc.preset = ClothNative.CLOTH_PRESET_CUSTOM;
+            desc.dynamics = (IntPtr)dynamics;
+        }
+
+        static int Nodes(Array a, string name)
+        {
+            if (a == null) throw new ArgumentNullException(name);
+            return a.Length;
+        }
+
+        // Arrays the library reads node_count entries of must hold exactly that many: the library has
+        // no length for them, so a shorter one would be read past its end.
+        static void Same(Array a, int n, string name)
+        {
+            if (a == null) throw new ArgumentNullException(name);
+            if (a.Length != n) throw new ArgumentException(name + " must hold " + n + " entries, not " + a.Length, name);
+        }
+
+#if UNITY_5_3_OR_NEWER
+        public SimCloth CreateSheet(Vector3[] positions, float[] masses, uint[] fixedNodes, uint[] triangles, ClothDesc desc)
+        {
+            return CreateSheet(ClothUnity.ToCloth(positions), masses, fixedNodes, triangles, desc, null);
+        }
+
+        public SimCloth CreateTree(Vector3[] positions, float[] masses, uint[] parents, ClothDesc desc)
+        {
+            return CreateTree(ClothUnity.ToCloth(positions), masses, parents, desc, null);
+        }
+#endif
+    }
+
+    // A cloth. Dispose destroys it (its world also frees it when destroyed). Every method that calls
+    // the library throws ClothException on a refusal; none allocates except on the first float pose
+    // read (its scratch buffer) and when it throws.
+    public sealed unsafe class SimCloth : IDisposable
+    {
+        readonly SimWorld world;
+        readonly ClothId id;
+        readonly int nodes;
+        ClothPose[] scratchWorld, scratchLocal;
+
+        internal SimCloth(SimWorld world, ClothId id)
+        {
+            this.world = world;
+            this.id = id;
+            uint n;
+            ClothException.Check(ClothNative.cloth_node_count(world.Handle, id, out n));
+            nodes = (int)n;
+        }
+
+        public SimWorld World { get { return world; } }
+        // The raw id, for ClothNative calls and jobs.
+        public ClothId Id { get { return id; } }
+        // Nodes (particles): the length every output buffer needs. It never changes.
+        public int NodeCount { get { return nodes; } }
+
+        // Destroys the cloth. A second Dispose, or one after the world's, does nothing.
+        public void Dispose()
+        {
+            ClothNative.cloth_destroy(world.Handle, id);
+        }
+
+        public void SetAnchorPose(ClothPose pose) { ClothException.Check(ClothNative.cloth_set_anchor_pose(world.Handle, id, ref pose)); }
+        public void PlaceAnchor(ClothPose pose) { ClothException.Check(ClothNative.cloth_place_anchor(world.Handle, id, ref pose)); }
+        public void SetColliders(SimColliderSet set)
+        {
+            ClothColliderSetId none = default(ClothColliderSetId);
+            ClothException.Check(ClothNative.cloth_set_colliders(world.Handle, id, set == null ? none : set.Id));
+        }
+        public ClothDynamics GetDynamics()
+        {
+            ClothDynamics d;
+            ClothException.Check(ClothNative.cloth_get_dynamics(world.Handle, id, out d));
+            return d;
+        }
+        public void SetDynamics(ClothDynamics dynamics) { ClothException.Check(ClothNative.cloth_set_dynamics(world.Handle, id, ref dynamics)); }
+        public void Wake() { ClothException.Check(ClothNative.cloth_wake(world.Handle, id)); }
+        public void Teleport() { ClothException.Check(ClothNative.cloth_teleport(world.Handle, id)); }
+        public ClothStepReport LastStepReport()
+        {
+            ClothStepReport r = default(ClothStepReport);
+            r.struct_size = (uint)sizeof(ClothStepReport);
+            ClothException.Check(ClothNative.cloth_last_step_report(world.Handle, id, ref r));
+            return r;
+        }
+
+        // ---- positions (float, m), the capacity taken from the buffer
+
+        // Every node's position, in world space or the cloth's own frame; dst needs NodeCount entries.
+        public void ReadPositions(ClothVec3f[] dst, ClothSpace space = ClothSpace.World)
+        {
+            fixed (ClothVec3f* p = dst) ReadPositions(p, dst == null ? 0 : dst.Length, space);
+        }
+
+        // For a NativeArray's or stackalloc'd memory: `capacity` entries at dst.
+        public void ReadPositions(ClothVec3f* dst, int capacity, ClothSpace space = ClothSpace.World)
+        {
+            ClothException.Check(ClothNative.cloth_read_positions(world.Handle, id, (uint)space, dst, Count(capacity)));
+        }
+
+        // Animated positions of nodes first .. first + positions.Length, in the cloth frame.
+        public void SetAnimatedPositions(int first, ClothVec3f[] positions)
+        {
+            fixed (ClothVec3f* p = positions) SetAnimatedPositions(first, p, positions == null ? 0 : positions.Length);
+        }
+
+        public void SetAnimatedPositions(int first, ClothVec3f* positions, int count)
+        {
+            ClothException.Check(ClothNative.cloth_set_animated_positions(world.Handle, id, (uint)first, positions, Count(count)));
+        }
+
+        // ---- node poses: doubles as the library keeps them, or floats
+
+        // Every node's world pose and local pose (relative to its parent node; roots relative to the
+        // anchor). Either array may be null (not both); each needs NodeCount entries.
+        public void ReadNodePoses(ClothPose[] world, ClothPose[] local)
+        {
+            fixed (ClothPose* w = world)
+            fixed (ClothPose* l = local)
+                ReadNodePoses(w, l, Capacity(world, local));
+        }
+
+        // Pointer form: `capacity` entries at each non-null pointer.
+        public void ReadNodePoses(ClothPose* world, ClothPose* local, int capacity)
+        {
+            ClothException.Check(ClothNative.cloth_read_node_poses(this.world.Handle, id, world, local, Count(capacity)));
+        }
+
+        // The same poses in floats (positions rounded from double, rotations too), through a scratch
+        // buffer of NodeCount doubles per requested output, allocated on the first call.
+        public void ReadNodePoses(ClothPosef[] world, ClothPosef[] local)
+        {
+            fixed (ClothPosef* w = world)
+            fixed (ClothPosef* l = local)
+                ReadNodePoses(w, l, Capacity(world, local));
+        }
+
+        public void ReadNodePoses(ClothPosef* world, ClothPosef* local, int capacity)
+        {
+            // Neither wanted: the library says what that is (NULL_POINTER, or BUFFER_TOO_SMALL at 0).
+            if (world == null && local == null)
+            {
+                ReadNodePoses((ClothPose*)null, null, capacity);
+                return;
+            }
+            if (capacity < nodes)
+                ClothException.Throw(ClothStatus.BufferTooSmall,
+                    "SimCloth.ReadNodePoses: room for " + capacity + " poses, the cloth has " + nodes + " nodes");
+            if (world != null && scratchWorld == null) scratchWorld = new ClothPose[nodes];
+            if (local != null && scratchLocal == null) scratchLocal = new ClothPose[nodes];
+            fixed (ClothPose* w = scratchWorld)
+            fixed (ClothPose* l = scratchLocal)
+            {
+                ClothPose* sw = world != null ? w : null;
+                ClothPose* sl = local != null ? l : null;
+                ReadNodePoses(sw, sl, nodes);
+                for (int i = 0; i < nodes; i++)
+                {
+                    if (sw != null) Round(sw + i, world + i);
+                    if (sl != null) Round(sl + i, local + i);
+                }
+            }
+        }
+
+        static void Round(ClothPose* d, ClothPosef* f)
+        {
+            f->position.x = (float)d->translation.x;
+            f->position.y = (float)d->translation.y;
+            f->position.z = (float)d->translation.z;
+            f->rotation.x = (float)d->rotation.x;
+            f->rotation.y = (float)d->rotation.y;
+            f->rotation.z = (float)d->rotation.z;
+            f->rotation.w = (float)d->rotation.w;
+        }
+
+        // One capacity for two optional buffers: the shorter one's length.
+        static int Capacity(Array a, Array b)
+        {
+            if (a == null || a.Length == 0) return b == null ? 0 : b.Length;
+            if (b == null || b.Length == 0) return a.Length;
+            return Math.Min(a.Length, b.Length);
+        }
+
+        static UIntPtr Count(int n)
+        {
+            if (n < 0) throw new ArgumentOutOfRangeException("capacity", "a count is never negative");
+            return (UIntPtr)(uint)n;
+        }
+
+#if CLOTH_SPAN
+        // ---- Span<T> forms: the capacity is the span's length.
+
+        public void ReadPositions(Span<ClothVec3f> dst, ClothSpace space = ClothSpace.World)
+        {
+            fixed (ClothVec3f* p = &MemoryMarshal.GetReference(dst)) ReadPositions(p, dst.Length, space);
+        }
+
+        public void SetAnimatedPositions(int first, ReadOnlySpan<ClothVec3f> positions)
+        {
+            fixed (ClothVec3f* p = &MemoryMarshal.GetReference(positions)) SetAnimatedPositions(first, p, positions.Length);
+        }
+
+        // An empty span is "not wanted" (NULL).
+        public void ReadNodePoses(Span<ClothPose> world, Span<ClothPose> local)
+        {
+            fixed (ClothPose* w = &MemoryMarshal.GetReference(world))
+            fixed (ClothPose* l = &MemoryMarshal.GetReference(local))
+                ReadNodePoses(w, l, SpanCapacity(world.Length, local.Length));
+        }
+
+        public void ReadNodePoses(Span<ClothPosef> world, Span<ClothPosef> local)
+        {
+            fixed (ClothPosef* w = &MemoryMarshal.GetReference(world))
+            fixed (ClothPosef* l = &MemoryMarshal.GetReference(local))
+                ReadNodePoses(w, l, SpanCapacity(world.Length, local.Length));
+        }
+
+        static int SpanCapacity(int a, int b)
+        {
+            if (a == 0) return b;
+            if (b == 0) return a;
+            return Math.Min(a, b);
+        }
+#endif
+
+#if UNITY_5_3_OR_NEWER
+        // ---- Unity: Vector3 is laid out as ClothVec3f, Quaternion as ClothQuatf.
+
+        public void SetAnchorPose(Vector3 position, Quaternion rotation) { SetAnchorPose(ClothUnity.ToClothPose(position, rotation)); }
+        public void PlaceAnchor(Vector3 position, Quaternion rotation) { PlaceAnchor(ClothUnity.ToClothPose(position, rotation)); }
+
+        // Into a mesh's vertices (Mesh.SetVertices) or any Vector3 buffer.
+        public void ReadPositions(Vector3[] dst, ClothSpace space = ClothSpace.World)
+        {
+            fixed (Vector3* p = dst) ReadPositions((ClothVec3f*)p, dst == null ? 0 : dst.Length, space);
+        }
+
+        public void ReadPositions(NativeArray<Vector3> dst, ClothSpace space = ClothSpace.World)
+        {
+            ReadPositions((ClothVec3f*)NativeArrayUnsafeUtility.GetUnsafePtr(dst), dst.Length, space);
+        }
+
+        public void SetAnimatedPositions(int first, Vector3[] positions)
+        {
+            fixed (Vector3* p = positions) SetAnimatedPositions(first, (ClothVec3f*)p, positions == null ? 0 : positions.Length);
+        }
+
+        public void SetAnimatedPositions(int first, NativeArray<Vector3> positions)
+        {
+            SetAnimatedPositions(first, (ClothVec3f*)NativeArrayUnsafeUtility.GetUnsafeReadOnlyPtr(positions), positions.Length);
+        }
+
+        public void ReadNodePoses(NativeArray<ClothPosef> world, NativeArray<ClothPosef> local)
+        {
+            ClothPosef* w = world.IsCreated && world.Length > 0 ? (ClothPosef*)NativeArrayUnsafeUtility.GetUnsafePtr(world) : null;
+            ClothPosef* l = local.IsCreated && local.Length > 0 ? (ClothPosef*)NativeArrayUnsafeUtility.GetUnsafePtr(local) : null;
+            int capacity = w == null ? (l == null ? 0 : local.Length) : (l == null ? world.Length : Math.Min(world.Length, local.Length));
+            ReadNodePoses(w, l, capacity);
+        }
+#endif
+    }
+
+    // A collider set: colliders that one or several cloths collide with. Dispose destroys it and its
+    // colliders; a set still used by a cloth (CLOTH_STATUS_IN_USE) is left to its world, which frees it.
+    public sealed class SimColliderSet : IDisposable
+    {
+        readonly SimWorld world;
+        readonly ClothColliderSetId id;
+
+        internal SimColliderSet(SimWorld world, ClothColliderSetId id)
+        {
+            this.world = world;
+            this.id = id;
+        }
+
+        public ClothColliderSetId Id { get { return id; } }
+
+        public void Dispose() { ClothNative.cloth_collider_set_destroy(world.Handle, id); }
+
+        // Adds a collider (desc from ClothNative.cloth_default_collider_desc()) at desc.pose.
+        public ClothColliderId Add(ClothColliderDesc desc)
+        {
+            ClothColliderId c;
+            ClothException.Check(ClothNative.cloth_collider_create(world.Handle, id, ref desc, out c));
+            return c;
+        }
+
+        // This frame's pose (the collider sweeps from its previous one).
+        public void SetPose(ClothColliderId collider, ClothPose pose) { ClothException.Check(ClothNative.cloth_collider_set_pose(world.Handle, collider, ref pose)); }
+        // A placement without travel.
+        public void Place(ClothColliderId collider, ClothPose pose) { ClothException.Check(ClothNative.cloth_collider_place(world.Handle, collider, ref pose)); }
+        public void Remove(ClothColliderId collider) { ClothException.Check(ClothNative.cloth_collider_destroy(world.Handle, collider)); }
+
+#if UNITY_5_3_OR_NEWER
+        public void SetPose(ClothColliderId collider, Vector3 position, Quaternion rotation) { SetPose(collider, ClothUnity.ToClothPose(position, rotation)); }
+#endif
+    }
+
+#if UNITY_5_3_OR_NEWER
+    // Conversions between Unity's float types and the header's doubles.
+    public static class ClothUnity
+    {
+        public static ClothVec3 ToCloth(this Vector3 v) { return new ClothVec3(v.x, v.y, v.z); }
+        public static ClothVec3f ToClothf(this Vector3 v) { return new ClothVec3f(v.x, v.y, v.z); }
+
+        public static ClothQuat ToCloth(this Quaternion q)
+        {
+            ClothQuat c;
+            c.x = q.x;
+            c.y = q.y;
+            c.z = q.z;
+            c.w = q.w;
+            return c;
+        }
+
+        public static ClothPose ToClothPose(Vector3 position, Quaternion rotation)
+        {
+            ClothPose p;
+            p.translation = position.ToCloth();
+            p.rotation = rotation.ToCloth();
+            return p;
+        }
+
+        public static Vector3 ToVector3(this ClothVec3f v) { return new Vector3(v.x, v.y, v.z); }
+        public static Vector3 ToVector3(this ClothVec3 v) { return new Vector3((float)v.x, (float)v.y, (float)v.z); }
+        public static Quaternion ToQuaternion(this ClothQuatf q) { return new Quaternion(q.x, q.y, q.z, q.w); }
+        public static Quaternion ToQuaternion(this ClothQuat q) { return new Quaternion((float)q.x, (float)q.y, (float)q.z, (float)q.w); }
+
+        internal static ClothVec3f[] ToCloth(Vector3[] v)
+        {
+            if (v == null) return null;
+            ClothVec3f[] c = new ClothVec3f[v.Length];
+            for (int i = 0; i < v.Length; i++) c[i] = v[i].ToClothf();
+            return c;
+        }
+    }
+#endif
 }

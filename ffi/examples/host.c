@@ -11,6 +11,10 @@
  * the same on every CPU (ffi/tests/hosts.rs runs it without AVX under qemu).
  * Exit code 0 and a last line "host.c: ok" on success.
  *
+ * Its C# twin, bindings/csharp/tests/ClothTest.cs, steps the same scene
+ * through the C# binding under Mono and must print the same digest
+ * (ffi/tests/mono.rs): change one, change the other.
+ *
  * Build: cc -std=c99 -I include ffi/examples/host.c -L <dir> -lcloth */
 
 #include "cloth.h"

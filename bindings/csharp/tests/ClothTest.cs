@@ -1,0 +1,816 @@
+// The C# binding, run (issue 20): ffi/examples/host.c's scene — a cape (a sheet) and a rope (a tree)
+// on a walking, swaying anchor, colliding with a torso capsule, a head sphere and a ground plane, on a
+// world with two threads — stepped for 300 frames through the safe layer, with positions and node poses
+// (double and float) read back every frame. Its digest of every position read (FNV-1a over the float
+// bits, as host.c computes it) must equal host.c's bit for bit: ffi/tests/mono.rs compares the two.
+// Odd frames step with cloth_world_step, even frames with begin_step / step_cloth / end_step (the
+// job-system path, raw handles by value): the header promises the same bits either way.
+//
+// It also measures the managed allocations of frames 31..300 (GC.GetAllocatedBytesForCurrentThread,
+// after checking that the counter sees a one-byte array) and requires zero; checks each descriptor's
+// struct_size against the C# struct's size; and walks the error paths — every status a host can
+// provoke, through the raw layer (NULL through `ref *(T*)null`, short, misaligned and stale) and through
+// the safe layer (ClothException, and the managed refusals it adds) — each checked for its status and
+// its message. Exit code 0 and a last line "ClothTest.cs: ok" on success.
+//
+// Build: mcs -unsafe bindings/csharp/Cloth.cs bindings/csharp/tests/ClothTest.cs; run with mono, with
+// libcloth.so beside the executable or on LD_LIBRARY_PATH.
+// Not compiled inside Unity (a copy of this folder in a project compiles to nothing).
+
+#if !UNITY_5_3_OR_NEWER
+using System;
+using System.Threading;
+using ClothSim;
+
+static unsafe class ClothTest
+{
+    const int COLUMNS = 16;
+    const int ROWS = 20;
+    const float SPACING = 0.025f;
+    const int ROPE_NODES = 30;
+    const float ROPE_LINK = 0.04f;
+    const int FRAMES = 300;
+    // Frames before the allocation count starts (first calls bind their P/Invoke stubs, the float
+    // pose read allocates its scratch buffer).
+    const int WARM_UP = 30;
+
+    static int failures;
+
+    static void Expect(bool ok, string what)
+    {
+        if (ok) return;
+        Console.Error.WriteLine("ClothTest.cs: check failed: " + what);
+        failures++;
+    }
+
+    static void Check(ClothStatus s, string what)
+    {
+        if (s == ClothStatus.Ok) return;
+        Console.Error.WriteLine("ClothTest.cs: " + what + " failed: " + ClothNative.StatusName(s) + ": " + ClothNative.LastError());
+        Environment.Exit(1);
+    }
+
+    // The anchor at frame k (host.c's anchor_at): a walk along X (2.4 m/s for a second, stop, back,
+    // stop) and a sway of ±0.3 rad about +Y.
+    static ClothPose AnchorAt(int k)
+    {
+        double t = k / 60.0, phase = t % 4.0, x;
+        if (phase < 1.0) x = 2.4 * phase;
+        else if (phase < 2.0) x = 2.4;
+        else if (phase < 3.0) x = 2.4 - 2.4 * (phase - 2.0);
+        else x = 0.0;
+        double half = 0.5 * 0.3 * Math.Sin(1.3 * t);
+        ClothPose p = ClothNative.cloth_pose_identity();
+        p.translation.x = x;
+        p.translation.y = 1.5;
+        p.rotation.y = Math.Sin(half);
+        p.rotation.w = Math.Cos(half);
+        return p;
+    }
+
+    // A pose composed with a local offset, translation only (host.c's offset).
+    static ClothPose Offset(ClothPose anchor, double x, double y, double z)
+    {
+        ClothQuat q = anchor.rotation;
+        double tx = 2 * (q.y * z - q.z * y), ty = 2 * (q.z * x - q.x * z), tz = 2 * (q.x * y - q.y * x);
+        ClothPose p = anchor;
+        p.translation.x += x + q.w * tx + (q.y * tz - q.z * ty);
+        p.translation.y += y + q.w * ty + (q.z * tx - q.x * tz);
+        p.translation.z += z + q.w * tz + (q.x * ty - q.y * tx);
+        return p;
+    }
+
+    // FNV-1a over the bytes of the positions (host.c's digest).
+    static ulong Digest(ulong h, ClothVec3f[] positions)
+    {
+        fixed (ClothVec3f* p = positions)
+        {
+            byte* b = (byte*)p;
+            int bytes = positions.Length * sizeof(ClothVec3f);
+            for (int i = 0; i < bytes; i++)
+            {
+                h ^= b[i];
+                h *= 0x100000001b3UL;
+            }
+        }
+        return h;
+    }
+
+    static double Distance(ClothVec3f a, ClothVec3 b)
+    {
+        double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
+        return Math.Sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    static double Distance(ClothVec3f a, ClothVec3f b)
+    {
+        return Distance(a, new ClothVec3(b.x, b.y, b.z));
+    }
+
+    static int Main()
+    {
+        Console.WriteLine("cloth " + ClothNative.Version() + ", ABI " + ClothNative.cloth_abi_version() + " (binding " +
+                          ClothNative.CLOTH_ABI_VERSION + "), CPU supported: " + ClothNative.cloth_cpu_supported());
+        if (ClothNative.cloth_abi_version() != ClothNative.CLOTH_ABI_VERSION)
+        {
+            Console.Error.WriteLine("ClothTest.cs: the library's ABI differs from the binding's");
+            return 1;
+        }
+        Console.WriteLine("kernels: " + (ClothNative.cloth_cpu_path() == ClothNative.CLOTH_CPU_PATH_AVX2 ? "avx2" : "baseline"));
+        Sizes();
+        Scene();
+        ErrorPaths();
+        if (failures > 0)
+        {
+            Console.Error.WriteLine("ClothTest.cs: " + failures + " checks failed");
+            return 1;
+        }
+        Console.WriteLine("ClothTest.cs: ok");
+        return 0;
+    }
+
+    // Each descriptor's struct_size (the library's sizeof) is the C# struct's size; handles are 8
+    // bytes, a collider id 16.
+    static void Sizes()
+    {
+        Expect(ClothNative.cloth_default_world_desc().struct_size == sizeof(ClothWorldDesc), "sizeof(ClothWorldDesc)");
+        Expect(ClothNative.cloth_default_dynamics().struct_size == sizeof(ClothDynamics), "sizeof(ClothDynamics)");
+        Expect(ClothNative.cloth_default_desc().struct_size == sizeof(ClothDesc), "sizeof(ClothDesc)");
+        Expect(ClothNative.cloth_default_sheet_desc().struct_size == sizeof(ClothSheetDesc), "sizeof(ClothSheetDesc)");
+        Expect(ClothNative.cloth_default_tree_desc().struct_size == sizeof(ClothTreeDesc), "sizeof(ClothTreeDesc)");
+        Expect(ClothNative.cloth_default_rig_desc().struct_size == sizeof(ClothRigDesc), "sizeof(ClothRigDesc)");
+        Expect(ClothNative.cloth_default_collider_desc().struct_size == sizeof(ClothColliderDesc), "sizeof(ClothColliderDesc)");
+        Expect(sizeof(ClothWorld) == 8 && sizeof(ClothId) == 8 && sizeof(ClothColliderSetId) == 8, "handles are 8 bytes");
+        Expect(sizeof(ClothColliderId) == 16 && sizeof(ClothPose) == 56 && sizeof(ClothStepReport) == 32, "sizes of ids, poses, reports");
+        Console.WriteLine("struct sizes: world desc " + sizeof(ClothWorldDesc) + ", dynamics " + sizeof(ClothDynamics) + ", desc " +
+                          sizeof(ClothDesc) + ", sheet " + sizeof(ClothSheetDesc) + ", collider desc " + sizeof(ClothColliderDesc) +
+                          " bytes: each the library's struct_size");
+    }
+
+    static void Scene()
+    {
+        SimWorld world = new SimWorld(2);
+        Expect(world.Handle.Generation != 0, "a live world's generation is not 0");
+
+        // The body: one collider set shared by the cape and the rope.
+        SimColliderSet body = world.CreateColliderSet();
+        ClothPose anchor = AnchorAt(0);
+        ClothColliderDesc cd = ClothNative.cloth_default_collider_desc();
+        cd.shape = ClothNative.CLOTH_SHAPE_CAPSULE;
+        cd.a.y = -0.45;
+        cd.radius = 0.12;
+        cd.pose = Offset(anchor, 0.19, 0.0, -0.2);
+        ClothColliderId torso = body.Add(cd);
+        cd = ClothNative.cloth_default_collider_desc();
+        cd.radius = 0.1;
+        cd.pose = Offset(anchor, 0.19, 0.2, -0.2);
+        ClothColliderId head = body.Add(cd);
+        cd = ClothNative.cloth_default_collider_desc();
+        cd.shape = ClothNative.CLOTH_SHAPE_PLANE;
+        cd.pose = ClothNative.cloth_pose_identity();
+        body.Add(cd);
+        Expect(torso.set.packed == body.Id.packed && head.generation != 0, "a collider id carries its set");
+
+        // The cape: a COLUMNS × ROWS sheet hanging from its top row, one diagonal per quad. Every
+        // float product is cast to float, as C99 on x86-64 rounds each (no wider intermediate).
+        ClothVec3f[] capePositions = new ClothVec3f[COLUMNS * ROWS];
+        float[] capeMasses = new float[COLUMNS * ROWS];
+        uint[] capeFixed = new uint[COLUMNS * ROWS];
+        uint[] capeTriangles = new uint[6 * (COLUMNS - 1) * (ROWS - 1)];
+        int t = 0;
+        for (int r = 0; r < ROWS; r++)
+        {
+            for (int c = 0; c < COLUMNS; c++)
+            {
+                int n = r * COLUMNS + c;
+                capePositions[n].x = (float)(c * SPACING);
+                capePositions[n].y = (float)(-r * SPACING);
+                capePositions[n].z = (float)((float)(1e-3f * r) * SPACING);
+                capeMasses[n] = (float)(0.4f / (COLUMNS * ROWS));
+                capeFixed[n] = r == 0 ? 1u : 0u;
+                if (r + 1 < ROWS && c + 1 < COLUMNS)
+                {
+                    uint a = (uint)n, b = (uint)n + 1, d = (uint)(n + COLUMNS + 1), e = (uint)(n + COLUMNS);
+                    capeTriangles[t++] = a; capeTriangles[t++] = b; capeTriangles[t++] = d;
+                    capeTriangles[t++] = a; capeTriangles[t++] = d; capeTriangles[t++] = e;
+                }
+            }
+        }
+        ClothDesc desc = ClothNative.cloth_default_desc();
+        desc.preset = ClothNative.CLOTH_PRESET_COTTON;
+        desc.anchor = anchor;
+        desc.colliders = body.Id;
+        SimCloth cape = world.CreateSheet(capePositions, capeMasses, capeFixed, capeTriangles, desc);
+
+        // The rope: a chain hanging from the anchor at x = -0.2 m, explicit dynamics from ROPE.
+        ClothVec3f[] ropePositions = new ClothVec3f[ROPE_NODES];
+        float[] ropeMasses = new float[ROPE_NODES];
+        uint[] ropeParents = new uint[ROPE_NODES];
+        for (int n = 0; n < ROPE_NODES; n++)
+        {
+            ropePositions[n].x = (float)(-0.2f + (float)((float)(1e-3f * n) * ROPE_LINK));
+            ropePositions[n].y = (float)(-n * ROPE_LINK);
+            ropePositions[n].z = 0.0f;
+            ropeMasses[n] = 0.01f;
+            ropeParents[n] = n == 0 ? ClothNative.CLOTH_NO_PARENT : (uint)(n - 1);
+        }
+        ClothDynamics ropeDynamics;
+        Check(ClothNative.cloth_preset_dynamics(ClothNative.CLOTH_PRESET_ROPE, out ropeDynamics), "cloth_preset_dynamics");
+        ropeDynamics.damping = 0.25;
+        desc = ClothNative.cloth_default_desc();
+        desc.anchor = anchor;
+        desc.colliders = body.Id;
+        SimCloth rope = world.CreateTree(ropePositions, ropeMasses, ropeParents, desc, ropeDynamics);
+        Expect(rope.GetDynamics().damping == 0.25, "the rope has its custom dynamics");
+
+        Expect(cape.NodeCount == COLUMNS * ROWS && rope.NodeCount == ROPE_NODES && world.ClothCount == 2, "node and cloth counts");
+
+        ClothVec3f[] capeOut = new ClothVec3f[COLUMNS * ROWS], ropeOut = new ClothVec3f[ROPE_NODES];
+        ClothPose[] capeWorld = new ClothPose[COLUMNS * ROWS], capeLocal = new ClothPose[COLUMNS * ROWS];
+        ClothPose[] ropeWorld = new ClothPose[ROPE_NODES];
+        ClothPosef[] capeWorldF = new ClothPosef[COLUMNS * ROWS], ropeLocalF = new ClothPosef[ROPE_NODES];
+        double capeReach = Math.Sqrt(Math.Pow((COLUMNS - 1) * SPACING, 2) + Math.Pow((ROWS - 1) * SPACING, 2));
+        double ropeReach = 0.2 + (ROPE_NODES - 1) * ROPE_LINK;
+        double worstCape = 0, worstRope = 0, hemTravel = 0;
+        ClothVec3f hemStart = new ClothVec3f(0, 0, 0);
+        int sleepingFrames = 0;
+        ulong digest = 0xcbf29ce484222325UL;
+
+        // The allocation counter must see an allocation as small as a one-byte array, or zero
+        // below would mean nothing.
+        long probe = GC.GetAllocatedBytesForCurrentThread();
+        keep = new byte[1];
+        long probed = GC.GetAllocatedBytesForCurrentThread() - probe;
+        Expect(probed > 0, "GC.GetAllocatedBytesForCurrentThread sees a one-byte array");
+        long allocatedBefore = 0, collectionsBefore = 0;
+
+        for (int k = 1; k <= FRAMES; k++)
+        {
+            if (k == WARM_UP + 1)
+            {
+                collectionsBefore = GC.CollectionCount(0);
+                allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
+            }
+            anchor = AnchorAt(k);
+            world.BeginFrame();
+            body.SetPose(torso, Offset(anchor, 0.19, 0.0, -0.2));
+            body.SetPose(head, Offset(anchor, 0.19, 0.2, -0.2));
+            cape.SetAnchorPose(anchor);
+            rope.SetAnchorPose(anchor);
+            if (k % 2 == 1)
+            {
+                world.Step();
+            }
+            else
+            {
+                // As a job would: raw handles by value, no managed code in between.
+                Check(ClothNative.cloth_world_begin_step(world.Handle), "cloth_world_begin_step");
+                Check(ClothNative.cloth_world_step_cloth(world.Handle, rope.Id), "cloth_world_step_cloth (rope)");
+                Check(ClothNative.cloth_world_step_cloth(world.Handle, cape.Id), "cloth_world_step_cloth (cape)");
+                Check(ClothNative.cloth_world_end_step(world.Handle), "cloth_world_end_step");
+            }
+
+            cape.ReadPositions(capeOut);
+            rope.ReadPositions(new Span<ClothVec3f>(ropeOut), ClothSpace.World);
+            cape.ReadNodePoses(capeWorld, capeLocal);
+            rope.ReadNodePoses(ropeWorld, null);
+            cape.ReadNodePoses(capeWorldF, null);
+            rope.ReadNodePoses(Span<ClothPosef>.Empty, new Span<ClothPosef>(ropeLocalF));
+            digest = Digest(Digest(digest, capeOut), ropeOut);
+            ClothStepReport report = cape.LastStepReport();
+            Expect(report.watchdog == ClothNative.CLOTH_WATCHDOG_NONE, "no watchdog reset");
+            if (report.asleep != 0) sleepingFrames++;
+
+            for (int n = 0; n < COLUMNS * ROWS; n++)
+            {
+                double d = Distance(capeOut[n], anchor.translation);
+                Expect(!double.IsNaN(d) && !double.IsInfinity(d), "finite cape position");
+                if (d > worstCape) worstCape = d;
+                // A node's world pose sits on its particle (float rounding), in doubles and in floats.
+                Expect(Distance(capeOut[n], capeWorld[n].translation) < 1e-4, "cape node pose on its particle");
+                Expect(Distance(capeOut[n], capeWorldF[n].position) < 1e-4, "cape float pose on its particle");
+                ClothQuat q = capeLocal[n].rotation;
+                double qn = Math.Sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+                Expect(Math.Abs(qn - 1.0) < 1e-9, "unit local rotation");
+            }
+            for (int n = 0; n < ROPE_NODES; n++)
+            {
+                double d = Distance(ropeOut[n], anchor.translation);
+                Expect(!double.IsNaN(d) && !double.IsInfinity(d), "finite rope position");
+                if (d > worstRope) worstRope = d;
+                Expect(Distance(ropeOut[n], ropeWorld[n].translation) < 1e-4, "rope node pose on its particle");
+                ClothQuatf q = ropeLocalF[n].rotation;
+                Expect(Math.Abs(Math.Sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w) - 1.0) < 1e-6, "unit float local rotation");
+            }
+            ClothVec3f hem = capeOut[(ROWS - 1) * COLUMNS];
+            if (k == 1) hemStart = hem;
+            else hemTravel = Math.Max(hemTravel, Distance(hem, hemStart));
+        }
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
+        long collections = GC.CollectionCount(0) - collectionsBefore;
+
+        Console.WriteLine(string.Format("cape: {0} nodes, farthest {1:F3} m from the anchor (reach {2:F3} m)", cape.NodeCount, worstCape, capeReach));
+        Console.WriteLine(string.Format("rope: {0} nodes, farthest {1:F3} m from the anchor (reach {2:F3} m)", rope.NodeCount, worstRope, ropeReach));
+        Console.WriteLine(string.Format("hem travelled up to {0:F3} m; {1} frames asleep", hemTravel, sleepingFrames));
+        Console.WriteLine("digest of every position read: " + digest.ToString("x16"));
+        Console.WriteLine(string.Format("managed allocations, frames {0}..{1}: {2} bytes ({3} per frame), {4} gen-0 collections " +
+                                        "(GC.GetAllocatedBytesForCurrentThread; a one-byte array counted {5} bytes)",
+                                        WARM_UP + 1, FRAMES, allocated, allocated / (FRAMES - WARM_UP), collections, probed));
+        Expect(allocated == 0, "zero managed allocations per frame after warm-up");
+        Expect(worstCape <= 1.2 * capeReach, "the cape stays within its reach of the anchor");
+        Expect(worstRope <= 1.05 * ropeReach, "the rope stays within its reach of the anchor");
+        Expect(hemTravel > 0.5, "the cape moved with the walking anchor");
+
+        // Teardown through Dispose; each destroy really happened (a second one is stale).
+        rope.Dispose();
+        cape.Dispose();
+        Expect(ClothNative.cloth_destroy(world.Handle, cape.Id) == ClothStatus.StaleId, "Dispose destroyed the cape");
+        body.Remove(head);
+        body.Dispose();
+        Expect(ClothNative.cloth_collider_set_destroy(world.Handle, body.Id) == ClothStatus.StaleId, "Dispose destroyed the set");
+        ClothWorld handle = world.Handle;
+        world.Dispose();
+        Expect(ClothNative.cloth_world_destroy(handle) == ClothStatus.InvalidWorld, "Dispose destroyed the world");
+    }
+
+    // Holds the probe's array, so the allocation is not optimised away.
+    internal static byte[] keep;
+
+    // ---- error paths
+
+    static int cases;
+    static readonly int[] seen = new int[16];
+
+    // A raw call's status; a refusal's message names the function, a success's is empty.
+    static void Status(ClothStatus got, ClothStatus want, string function)
+    {
+        string message = ClothNative.LastError();
+        cases++;
+        if ((uint)got < seen.Length) seen[(uint)got]++;
+        bool good = got == want && (want == ClothStatus.Ok ? message.Length == 0 : message.StartsWith(function) && message.Length > function.Length + 2);
+        if (!good)
+        {
+            Console.Error.WriteLine("ClothTest.cs: " + function + " returned " + got + ", expected " + want + "; message: \"" + message + "\"");
+            failures++;
+        }
+    }
+
+    // A safe-layer call that must throw ClothException with `want`, its message naming the status.
+    static void Throws(ClothStatus want, string what, Action call)
+    {
+        cases++;
+        try
+        {
+            call();
+            Console.Error.WriteLine("ClothTest.cs: " + what + " did not throw (expected " + want + ")");
+            failures++;
+        }
+        catch (ClothException e)
+        {
+            if ((uint)e.Status < seen.Length) seen[(uint)e.Status]++;
+            if (e.Status != want || !e.Message.StartsWith(ClothNative.StatusName(want)))
+            {
+                Console.Error.WriteLine("ClothTest.cs: " + what + " threw " + e.Status + " (expected " + want + "): " + e.Message);
+                failures++;
+            }
+        }
+    }
+
+    // A safe-layer call the binding refuses before the library sees it (an array of the wrong length).
+    static int managed;
+
+    static void Refuses<E>(string what, Action call) where E : Exception
+    {
+        cases++;
+        try
+        {
+            call();
+            Console.Error.WriteLine("ClothTest.cs: " + what + " was not refused");
+            failures++;
+        }
+        catch (E)
+        {
+            managed++;
+        }
+    }
+
+    // A 4 × 4 sheet hanging from its top row, 5 cm apart (misuse.c's small_sheet).
+    const int SIDE = 4;
+    static ClothVec3f[] sheetPositions = new ClothVec3f[SIDE * SIDE];
+    static float[] sheetMasses = new float[SIDE * SIDE];
+    static uint[] sheetFixed = new uint[SIDE * SIDE];
+    static uint[] sheetTriangles = new uint[6 * (SIDE - 1) * (SIDE - 1)];
+
+    static void SmallSheet()
+    {
+        int t = 0;
+        for (int r = 0; r < SIDE; r++)
+            for (int c = 0; c < SIDE; c++)
+            {
+                int n = r * SIDE + c;
+                sheetPositions[n] = new ClothVec3f(0.05f * c, -0.05f * r, 1e-4f * r);
+                sheetMasses[n] = 0.01f;
+                sheetFixed[n] = r == 0 ? 1u : 0u;
+                if (r + 1 < SIDE && c + 1 < SIDE)
+                {
+                    uint a = (uint)n, b = (uint)n + 1, d = (uint)(n + SIDE + 1), e = (uint)(n + SIDE);
+                    sheetTriangles[t++] = a; sheetTriangles[t++] = b; sheetTriangles[t++] = d;
+                    sheetTriangles[t++] = a; sheetTriangles[t++] = d; sheetTriangles[t++] = e;
+                }
+            }
+    }
+
+    static ClothStatus CreateSmallSheet(ClothWorld w, ref ClothSheetDesc sheet, ref ClothDesc desc, out ClothId id)
+    {
+        fixed (ClothVec3f* p = sheetPositions)
+        fixed (float* m = sheetMasses)
+        fixed (uint* f = sheetFixed)
+        fixed (uint* t = sheetTriangles)
+        {
+            sheet.positions = sheet.positions == IntPtr.Zero ? IntPtr.Zero : (IntPtr)p;
+            sheet.masses = (IntPtr)m;
+            sheet.@fixed = (IntPtr)f;
+            sheet.triangles = (IntPtr)t;
+            return ClothNative.cloth_create_sheet(w, ref sheet, ref desc, out id);
+        }
+    }
+
+    static ClothSheetDesc SheetDesc()
+    {
+        SmallSheet();
+        ClothSheetDesc s = ClothNative.cloth_default_sheet_desc();
+        s.node_count = SIDE * SIDE;
+        s.triangle_count = (uint)(sheetTriangles.Length / 3);
+        s.positions = (IntPtr)1; // filled by CreateSmallSheet; IntPtr.Zero there means "pass NULL"
+        return s;
+    }
+
+    static void ErrorPaths()
+    {
+        Worlds();
+        Cloths();
+        Colliders();
+        Busy();
+
+        string counts = "";
+        for (int s = 1; s < seen.Length; s++)
+            if (seen[s] > 0) counts += (counts.Length > 0 ? ", " : "") + (ClothStatus)s + " x" + seen[s];
+        Console.WriteLine("error paths: " + cases + " calls checked (" + managed + " refused by the binding before the library); " + counts);
+        Console.WriteLine("not reachable from a host: UnsupportedCpu (this CPU runs the build), Internal (a library bug)");
+        for (int s = 1; s <= (int)ClothStatus.InUse; s++)
+            Expect(seen[s] > 0, "the error paths returned " + (ClothStatus)s);
+    }
+
+    static void Worlds()
+    {
+        ClothWorldDesc d = ClothNative.cloth_default_world_desc();
+        ClothWorld sentinel = new ClothWorld { packed = 0x4d0000004dUL }, w = sentinel;
+        Status(ClothNative.cloth_world_create(ref *(ClothWorldDesc*)null, out w), ClothStatus.NullPointer, "cloth_world_create");
+        Status(ClothNative.cloth_world_create(ref d, out *(ClothWorld*)null), ClothStatus.NullPointer, "cloth_world_create");
+        d.struct_size = 3;
+        Status(ClothNative.cloth_world_create(ref d, out w), ClothStatus.StructSize, "cloth_world_create");
+        d = ClothNative.cloth_default_world_desc();
+        d.threads = 1000;
+        Status(ClothNative.cloth_world_create(ref d, out w), ClothStatus.InvalidArgument, "cloth_world_create");
+        Expect(w.packed == sentinel.packed, "out-parameters untouched on failure (through `out`)");
+        // A misaligned out-parameter is refused, not written.
+        ulong* storage = stackalloc ulong[2];
+        storage[0] = storage[1] = 0;
+        d = ClothNative.cloth_default_world_desc();
+        Status(ClothNative.cloth_world_create(ref d, out *(ClothWorld*)((byte*)storage + 1)), ClothStatus.InvalidArgument, "cloth_world_create");
+        Expect(storage[0] == 0 && storage[1] == 0, "a misaligned out-parameter is not written");
+        Throws(ClothStatus.InvalidArgument, "new SimWorld(1000)", () => new SimWorld(1000));
+
+        Status(ClothNative.cloth_world_step(default(ClothWorld)), ClothStatus.InvalidWorld, "cloth_world_step");
+        SimWorld world = new SimWorld();
+        ClothWorld live = world.Handle;
+        // The packing: the live handle's halves swapped name no world; the handle itself does.
+        ClothWorld swapped = new ClothWorld { packed = (live.packed << 32) | (live.packed >> 32) };
+        if (live.Index != live.Generation)
+            Status(ClothNative.cloth_world_begin_frame(swapped), ClothStatus.InvalidWorld, "cloth_world_begin_frame");
+        Status(ClothNative.cloth_world_begin_frame(live), ClothStatus.Ok, "cloth_world_begin_frame");
+        world.Dispose();
+        world.Dispose(); // a second Dispose does nothing
+        Status(ClothNative.cloth_world_step(live), ClothStatus.InvalidWorld, "cloth_world_step");
+        Status(ClothNative.cloth_world_destroy(live), ClothStatus.InvalidWorld, "cloth_world_destroy");
+        Throws(ClothStatus.InvalidWorld, "SimWorld.Step after Dispose", () => world.Step());
+        Throws(ClothStatus.InvalidWorld, "SimWorld.CreateColliderSet after Dispose", () => world.CreateColliderSet());
+    }
+
+    static void Cloths()
+    {
+        SimWorld world = new SimWorld(), other = new SimWorld();
+        ClothWorld w = world.Handle;
+        ClothSheetDesc sheet = SheetDesc();
+        ClothDesc desc = ClothNative.cloth_default_desc();
+        ClothId id;
+
+        Status(ClothNative.cloth_create_sheet(w, ref *(ClothSheetDesc*)null, ref desc, out id), ClothStatus.NullPointer, "cloth_create_sheet");
+        Status(ClothNative.cloth_create_sheet(w, ref sheet, ref *(ClothDesc*)null, out id), ClothStatus.NullPointer, "cloth_create_sheet");
+        Status(ClothNative.cloth_create_sheet(w, ref sheet, ref desc, out *(ClothId*)null), ClothStatus.NullPointer, "cloth_create_sheet");
+        sheet.positions = IntPtr.Zero;
+        Status(CreateSmallSheet(w, ref sheet, ref desc, out id), ClothStatus.NullPointer, "cloth_create_sheet");
+        sheet = SheetDesc();
+        sheet.struct_size += 8;
+        Status(CreateSmallSheet(w, ref sheet, ref desc, out id), ClothStatus.StructSize, "cloth_create_sheet");
+        sheet = SheetDesc();
+        sheetTriangles[4] = 999; // a corner that is no node
+        Status(CreateSmallSheet(w, ref sheet, ref desc, out id), ClothStatus.SeedFailed, "cloth_create_sheet");
+        Throws(ClothStatus.SeedFailed, "SimWorld.CreateSheet with a corner that is no node",
+               () => world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, desc));
+        sheet = SheetDesc();
+        sheetFixed[2] = 2; // a flag that is neither 0 nor 1
+        Status(CreateSmallSheet(w, ref sheet, ref desc, out id), ClothStatus.InvalidArgument, "cloth_create_sheet");
+        sheet = SheetDesc();
+        sheetPositions[5].y = float.NaN;
+        Status(CreateSmallSheet(w, ref sheet, ref desc, out id), ClothStatus.NonFinite, "cloth_create_sheet");
+        sheet = SheetDesc();
+        sheetPositions[5].y = -2e6f; // beyond CLOTH_MAX_COORDINATE
+        Status(CreateSmallSheet(w, ref sheet, ref desc, out id), ClothStatus.InvalidArgument, "cloth_create_sheet");
+        sheet = SheetDesc();
+        sheetMasses[5] = 0;
+        Status(CreateSmallSheet(w, ref sheet, ref desc, out id), ClothStatus.SeedFailed, "cloth_create_sheet");
+        sheet = SheetDesc();
+        desc.preset = 99;
+        Status(CreateSmallSheet(w, ref sheet, ref desc, out id), ClothStatus.InvalidEnum, "cloth_create_sheet");
+        desc = ClothNative.cloth_default_desc();
+        ClothDynamics dyn = ClothNative.cloth_default_dynamics();
+        dyn.damping = double.NaN;
+        Throws(ClothStatus.NonFinite, "SimWorld.CreateSheet with NaN damping",
+               () => world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, desc, dyn));
+        dyn = ClothNative.cloth_default_dynamics();
+        dyn.teleport = 5;
+        Throws(ClothStatus.InvalidEnum, "SimWorld.CreateSheet with teleport 5",
+               () => world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, desc, dyn));
+        desc.anchor.translation.x = double.PositiveInfinity;
+        Status(CreateSmallSheet(w, ref sheet, ref desc, out id), ClothStatus.NonFinite, "cloth_create_sheet");
+        desc = ClothNative.cloth_default_desc();
+        desc.colliders = new ClothColliderSetId { packed = 5UL | 1UL << 32 }; // a set that does not exist
+        Status(CreateSmallSheet(w, ref sheet, ref desc, out id), ClothStatus.StaleId, "cloth_create_sheet");
+        desc = ClothNative.cloth_default_desc();
+
+        // The binding's own refusals: arrays whose length disagrees with the node count.
+        Refuses<ArgumentException>("CreateSheet with a short masses array",
+                                   () => world.CreateSheet(sheetPositions, new float[3], sheetFixed, sheetTriangles, desc));
+        Refuses<ArgumentException>("CreateSheet with a triangle list of 4 indices",
+                                   () => world.CreateSheet(sheetPositions, sheetMasses, null, new uint[4], desc));
+
+        // Trees and rigs, through the safe layer.
+        ClothVec3f[] tp = { new ClothVec3f(0, 0, 0), new ClothVec3f(0, -0.1f, 0), new ClothVec3f(0, -0.2f, 0) };
+        float[] tm = { 0.1f, 0.1f, 0.1f };
+        Throws(ClothStatus.SeedFailed, "SimWorld.CreateTree with a parent that is no node",
+               () => world.CreateTree(tp, tm, new uint[] { ClothNative.CLOTH_NO_PARENT, 0, 7 }, desc));
+        Refuses<ArgumentException>("CreateTree with a short parents array", () => world.CreateTree(tp, tm, new uint[2], desc));
+        ClothPose[] binds = { ClothNative.cloth_pose_identity(), ClothNative.cloth_pose_identity() };
+        binds[1].translation.y = -0.1;
+        uint[] skeleton = { ClothNative.CLOTH_NO_PARENT, 0 };
+        Throws(ClothStatus.SeedFailed, "SimWorld.CreateRig owning a joint that is not in the skeleton",
+               () => world.CreateRig(skeleton, binds, new uint[] { 9 }, new float[] { 0.1f }, desc));
+        SimCloth rig = world.CreateRig(skeleton, binds, new uint[] { 1 }, new float[] { 0.1f }, desc);
+        ClothPosef[] rigLocal = new ClothPosef[1];
+        world.Step();
+        rig.ReadNodePoses(null, rigLocal);
+        Expect(rigLocal[0].rotation.w != 0 || rigLocal[0].rotation.x != 0 || rigLocal[0].rotation.y != 0 || rigLocal[0].rotation.z != 0,
+               "a rig node's local pose was read");
+        binds[1].rotation.w = double.NaN;
+        Throws(ClothStatus.NonFinite, "SimWorld.CreateRig with a NaN bind rotation",
+               () => world.CreateRig(skeleton, binds, new uint[] { 1 }, new float[] { 0.1f }, desc));
+
+        SmallSheet();
+        SimCloth cloth = world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, desc);
+        ClothId c = cloth.Id;
+        int n = cloth.NodeCount;
+        Expect(n == SIDE * SIDE, "the small sheet's node count");
+
+        // Buffers: NULL, short (nothing written), misaligned, a bad space.
+        ClothVec3f[] buffer = new ClothVec3f[n + 1];
+        for (int i = 0; i < buffer.Length; i++) buffer[i] = new ClothVec3f(-7, -7, -7);
+        fixed (ClothVec3f* b = buffer)
+        {
+            Status(ClothNative.cloth_read_positions(w, c, ClothNative.CLOTH_SPACE_WORLD, null, (UIntPtr)n), ClothStatus.NullPointer, "cloth_read_positions");
+            Status(ClothNative.cloth_read_positions(w, c, ClothNative.CLOTH_SPACE_WORLD, b, (UIntPtr)(n - 1)), ClothStatus.BufferTooSmall, "cloth_read_positions");
+            Status(ClothNative.cloth_read_positions(w, c, 7, b, (UIntPtr)n), ClothStatus.InvalidEnum, "cloth_read_positions");
+            Status(ClothNative.cloth_read_positions(w, c, ClothNative.CLOTH_SPACE_CLOTH, (ClothVec3f*)((byte*)b + 2), (UIntPtr)n),
+                   ClothStatus.InvalidArgument, "cloth_read_positions");
+        }
+        // Issue 20's heap corruption: a 3-entry array can no longer be read into as if it held more.
+        ClothVec3f[] three = new ClothVec3f[3];
+        Throws(ClothStatus.BufferTooSmall, "SimCloth.ReadPositions into 3 entries", () => cloth.ReadPositions(three));
+        Throws(ClothStatus.BufferTooSmall, "SimCloth.ReadPositions into a 3-entry span of a longer array",
+               () => cloth.ReadPositions(new Span<ClothVec3f>(buffer, 0, 3)));
+        Throws(ClothStatus.InvalidEnum, "SimCloth.ReadPositions in space 7", () => cloth.ReadPositions(buffer, (ClothSpace)7));
+        Expect(buffer[0].x == -7 && buffer[n].z == -7, "a refused read wrote nothing");
+        cloth.ReadPositions(new Span<ClothVec3f>(buffer, 0, n), ClothSpace.Cloth);
+        Expect(buffer[0].x != -7 && buffer[n].x == -7, "a read writes node_count entries, no more");
+
+        ClothPose[] poses = new ClothPose[n];
+        fixed (ClothPose* p = poses)
+        {
+            Status(ClothNative.cloth_read_node_poses(w, c, null, null, (UIntPtr)n), ClothStatus.NullPointer, "cloth_read_node_poses");
+            Status(ClothNative.cloth_read_node_poses(w, c, p, null, (UIntPtr)(n - 1)), ClothStatus.BufferTooSmall, "cloth_read_node_poses");
+            Status(ClothNative.cloth_read_node_poses(w, c, null, p, (UIntPtr)n), ClothStatus.Ok, "cloth_read_node_poses");
+        }
+        Throws(ClothStatus.BufferTooSmall, "SimCloth.ReadNodePoses (double) into n - 1 entries", () => cloth.ReadNodePoses(new ClothPose[n - 1], null));
+        Throws(ClothStatus.BufferTooSmall, "SimCloth.ReadNodePoses (float) into n - 1 entries", () => cloth.ReadNodePoses(new ClothPosef[n - 1], null));
+        Throws(ClothStatus.BufferTooSmall, "SimCloth.ReadNodePoses with neither array", () => cloth.ReadNodePoses((ClothPosef[])null, null));
+        Throws(ClothStatus.NullPointer, "SimCloth.ReadNodePoses with neither pointer", () => cloth.ReadNodePoses((ClothPosef*)null, null, n));
+        Status(ClothNative.cloth_node_count(w, c, out *(uint*)null), ClothStatus.NullPointer, "cloth_node_count");
+        Refuses<ArgumentOutOfRangeException>("a negative capacity", () => cloth.ReadPositions((ClothVec3f*)null, -1));
+
+        // Animated positions: NULL, out of range, NaN, beyond the limit — all or nothing.
+        ClothVec3f[] targets = { new ClothVec3f(0, 0, 0), new ClothVec3f(0.05f, 0, 0), new ClothVec3f(0.1f, 0, 0) };
+        Status(ClothNative.cloth_set_animated_positions(w, c, 0, null, (UIntPtr)3), ClothStatus.NullPointer, "cloth_set_animated_positions");
+        Throws(ClothStatus.OutOfRange, "SimCloth.SetAnimatedPositions past the last node", () => cloth.SetAnimatedPositions(n - 2, targets));
+        Throws(ClothStatus.OutOfRange, "SimCloth.SetAnimatedPositions (span) past the last node",
+               () => cloth.SetAnimatedPositions(n - 2, new ReadOnlySpan<ClothVec3f>(targets)));
+        targets[1].y = float.NaN;
+        Throws(ClothStatus.NonFinite, "SimCloth.SetAnimatedPositions with NaN", () => cloth.SetAnimatedPositions(0, targets));
+        targets[1].y = 3e38f;
+        Throws(ClothStatus.InvalidArgument, "SimCloth.SetAnimatedPositions beyond CLOTH_MAX_COORDINATE", () => cloth.SetAnimatedPositions(0, targets));
+        targets[1].y = 0;
+        cloth.SetAnimatedPositions(0, targets);
+        cloth.SetAnimatedPositions(0, new ClothVec3f[0]);
+
+        // Poses.
+        ClothPose pose = ClothNative.cloth_pose_identity();
+        pose.translation.y = double.NaN;
+        Throws(ClothStatus.NonFinite, "SimCloth.SetAnchorPose with NaN", () => cloth.SetAnchorPose(pose));
+        pose = ClothNative.cloth_pose_identity();
+        pose.rotation.w = 0; // the zero quaternion is no rotation
+        Throws(ClothStatus.InvalidArgument, "SimCloth.SetAnchorPose with a zero quaternion", () => cloth.SetAnchorPose(pose));
+        Status(ClothNative.cloth_set_anchor_pose(w, c, ref *(ClothPose*)null), ClothStatus.NullPointer, "cloth_set_anchor_pose");
+        pose = ClothNative.cloth_pose_identity();
+        pose.rotation.x = double.PositiveInfinity;
+        Throws(ClothStatus.NonFinite, "SimCloth.PlaceAnchor with an infinite rotation", () => cloth.PlaceAnchor(pose));
+        pose = ClothNative.cloth_pose_identity();
+        pose.translation.z = -1e39;
+        Status(ClothNative.cloth_place_anchor(w, c, ref pose), ClothStatus.InvalidArgument, "cloth_place_anchor");
+
+        // Dynamics and reports.
+        ClothDynamics got = cloth.GetDynamics();
+        got.friction = -1;
+        Throws(ClothStatus.InvalidArgument, "SimCloth.SetDynamics with friction -1", () => cloth.SetDynamics(got));
+        got.friction = 0.5;
+        got.strain_limit = 3;
+        Status(ClothNative.cloth_set_dynamics(w, c, ref got), ClothStatus.InvalidArgument, "cloth_set_dynamics");
+        got.strain_limit = 1;
+        cloth.SetDynamics(got);
+        Expect(cloth.GetDynamics().strain_limit == 1, "dynamics round-trip");
+        Status(ClothNative.cloth_preset_dynamics(ClothNative.CLOTH_PRESET_CUSTOM, out got), ClothStatus.InvalidEnum, "cloth_preset_dynamics");
+        Status(ClothNative.cloth_preset_dynamics(99, out got), ClothStatus.InvalidEnum, "cloth_preset_dynamics");
+        Status(ClothNative.cloth_preset_dynamics(ClothNative.CLOTH_PRESET_HAIR, out *(ClothDynamics*)null), ClothStatus.NullPointer, "cloth_preset_dynamics");
+        ClothStepReport report = default(ClothStepReport);
+        report.struct_size = 4;
+        Status(ClothNative.cloth_last_step_report(w, c, ref report), ClothStatus.StructSize, "cloth_last_step_report");
+        Status(ClothNative.cloth_last_step_report(w, c, ref *(ClothStepReport*)null), ClothStatus.NullPointer, "cloth_last_step_report");
+        cloth.LastStepReport();
+
+        // Ids: another world's, zero, swapped halves, destroyed.
+        Status(ClothNative.cloth_wake(other.Handle, c), ClothStatus.StaleId, "cloth_wake");
+        Status(ClothNative.cloth_wake(w, default(ClothId)), ClothStatus.StaleId, "cloth_wake");
+        if (c.Index != c.Generation)
+            Status(ClothNative.cloth_teleport(w, new ClothId { packed = (c.packed << 32) | (c.packed >> 32) }), ClothStatus.StaleId, "cloth_teleport");
+        cloth.Wake();
+        cloth.Teleport();
+        cloth.Dispose();
+        cloth.Dispose(); // a second Dispose does nothing
+        Status(ClothNative.cloth_destroy(w, c), ClothStatus.StaleId, "cloth_destroy");
+        Throws(ClothStatus.StaleId, "SimCloth.ReadPositions after Dispose", () => cloth.ReadPositions(buffer));
+        Throws(ClothStatus.StaleId, "SimCloth.SetAnchorPose after Dispose", () => cloth.SetAnchorPose(ClothNative.cloth_pose_identity()));
+        world.Step();
+
+        // A cloth outliving its world's Dispose: every call is InvalidWorld, its Dispose does nothing.
+        world.Dispose();
+        Throws(ClothStatus.InvalidWorld, "SimCloth.Wake after the world's Dispose", () => rig.Wake());
+        rig.Dispose();
+        other.Dispose();
+    }
+
+    static void Colliders()
+    {
+        SimWorld world = new SimWorld();
+        ClothWorld w = world.Handle;
+        Status(ClothNative.cloth_collider_set_create(w, out *(ClothColliderSetId*)null), ClothStatus.NullPointer, "cloth_collider_set_create");
+        SimColliderSet set = world.CreateColliderSet();
+        ClothColliderDesc cd = ClothNative.cloth_default_collider_desc();
+        ClothColliderId col;
+        Status(ClothNative.cloth_collider_create(w, default(ClothColliderSetId), ref cd, out col), ClothStatus.StaleId, "cloth_collider_create");
+        cd.shape = 42;
+        Throws(ClothStatus.InvalidEnum, "SimColliderSet.Add with shape 42", () => set.Add(cd));
+        cd = ClothNative.cloth_default_collider_desc();
+        cd.radius = double.PositiveInfinity;
+        Throws(ClothStatus.NonFinite, "SimColliderSet.Add with an infinite radius", () => set.Add(cd));
+        cd.radius = -1;
+        Status(ClothNative.cloth_collider_create(w, set.Id, ref cd, out col), ClothStatus.InvalidArgument, "cloth_collider_create");
+        cd = ClothNative.cloth_default_collider_desc();
+        cd.pose.rotation.w = 2; // not unit
+        Throws(ClothStatus.InvalidArgument, "SimColliderSet.Add with a rotation of norm 2", () => set.Add(cd));
+        Status(ClothNative.cloth_collider_create(w, set.Id, ref *(ClothColliderDesc*)null, out col), ClothStatus.NullPointer, "cloth_collider_create");
+        col = set.Add(ClothNative.cloth_default_collider_desc());
+        Expect(col.generation != 0 && col.set.packed == set.Id.packed, "a live collider id");
+
+        ClothPose pose = ClothNative.cloth_pose_identity();
+        pose.rotation.z = double.NaN;
+        Throws(ClothStatus.NonFinite, "SimColliderSet.SetPose with NaN", () => set.SetPose(col, pose));
+        Status(ClothNative.cloth_collider_set_pose(w, col, ref *(ClothPose*)null), ClothStatus.NullPointer, "cloth_collider_set_pose");
+        pose = ClothNative.cloth_pose_identity();
+        set.Place(col, pose);
+        ClothColliderId wrong = col;
+        wrong.generation = 0;
+        Throws(ClothStatus.StaleId, "SimColliderSet.SetPose of a wrong generation", () => set.SetPose(wrong, pose));
+
+        // A cloth inside the sphere fails its bind-pose check unless it opts out.
+        SmallSheet();
+        ClothDesc desc = ClothNative.cloth_default_desc();
+        desc.colliders = set.Id;
+        desc.anchor.translation.y = 0.1;
+        Throws(ClothStatus.SeedFailed, "SimWorld.CreateSheet inside a collider",
+               () => world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, desc));
+        desc.bind_pose_check = 7;
+        Throws(ClothStatus.InvalidArgument, "SimWorld.CreateSheet with bind_pose_check 7",
+               () => world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, desc));
+        desc.bind_pose_check = 0;
+        SimCloth cloth = world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, desc);
+        ClothId c = cloth.Id;
+
+        // Phases.
+        Status(ClothNative.cloth_world_step_cloth(w, c), ClothStatus.WrongPhase, "cloth_world_step_cloth");
+        Throws(ClothStatus.WrongPhase, "SimWorld.EndStep outside a step", () => world.EndStep());
+        world.BeginStep();
+        Throws(ClothStatus.WrongPhase, "SimWorld.BeginStep twice", () => world.BeginStep());
+        Throws(ClothStatus.WrongPhase, "SimColliderSet.SetPose inside a step", () => set.SetPose(col, pose));
+        Throws(ClothStatus.WrongPhase, "SimWorld.BeginFrame inside a step", () => world.BeginFrame());
+        Throws(ClothStatus.WrongPhase, "SimWorld.Step inside a step", () => world.Step());
+        Status(ClothNative.cloth_destroy(w, c), ClothStatus.WrongPhase, "cloth_destroy");
+        Throws(ClothStatus.WrongPhase, "SimWorld.CreateSheet inside a step",
+               () => world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, desc));
+        world.StepCloth(cloth);
+        Throws(ClothStatus.WrongPhase, "SimWorld.StepCloth twice in one step", () => world.StepCloth(cloth));
+        world.EndStep();
+
+        // A set in use; its Dispose leaves it to the world; a destroyed collider and set.
+        Status(ClothNative.cloth_collider_set_destroy(w, set.Id), ClothStatus.InUse, "cloth_collider_set_destroy");
+        set.Dispose();
+        Status(ClothNative.cloth_collider_set_destroy(w, set.Id), ClothStatus.InUse, "cloth_collider_set_destroy");
+        set.Remove(col);
+        Throws(ClothStatus.StaleId, "SimColliderSet.Remove twice", () => set.Remove(col));
+        cloth.SetColliders(null);
+        set.Dispose();
+        Status(ClothNative.cloth_collider_set_destroy(w, set.Id), ClothStatus.StaleId, "cloth_collider_set_destroy");
+        Throws(ClothStatus.StaleId, "SimCloth.SetColliders with a destroyed set", () => cloth.SetColliders(set));
+        world.Dispose();
+    }
+
+    // Two threads in calls on one cloth at once: the second is BUSY, never a data race. A reader
+    // thread reads positions while this thread sets the anchor, until each has seen BUSY or the
+    // time is up.
+    static volatile bool stop;
+    static int readerBusy;
+
+    static void Busy()
+    {
+        SimWorld world = new SimWorld();
+        SmallSheet();
+        SimCloth cloth = world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, ClothNative.cloth_default_desc());
+        ClothWorld w = world.Handle;
+        ClothId c = cloth.Id;
+        Thread reader = new Thread(() =>
+        {
+            ClothVec3f* buffer = stackalloc ClothVec3f[SIDE * SIDE];
+            while (!stop)
+            {
+                ClothStatus s = ClothNative.cloth_read_positions(w, c, ClothNative.CLOTH_SPACE_WORLD, buffer, (UIntPtr)(SIDE * SIDE));
+                if (s == ClothStatus.Busy) readerBusy++;
+                else if (s != ClothStatus.Ok) { Console.Error.WriteLine("ClothTest.cs: reader got " + s); failures++; }
+            }
+        });
+        reader.Start();
+        ClothPose pose = ClothNative.cloth_pose_identity();
+        int busy = 0, calls = 0, other = 0;
+        string message = "";
+        DateTime end = DateTime.UtcNow.AddSeconds(20);
+        while ((busy == 0 || readerBusy == 0) && DateTime.UtcNow < end)
+        {
+            for (int i = 0; i < 1000; i++)
+            {
+                ClothStatus s = ClothNative.cloth_set_anchor_pose(w, c, ref pose);
+                calls++;
+                if (s == ClothStatus.Busy)
+                {
+                    if (busy++ == 0) message = ClothNative.LastError();
+                }
+                else if (s != ClothStatus.Ok) other++;
+            }
+        }
+        stop = true;
+        reader.Join();
+        cases++;
+        seen[(int)ClothStatus.Busy] += busy + readerBusy;
+        Console.WriteLine("busy: " + busy + " of " + calls + " anchor calls and " + readerBusy + " reads met the other thread's call on the same cloth");
+        Expect(busy > 0 && message.StartsWith("cloth_set_anchor_pose"), "two threads on one cloth: BUSY, with a message naming the function");
+        Expect(other == 0, "no status but Ok and Busy from two threads on one cloth");
+        world.Dispose();
+    }
+}
+
+#endif
