@@ -115,6 +115,12 @@ pub struct ContactSlots {
     /// Reset by discovery and the warm start for particles with slots; a
     /// particle without slots has `quiet = +∞`, so its path is never read.
     pub path: Vec<f32>,
+    /// Per particle: the outward normal, in the cloth frame, of the contact
+    /// with the largest push (the most negative multiplier) after the
+    /// substep's last dual update ([`dual_update`]); zero if none pushes.
+    /// The strain projection slides such a particle along the surface
+    /// instead of pulling it in (`crate::strain_limit::project`).
+    pub pushed: Points,
     /// The colliders at the current substep's end, per collider slot index
     /// (scratch, sized to the set's capacity).
     pub frames: Vec<SubstepCollider>,
@@ -152,6 +158,7 @@ impl ContactSlots {
             particles: Vec::with_capacity(slots),
             quiet: vec![f32::INFINITY; slots],
             path: vec![0.0; slots],
+            pushed: Points::zeros(slots),
             frames: Vec::new(),
             poses: Vec::new(),
             discovered: Vec::new(),
@@ -202,6 +209,7 @@ impl ContactSlots {
         self.block_has.fill(0);
         self.particles.clear();
         self.quiet.fill(f32::INFINITY);
+        self.pushed.fill(0.0);
         self.active = 0;
     }
 
@@ -211,6 +219,7 @@ impl ContactSlots {
             + 4 * self.particles.capacity()
             + 4 * self.quiet.len()
             + 4 * self.path.len()
+            + self.pushed.bytes()
     }
 }
 
@@ -447,6 +456,8 @@ pub fn discover(
                 block_has |= 1 << j;
                 slots.particles.push(s as u32);
                 slots.path[s] = 0.0;
+            } else {
+                slots.pushed.set(s, [0.0; 3]);
             }
         }
         slots.block_has[block] = block_has;
@@ -1049,11 +1060,13 @@ pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: 
         let s = slots.particles[n] as usize;
         let path = slots.path[s];
         if p.skip && path < slots.quiet[s] {
-            continue; // every slot skippable
+            slots.pushed.set(s, [0.0; 3]);
+            continue; // every slot skippable: none pushes
         }
         let xs = x.get(s).map(f64::from);
         let m_h2 = model.mass[s] as f64 * inv_h2;
         let sl = ContactSlots::of_mut(&mut slots.slot, s);
+        let (mut hardest, mut pushed) = (0.0f32, [0.0; 3]);
         for slot in sl.iter_mut().take_while(|sl| sl.collider != EMPTY) {
             if p.skip && skippable(slot, path) {
                 continue;
@@ -1062,8 +1075,12 @@ pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: 
             let e = eval(c, xs, p.offset);
             slot.bound = lower_bound(e.c + path as f64);
             dual(slot, &c.frame, &e, xs, m_h2, p);
+            if slot.lambda < hardest {
+                (hardest, pushed) = (slot.lambda, e.n);
+            }
         }
         slots.quiet[s] = quiet_of(sl);
+        slots.pushed.set(s, pushed.map(|v| v as f32));
     }
 }
 

@@ -349,15 +349,29 @@ fn step_lanes<L: Kernels, P: Probe>(
             if in_contact {
                 contact::before_moves(&state.contacts, &state.x, &mut state.strain_before);
             }
-            for _ in 0..STRAIN_PROJECTION_PASSES {
-                if 0 == strain_limit::project(
+            // Particles a collider pushes slide along it, never into it.
+            let pass = |state: &mut State| match in_contact {
+                true => strain_limit::project::<true>(
                     &model.links,
                     &model.strain_order,
                     &model.inv_mass,
                     &mut state.x,
                     &mut state.strain_moved,
                     p.allowance as f32,
-                ) {
+                    &state.contacts.pushed,
+                ),
+                false => strain_limit::project::<false>(
+                    &model.links,
+                    &model.strain_order,
+                    &model.inv_mass,
+                    &mut state.x,
+                    &mut state.strain_moved,
+                    p.allowance as f32,
+                    &state.contacts.pushed,
+                ),
+            };
+            for _ in 0..STRAIN_PROJECTION_PASSES {
+                if 0 == pass(state) {
                     break;
                 }
             }

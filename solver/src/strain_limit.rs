@@ -5,7 +5,8 @@
 //!   row        C = ‖x_a − x_b‖ − a·L0,  clamp [0, ∞),  hard, k = 8·m_eff/h²
 //!   projection every link longer than a·L0 shortened to it, after each
 //!              substep's sweeps: in a hanging tree the farther end alone,
-//!              elsewhere both ends by their inverse masses
+//!              elsewhere both ends by their inverse masses; a particle a
+//!              collider pushes slides along it, never into it
 //! ```
 //!
 //! Two mechanisms, each doing what the other cannot, shaped so that neither
@@ -321,14 +322,20 @@ impl<'a> Cols<'a> {
 /// end alone in a hanging tree, elsewhere each end by its share of the
 /// inverse mass (`w_a/(w_a + w_b)` of the excess); a fixed end never moves.
 /// A farther end's correction is also added to `moved`, for [`settle`].
-/// Returns how many rows it shortened.
-pub fn project(
+/// With `SLIDE`, a particle a collider pushed this substep (`pushed`, its
+/// outward normal: [`crate::contact::ContactSlots::pushed`]) keeps only the
+/// part of its correction that does not move it into the collider: a link
+/// draped over a limb is a chord through it, and shortening the chord would
+/// pull its end through the body; sliding along the surface shortens it as
+/// far as the body allows. Returns how many rows it shortened.
+pub fn project<const SLIDE: bool>(
     rows: &DistanceRows,
     order: &ProjectionOrder,
     inv_mass: &[f32],
     x: &mut Points,
     moved: &mut Points,
     allowance: f32,
+    pushed: &Points,
 ) -> usize {
     let mut shortened = 0;
     let n = x.x.len();
@@ -355,7 +362,12 @@ pub fn project(
         // and the division are: the branch does not wait on them.
         for (slot, p, w, on) in [(a, pa, wa * scale, wa != 0.0), (b, pb, -wb * scale, wb != 0.0)] {
             if on {
-                let c = d.map(|dk| w * dk);
+                let mut c = d.map(|dk| w * dk);
+                if SLIDE {
+                    let n = pushed.get(slot);
+                    let into = (c[0] * n[0] + c[1] * n[1] + c[2] * n[2]).min(0.0);
+                    c = [0, 1, 2].map(|k| c[k] - into * n[k]);
+                }
                 x.set(slot, [0, 1, 2].map(|k| p[k] + c[k]));
                 if moves != 0 {
                     let m = moved.get(slot);

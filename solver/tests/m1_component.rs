@@ -5,7 +5,7 @@
 
 use cloth_solver::experiments as e;
 use cloth_solver::front_door::{self, Parent, Skeleton, TreeInput};
-use cloth_solver::lanes::{Sym3, V3};
+use cloth_solver::lanes::{Points, Sym3, V3};
 use cloth_solver::pose::{self, Pose, Quat};
 use cloth_solver::scenes::{self, Motion};
 use cloth_solver::{distance, leash, library, strain_limit, Cloth, Dynamics, SeedError, TeleportMode, Tuning};
@@ -110,7 +110,17 @@ fn strain_projection_waves_keep_the_sorted_orders_bits() {
         let (mut x, mut moved) = (s.x.clone(), cloth_solver::lanes::Points::zeros(m.slots));
         let allowance = strain_limit::allowance(1.0) as f32;
         let shortened: Vec<usize> = (0..2)
-            .map(|_| strain_limit::project(&m.links, order, &m.inv_mass, &mut x, &mut moved, allowance))
+            .map(|_| {
+                strain_limit::project::<false>(
+                    &m.links,
+                    order,
+                    &m.inv_mass,
+                    &mut x,
+                    &mut moved,
+                    allowance,
+                    &Points::default(),
+                )
+            })
             .collect();
         let bits: Vec<u32> = [&x.x, &x.y, &x.z].into_iter().flatten().map(|v| v.to_bits()).collect();
         (shortened, bits)
