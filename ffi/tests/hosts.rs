@@ -7,9 +7,12 @@
 //! against a twin world compared bit for bit), for a bounded number of
 //! operations per seed; its status counts are printed. `host.c` also runs
 //! under `qemu-x86_64 -cpu Nehalem`, a CPU without AVX, and must print the
-//! native run's digest (issue 17 item 6). The library they link exports
-//! only the header's `cloth_*` functions and names itself
-//! `libcloth.so.<CLOTH_ABI_VERSION>` (issue 20).
+//! native run's digest (issue 17 item 6). `host.c` and `host.cpp` print a
+//! digest of every position they read, which must equal the golden value in
+//! `ffi/examples/digests` (`ffi/consumer/check.sh` holds the packaged
+//! library's hosts to the same values; the file says how to regenerate).
+//! The library they link exports only the header's `cloth_*` functions and
+//! names itself `libcloth.so.<CLOTH_ABI_VERSION>` (issue 20).
 //!
 //! With `CLOTH_VALGRIND=1` (set by `.ci/run`) each also runs under valgrind
 //! memcheck with `--leak-check=full --error-exitcode=1` and must report zero
@@ -137,29 +140,49 @@ fn soname_link(dir: &Path) {
     }
 }
 
-fn run(source: &str, link: Link) {
-    run_with(source, link, &[&[]], &[]);
+/// Runs a host once (and, with `CLOTH_VALGRIND=1`, under memcheck); returns
+/// what it printed.
+fn run(source: &str, link: Link) -> String {
+    run_with(source, link, &[&[]], &[]).remove(0)
 }
 
 /// Runs a host once per argument list, then (with `CLOTH_VALGRIND=1`) once
-/// under memcheck with `valgrind_args`.
-fn run_with(source: &str, link: Link, runs: &[&[&str]], valgrind_args: &[&str]) {
+/// under memcheck with `valgrind_args`; returns what each run printed.
+fn run_with(source: &str, link: Link, runs: &[&[&str]], valgrind_args: &[&str]) -> Vec<String> {
     let exe = compile(source, link);
-    for args in runs {
-        run_once(source, &exe, args);
-    }
+    let printed = runs.iter().map(|args| run_once(source, &exe, args)).collect();
     if std::env::var_os("CLOTH_VALGRIND").is_some_and(|v| v == "1") {
         memcheck(source, &exe, valgrind_args);
     }
+    printed
 }
 
-fn run_once(source: &str, exe: &Path, args: &[&str]) {
+fn run_once(source: &str, exe: &Path, args: &[&str]) -> String {
     let out = host(exe).args(args).output().expect("the host runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     print!("{stdout}");
     assert!(out.status.success(), "{source} failed ({}):\n{stdout}{stderr}", out.status);
     assert!(stdout.lines().any(|l| l.ends_with(": ok")), "{source} did not report ok:\n{stdout}");
+    stdout.into_owned()
+}
+
+const DIGEST: &str = "digest of every position read: ";
+
+/// The digest a host printed must be its line in `ffi/examples/digests`.
+fn assert_golden_digest(source: &str, stdout: &str) {
+    let digests = std::fs::read_to_string(repo().join("ffi/examples/digests")).expect("ffi/examples/digests");
+    let golden = digests
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .find_map(|l| l.strip_prefix(source).filter(|rest| rest.starts_with(' ')).map(str::trim))
+        .unwrap_or_else(|| panic!("ffi/examples/digests has no line for {source}"));
+    let printed = stdout.lines().find_map(|l| l.strip_prefix(DIGEST));
+    assert_eq!(
+        printed,
+        Some(golden),
+        "{source}'s digest is not the golden one (ffi/examples/digests says when and how to regenerate)"
+    );
 }
 
 fn memcheck(source: &str, exe: &Path, args: &[&str]) {
@@ -180,12 +203,12 @@ fn memcheck(source: &str, exe: &Path, args: &[&str]) {
 
 #[test]
 fn c_host_seeds_steps_and_reads_back() {
-    run("host.c", Link::Shared);
+    assert_golden_digest("host.c", &run("host.c", Link::Shared));
 }
 
 #[test]
 fn cpp_host_steps_on_its_own_threads_bit_identically() {
-    run("host.cpp", Link::Shared);
+    assert_golden_digest("host.cpp", &run("host.cpp", Link::Shared));
 }
 
 #[test]
@@ -226,11 +249,10 @@ fn c_host_on_a_cpu_without_avx_prints_the_native_digest() {
         String::from_utf8_lossy(&nehalem.stdout),
         String::from_utf8_lossy(&nehalem.stderr)
     );
-    let digest = "digest of every position read: ";
-    println!("native: kernels {}, digest {}", line(&native, "kernels: "), line(&native, digest));
-    println!("Nehalem under qemu: kernels {}, digest {}", line(&nehalem, "kernels: "), line(&nehalem, digest));
+    println!("native: kernels {}, digest {}", line(&native, "kernels: "), line(&native, DIGEST));
+    println!("Nehalem under qemu: kernels {}, digest {}", line(&nehalem, "kernels: "), line(&nehalem, DIGEST));
     assert_eq!(line(&nehalem, "kernels: "), "baseline", "a CPU without AVX must run the baseline kernels");
-    assert_eq!(line(&nehalem, digest), line(&native, digest), "the CPU changed the answer");
+    assert_eq!(line(&nehalem, DIGEST), line(&native, DIGEST), "the CPU changed the answer");
     assert_eq!(line(&nehalem, "host.c: "), "ok", "host.c did not report ok under qemu");
 }
 
