@@ -7,7 +7,7 @@
 //! (its SONAME): a host linked to it then records that name, not the path it
 //! was linked from, so the loader finds it by the usual search
 //! (`LD_LIBRARY_PATH`, run path, ldconfig), and a library with another ABI
-//! version is never taken for it. `scripts/dist.sh` ships the link of that
+//! version is never taken for it. `ffi/dist.sh` ships the link of that
 //! name.
 
 use std::path::PathBuf;

@@ -121,7 +121,7 @@ fn compile_as(source: &str, link: Link, name: &str) -> PathBuf {
 /// The name the loader looks for, the library's SONAME
 /// `libcloth.so.<CLOTH_ABI_VERSION>` (ffi/build.rs), as a link to
 /// `libcloth.so` in `dir`: cargo writes only `libcloth.so`, an install
-/// (`scripts/dist.sh`) makes the link. Relative, so it follows every rebuild.
+/// (`ffi/dist.sh`) makes the link. Relative, so it follows every rebuild.
 fn soname_link(dir: &Path) {
     let link = dir.join(format!("libcloth.so.{}", cloth::CLOTH_ABI_VERSION));
     match std::os::unix::fs::symlink("libcloth.so", &link) {
