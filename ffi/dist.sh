@@ -46,9 +46,10 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 cargo rustc --release -p cloth-ffi --lib -- --print native-static-libs 2>&1 | tee "$log"
 native=$(sed -n 's/^note: native-static-libs: //p' "$log" | tail -1)
+libs_cmake=  # the same as CMake's list: gcc_s;util;...
 for flag in $native; do
   case "$flag" in
-    -l?*) ;;
+    -l?*) libs_cmake=${libs_cmake:+$libs_cmake;}${flag#-l} ;;
     *) echo "ffi/dist.sh: unexpected item '$flag' in rustc's native-static-libs: '$native'" >&2; exit 1 ;;
   esac
 done
@@ -80,7 +81,6 @@ objcopy --strip-debug --remove-section=.comment "$release/libcloth.a" "$out/lib/
 } > "$out/THIRD-PARTY"
 
 # --- CMake package ---------------------------------------------------------
-libs_cmake=$(echo "$native" | sed 's/-l//g; s/ /;/g')
 cat > "$out/lib/cmake/cloth/clothConfig.cmake" << EOF
 # cloth $version ($target): find_package(cloth CONFIG) defines
 #   cloth::cloth         the shared library, $so (SONAME libcloth.so.$abi)
