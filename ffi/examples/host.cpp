@@ -11,7 +11,10 @@
 // (the thread count and the host's schedule never change the answer); all
 // values are finite and within reach of their anchors; and the rig's local
 // poses recompose to its world poses along the skeleton (what an engine does
-// when it writes them back into its hierarchy). Exit code 0 and "host.cpp: ok".
+// when it writes them back into its hierarchy). It prints a digest of every
+// world position it read (FNV-1a over the float bits, as host.c), the same on
+// every CPU, thread count and link: ffi/examples/digests holds its value.
+// Exit code 0 and "host.cpp: ok".
 
 #include "cloth.h"
 
@@ -85,6 +88,15 @@ cloth_pose compose(cloth_pose a, cloth_pose b) {
 }
 double distance(cloth_vec3 a, cloth_vec3 b) {
     return std::sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
+}
+// FNV-1a over the bits of the positions.
+uint64_t digest(uint64_t h, const std::vector<cloth_vec3f>& positions) {
+    const unsigned char* b = reinterpret_cast<const unsigned char*>(positions.data());
+    for (size_t i = 0; i < positions.size() * sizeof(cloth_vec3f); i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
 }
 // Rotations compared as rotations: q and −q are one (§15).
 double rotation_gap(cloth_quat a, cloth_quat b) {
@@ -236,6 +248,7 @@ int main() {
         constexpr int kWorkers = 3;
         std::vector<std::vector<cloth_vec3f>> b_read(b_cloths.size());
         double farthest = 0.0, worst_recompose = 0.0, worst_rotation = 0.0;
+        uint64_t positions_digest = 0xcbf29ce484222325ULL;
 
         for (int frame = 1; frame <= kFrames; frame++) {
             ok(cloth_world_begin_frame(a.get()), "begin_frame A");
@@ -276,7 +289,9 @@ int main() {
                     expect(pa.size() == pb.size() && std::memcmp(pa.data(), pb.data(), pa.size() * sizeof(pa[0])) == 0,
                            "frame " + std::to_string(frame) + " character " + std::to_string(k) +
                                ": world step and host split differ");
-                    for (const cloth_vec3f& p : read(a.get(), ids[which], CLOTH_SPACE_WORLD)) {
+                    std::vector<cloth_vec3f> positions = read(a.get(), ids[which], CLOTH_SPACE_WORLD);
+                    positions_digest = digest(positions_digest, positions);
+                    for (const cloth_vec3f& p : positions) {
                         double d = distance({p.x, p.y, p.z}, anchor.translation);
                         expect(std::isfinite(d), "finite position");
                         farthest = std::fmax(farthest, d);
@@ -302,6 +317,7 @@ int main() {
                     kCharacters, kFrames, kWorkers);
         std::printf("farthest node %.3f m from its anchor (reach %.3f m); local->world recomposition %.1e m, %.1e\n",
                     farthest, reach, worst_recompose, worst_rotation);
+        std::printf("digest of every position read: %016llx\n", static_cast<unsigned long long>(positions_digest));
         expect(farthest <= 1.05 * reach, "every node within reach of its anchor");
         expect(worst_recompose < 1e-9 && worst_rotation < 1e-12, "local poses recompose to world poses");
     } catch (const CallFailed& e) {

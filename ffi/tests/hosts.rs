@@ -7,7 +7,12 @@
 //! against a twin world compared bit for bit), for a bounded number of
 //! operations per seed; its status counts are printed. `host.c` also runs
 //! under `qemu-x86_64 -cpu Nehalem`, a CPU without AVX, and must print the
-//! native run's digest (issue 17 item 6).
+//! native run's digest (issue 17 item 6). `host.c` and `host.cpp` print a
+//! digest of every position they read, which must equal the golden value in
+//! `ffi/examples/digests` (`ffi/consumer/check.sh` holds the packaged
+//! library's hosts to the same values; the file says how to regenerate).
+//! The library they link exports only the header's `cloth_*` functions and
+//! names itself `libcloth.so.<CLOTH_ABI_VERSION>` (issue 20).
 //!
 //! With `CLOTH_VALGRIND=1` (set by `.ci/run`) each also runs under valgrind
 //! memcheck with `--leak-check=full --error-exitcode=1` and must report zero
@@ -93,6 +98,7 @@ fn compile_as(source: &str, link: Link, name: &str) -> PathBuf {
         Link::Shared => {
             let so = library("libcloth.so");
             let dir = so.parent().expect("library directory");
+            soname_link(dir);
             cmd.arg("-L").arg(dir).arg("-lcloth").arg(format!("-Wl,-rpath,{}", dir.display()));
         }
         // The system libraries rustc lists for a staticlib on Linux
@@ -112,29 +118,71 @@ fn compile_as(source: &str, link: Link, name: &str) -> PathBuf {
     exe
 }
 
-fn run(source: &str, link: Link) {
-    run_with(source, link, &[&[]], &[]);
+/// The name the loader looks for, the library's SONAME
+/// `libcloth.so.<CLOTH_ABI_VERSION>` (ffi/build.rs), as a link to
+/// `libcloth.so` in `dir`: cargo writes only `libcloth.so`, an install
+/// (`ffi/dist.sh`) makes the link. Relative, so it follows every rebuild.
+fn soname_link(dir: &Path) {
+    let link = dir.join(format!("libcloth.so.{}", cloth::CLOTH_ABI_VERSION));
+    match std::os::unix::fs::symlink("libcloth.so", &link) {
+        Ok(()) => {}
+        // Another test made it first; it must be the same link.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            let target = std::fs::read_link(&link).ok();
+            assert_eq!(
+                target.as_deref(),
+                Some(Path::new("libcloth.so")),
+                "{} is not a link to libcloth.so",
+                link.display()
+            );
+        }
+        Err(e) => panic!("could not link {} to libcloth.so: {e}", link.display()),
+    }
+}
+
+/// Runs a host once (and, with `CLOTH_VALGRIND=1`, under memcheck); returns
+/// what it printed.
+fn run(source: &str, link: Link) -> String {
+    run_with(source, link, &[&[]], &[]).remove(0)
 }
 
 /// Runs a host once per argument list, then (with `CLOTH_VALGRIND=1`) once
-/// under memcheck with `valgrind_args`.
-fn run_with(source: &str, link: Link, runs: &[&[&str]], valgrind_args: &[&str]) {
+/// under memcheck with `valgrind_args`; returns what each run printed.
+fn run_with(source: &str, link: Link, runs: &[&[&str]], valgrind_args: &[&str]) -> Vec<String> {
     let exe = compile(source, link);
-    for args in runs {
-        run_once(source, &exe, args);
-    }
+    let printed = runs.iter().map(|args| run_once(source, &exe, args)).collect();
     if std::env::var_os("CLOTH_VALGRIND").is_some_and(|v| v == "1") {
         memcheck(source, &exe, valgrind_args);
     }
+    printed
 }
 
-fn run_once(source: &str, exe: &Path, args: &[&str]) {
+fn run_once(source: &str, exe: &Path, args: &[&str]) -> String {
     let out = host(exe).args(args).output().expect("the host runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     print!("{stdout}");
     assert!(out.status.success(), "{source} failed ({}):\n{stdout}{stderr}", out.status);
     assert!(stdout.lines().any(|l| l.ends_with(": ok")), "{source} did not report ok:\n{stdout}");
+    stdout.into_owned()
+}
+
+const DIGEST: &str = "digest of every position read: ";
+
+/// The digest a host printed must be its line in `ffi/examples/digests`.
+fn assert_golden_digest(source: &str, stdout: &str) {
+    let digests = std::fs::read_to_string(repo().join("ffi/examples/digests")).expect("ffi/examples/digests");
+    let golden = digests
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .find_map(|l| l.strip_prefix(source).filter(|rest| rest.starts_with(' ')).map(str::trim))
+        .unwrap_or_else(|| panic!("ffi/examples/digests has no line for {source}"));
+    let printed = stdout.lines().find_map(|l| l.strip_prefix(DIGEST));
+    assert_eq!(
+        printed,
+        Some(golden),
+        "{source}'s digest is not the golden one (ffi/examples/digests says when and how to regenerate)"
+    );
 }
 
 fn memcheck(source: &str, exe: &Path, args: &[&str]) {
@@ -155,12 +203,12 @@ fn memcheck(source: &str, exe: &Path, args: &[&str]) {
 
 #[test]
 fn c_host_seeds_steps_and_reads_back() {
-    run("host.c", Link::Shared);
+    assert_golden_digest("host.c", &run("host.c", Link::Shared));
 }
 
 #[test]
 fn cpp_host_steps_on_its_own_threads_bit_identically() {
-    run("host.cpp", Link::Shared);
+    assert_golden_digest("host.cpp", &run("host.cpp", Link::Shared));
 }
 
 #[test]
@@ -201,11 +249,10 @@ fn c_host_on_a_cpu_without_avx_prints_the_native_digest() {
         String::from_utf8_lossy(&nehalem.stdout),
         String::from_utf8_lossy(&nehalem.stderr)
     );
-    let digest = "digest of every position read: ";
-    println!("native: kernels {}, digest {}", line(&native, "kernels: "), line(&native, digest));
-    println!("Nehalem under qemu: kernels {}, digest {}", line(&nehalem, "kernels: "), line(&nehalem, digest));
+    println!("native: kernels {}, digest {}", line(&native, "kernels: "), line(&native, DIGEST));
+    println!("Nehalem under qemu: kernels {}, digest {}", line(&nehalem, "kernels: "), line(&nehalem, DIGEST));
     assert_eq!(line(&nehalem, "kernels: "), "baseline", "a CPU without AVX must run the baseline kernels");
-    assert_eq!(line(&nehalem, digest), line(&native, digest), "the CPU changed the answer");
+    assert_eq!(line(&nehalem, DIGEST), line(&native, DIGEST), "the CPU changed the answer");
     assert_eq!(line(&nehalem, "host.c: "), "ok", "host.c did not report ok under qemu");
 }
 
@@ -215,4 +262,42 @@ fn c_host_on_a_cpu_without_avx_prints_the_native_digest() {
 #[test]
 fn torture_driver_meets_only_documented_statuses_and_a_twin_that_agrees() {
     run_with("torture.c", Link::Shared, &[&["1", "5000"], &["2", "5000"], &["3", "5000"]], &["4", "4000"]);
+}
+
+/// Issue 20: `libcloth.so`'s dynamic symbol table defines only functions the
+/// header declares, all `cloth_*` (rustc's own version script for a cdylib
+/// exports just the `#[no_mangle]` items; this keeps a dependency's from
+/// shipping unseen), and its SONAME is `libcloth.so.<CLOTH_ABI_VERSION>`
+/// (ffi/build.rs), the name a linked host records. Needs binutils (`nm`,
+/// `objdump`), which comes with the C compiler the other tests use.
+#[test]
+fn shared_library_exports_only_the_headers_functions_under_its_soname() {
+    let so = library("libcloth.so");
+    let binutil = |program: &str, args: &[&str]| -> String {
+        let out = Command::new(program).args(args).arg(&so).output();
+        let out = out.unwrap_or_else(|e| panic!("could not run {program} (binutils): {e}"));
+        assert!(out.status.success(), "{program} failed: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let header = std::fs::read_to_string(repo().join("include/cloth.h")).expect("include/cloth.h");
+    let exported: Vec<String> = binutil("nm", &["-D", "--defined-only", "--format=posix"])
+        .lines()
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect();
+    // A declaration: a line of code (not of a comment) naming the function.
+    let code: Vec<&str> = header.lines().filter(|l| !l.trim_start().starts_with(['/', '*'])).collect();
+    let declared = |s: &str| code.iter().any(|l| l.contains(&format!("{s}(")));
+    let foreign: Vec<&String> = exported.iter().filter(|s| !s.starts_with("cloth_") || !declared(s)).collect();
+    println!(
+        "{}: {} exported symbols, not a cloth_* function of the header: {foreign:?}",
+        so.display(),
+        exported.len()
+    );
+    assert!(exported.len() > 10, "nm -D found almost nothing in {}: {exported:?}", so.display());
+    assert!(foreign.is_empty(), "{} exports symbols the header does not declare: {foreign:?}", so.display());
+
+    let soname = format!("libcloth.so.{}", cloth::CLOTH_ABI_VERSION);
+    let dynamic = binutil("objdump", &["-p"]);
+    let found = dynamic.lines().find_map(|l| l.trim().strip_prefix("SONAME")).map(str::trim);
+    assert_eq!(found, Some(soname.as_str()), "{}'s SONAME", so.display());
 }
