@@ -350,30 +350,9 @@ fn step_lanes<L: Kernels, P: Probe>(
                 contact::before_moves(&state.contacts, &state.x, &mut state.strain_before);
             }
             // Particles a collider pushes slide along it, never into it.
-            let pass = |state: &mut State| match in_contact {
-                true => strain_limit::project::<true>(
-                    &model.links,
-                    &model.strain_order,
-                    &model.inv_mass,
-                    &mut state.x,
-                    &mut state.strain_moved,
-                    p.allowance as f32,
-                    &state.contacts.pushed,
-                ),
-                false => strain_limit::project::<false>(
-                    &model.links,
-                    &model.strain_order,
-                    &model.inv_mass,
-                    &mut state.x,
-                    &mut state.strain_moved,
-                    p.allowance as f32,
-                    &state.contacts.pushed,
-                ),
-            };
-            for _ in 0..STRAIN_PROJECTION_PASSES {
-                if 0 == pass(state) {
-                    break;
-                }
+            match in_contact {
+                true => strain_passes::<true>(model, state, p.allowance as f32),
+                false => strain_passes::<false>(model, state, p.allowance as f32),
             }
             if in_contact {
                 contact::after_moves(&mut state.contacts, &state.x, &state.strain_before);
@@ -603,6 +582,27 @@ fn anchor_wakes(f: &FrameState, d: &Dynamics, reach: f64) -> bool {
     let g = f.cur.rotation.conj().rotate(d.gravity);
     let g_mag = pose::norm(d.gravity).max(1e-12);
     felt > SLEEP_SPEED_PER_REACH * reach || pose::norm(pose::sub(g, f.sleep_gravity)) / g_mag > SLEEP_SPEED_PER_REACH
+}
+
+/// The strain projection's passes after a substep's sweeps, up to
+/// [`STRAIN_PROJECTION_PASSES`], stopping when one shortens nothing; with
+/// `SLIDE`, particles a collider pushes slide along it
+/// ([`strain_limit::project`]).
+fn strain_passes<const SLIDE: bool>(model: &Model, state: &mut State, allowance: f32) {
+    for _ in 0..STRAIN_PROJECTION_PASSES {
+        let (x, moved, pushed) = (&mut state.x, &mut state.strain_moved, &state.contacts.pushed);
+        if 0 == strain_limit::project::<SLIDE>(
+            &model.links,
+            &model.strain_order,
+            &model.inv_mass,
+            x,
+            moved,
+            allowance,
+            pushed,
+        ) {
+            break;
+        }
+    }
 }
 
 /// Warm start of every persistent row, once per substep.
