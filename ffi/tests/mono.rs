@@ -69,11 +69,16 @@ fn mcs() -> Option<String> {
 }
 
 /// A directory of this test's own, holding a copy of the library: `mono`
-/// looks for `libcloth.so` beside the executable that imports "cloth".
+/// looks for `libcloth.so` beside the executable that imports "cloth", and
+/// the C twin, linked against it, for its SONAME `libcloth.so.<ABI>` (a link
+/// to the copy, as a package lays them out).
 fn work_dir(name: &str) -> PathBuf {
     let dir = profile_dir().join("cloth-mono").join(name);
     std::fs::create_dir_all(&dir).expect("output directory");
     std::fs::copy(library(), dir.join("libcloth.so")).expect("copy libcloth.so");
+    let soname = dir.join(format!("libcloth.so.{}", cloth::types::CLOTH_ABI_VERSION));
+    let _ = std::fs::remove_file(&soname);
+    std::os::unix::fs::symlink("libcloth.so", &soname).expect("link the SONAME to the copy");
     dir
 }
 
