@@ -92,8 +92,8 @@ fn swept_discovery_catches_fast_colliders() {
 /// (its pose's translation never moves) sweeps its knee 19–21 cm in one
 /// step through a particle that would end the step clear of it, behind the
 /// knee. The particle must be found and pushed ahead of the knee, not passed
-/// through. With the turn left out of the discovery's travel it was never
-/// found, and the knee passed through it.
+/// through (it fails with the turn left out of the discovery's travel:
+/// `MEASUREMENTS.md`, "Contacts: a turning limb").
 #[test]
 fn swept_discovery_catches_turning_colliders() {
     let d = Dynamics { gravity: [0.0; 3], ..cloth_solver::library::DENIM.dynamics };
@@ -134,8 +134,8 @@ fn swept_discovery_catches_turning_colliders() {
 /// a step inside it, and half a second later is back within its allowance.
 /// Shortening a link draped over the bar moves its end along the chord,
 /// through the bar; a particle the bar pushes slides along it instead, and
-/// the strip stretches while the bar drives it (DENIM up to 26 %). Without
-/// the slide DENIM's strip ended a step 35 mm inside the bar at 4 m/s.
+/// the strip stretches while the bar drives it (the figures, with and
+/// without the slide: `MEASUREMENTS.md`, "Contacts: a turning limb").
 #[test]
 fn the_strain_projection_never_pulls_cloth_through_a_collider() {
     for preset in [cloth_solver::library::DENIM, cloth_solver::library::ROPE] {
