@@ -7,10 +7,12 @@ use crate::distance::Stiffness;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
 use crate::model::{MemoryReport, Model, NO_NODE};
+use crate::pose::Vec3;
 use crate::pose::{Pose, Quat};
 use crate::seed::{self, ClothInput, SeedOptions, Topology};
 use crate::state::State;
 use crate::step::{self, Kernel, Probe, StepReport, SubstepParams};
+use crate::surface::{LayoutError, Space, Surface, VertexLayout};
 use crate::writeback::{self, Hierarchy};
 use crate::{bend, distance};
 use std::sync::Arc;
@@ -26,6 +28,12 @@ pub struct Cloth {
     hierarchy: Arc<Hierarchy>,
     /// Per-node rotation scratch of the pose write-back.
     pose_scratch: Vec<Quat>,
+    /// Normals and tangents: the triangles and strands they come from.
+    surface: Arc<Surface>,
+    /// Per-node frames, and the values of a strided write before it is
+    /// made; sized on the first write (empty until then).
+    frame_scratch: Vec<[Vec3; 2]>,
+    vertex_scratch: Vec<[[f32; 3]; 3]>,
     state: State,
     dynamics: Dynamics,
     tuning: Tuning,
@@ -54,8 +62,13 @@ impl Cloth {
         let mut state = State::new(&model);
         state.provision(&model, &dynamics, &tuning);
         let hierarchy = Hierarchy::new(model.nodes, &input.parents, &topology.edges, &input.bind_rotations);
+        let first_fit: Vec<Option<u32>> = (0..model.nodes).map(|n| hierarchy.first_fit(n)).collect();
+        let surface = Surface::new(&input.positions, &input.triangles, &first_fit, &hierarchy.parent);
         Ok(Cloth {
             pose_scratch: vec![Quat::IDENTITY; model.nodes],
+            surface: Arc::new(surface),
+            frame_scratch: Vec::new(),
+            vertex_scratch: Vec::new(),
             hierarchy: Arc::new(hierarchy),
             model: Arc::new(model),
             topology: Arc::new(topology),
@@ -221,6 +234,58 @@ impl Cloth {
         let pos = |node: usize| x.get(slot(node)).map(f64::from);
         let anchor = self.state.frame.cur;
         Ok(writeback::poses(&self.hierarchy, bind, pos, &anchor, &mut self.pose_scratch, world, local))
+    }
+
+    /// Writes positions, unit normals and unit tangents of the nodes
+    /// `layout` names into `out` at its stride and offsets (`surface.rs`:
+    /// the rules, the winding). Every value is computed and checked before
+    /// the first byte is written; bytes outside the fields are untouched.
+    /// Allocates only on the first call (the per-node scratch). Normals and
+    /// tangents cost a pass over the triangles, and, on a cloth with nodes in
+    /// no triangle (trees), the rotations `node_poses` fits.
+    pub fn write_vertices(&mut self, layout: &VertexLayout, out: &mut [u8]) -> Result<(), LayoutError> {
+        layout.check(self.nodes(), out.len())?;
+        let nodes = self.nodes();
+        let anchor = self.state.frame.cur;
+        let world = layout.space == Space::World;
+        let frames = layout.normal.is_some() || layout.tangent.is_some();
+        if frames {
+            self.frame_scratch.resize(nodes, [[0.0; 3]; 2]);
+            let (m, x) = (&self.model, &self.state.x);
+            let slot = |node: usize| m.slot_of_node[node] as usize;
+            let pos = |node: usize| x.get(slot(node)).map(f64::from);
+            if self.surface.has_strands() {
+                let bind = |node: usize| m.bind.get(slot(node)).map(f64::from);
+                writeback::deltas(&self.hierarchy, bind, pos, &mut self.pose_scratch);
+            }
+            self.surface.frames(pos, &self.pose_scratch, &mut self.frame_scratch);
+        }
+        self.vertex_scratch.resize(layout.count, [[0.0; 3]; 3]);
+        let (m, x) = (&self.model, &self.state.x);
+        for (i, v) in self.vertex_scratch.iter_mut().enumerate() {
+            let node = layout.first + i;
+            let local = x.get(m.slot_of_node[node] as usize).map(f64::from);
+            let p = if world { anchor.transform_point(local) } else { local };
+            let [n, t] = if frames { self.frame_scratch[node] } else { [[0.0; 3]; 2] };
+            let turn = |d: Vec3| if world { anchor.rotation.rotate(d) } else { d };
+            *v = [p, turn(n), turn(t)].map(|d| d.map(|c| c as f32));
+            if !v.iter().flatten().all(|c| c.is_finite()) {
+                return Err(LayoutError::NonFinite { node });
+            }
+        }
+        for (i, v) in self.vertex_scratch.iter().enumerate() {
+            let base = i * layout.stride;
+            for (value, offset) in v.iter().zip([layout.position, layout.normal, layout.tangent]) {
+                if let Some(o) = offset {
+                    let mut field = [0u8; 12];
+                    for (bytes, c) in field.chunks_exact_mut(4).zip(value) {
+                        bytes.copy_from_slice(&c.to_ne_bytes());
+                    }
+                    out[base + o..base + o + 12].copy_from_slice(&field);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Leash rows acting: one per tethered particle while `slack < 1`, none

@@ -82,6 +82,12 @@ impl Hierarchy {
         Hierarchy { parent, fit_start, fit, order, bind_rotation }
     }
 
+    /// The first node node `n`'s frame is fitted to (its first child in a
+    /// tree), if any.
+    pub fn first_fit(&self, n: usize) -> Option<u32> {
+        self.fit_nodes(n).first().copied()
+    }
+
     fn fit_nodes(&self, n: usize) -> &[u32] {
         &self.fit[self.fit_start[n] as usize..self.fit_start[n + 1] as usize]
     }
@@ -112,19 +118,11 @@ fn fit_rotation(pairs: impl Fn(&mut dyn FnMut(Vec3, Vec3)), mut q: Quat) -> Quat
     q
 }
 
-/// Computes every node's pose. `bind(n)` and `x(n)` are node positions in the
-/// anchor frame (m); `anchor` is the anchor's world pose; `delta` is scratch,
-/// one per node. Allocates nothing. Returns the number of degenerate tangents
-/// skipped (fallbacks taken).
-pub fn poses(
-    h: &Hierarchy,
-    bind: impl Fn(usize) -> Vec3,
-    x: impl Fn(usize) -> Vec3,
-    anchor: &Pose,
-    delta: &mut [Quat],
-    world: &mut [Pose],
-    local: &mut [Pose],
-) -> usize {
+/// Computes every node's rotation from bind to now (`Δ` above) into
+/// `delta`, one per node. `bind(n)` and `x(n)` are node positions in the
+/// anchor frame (m). Allocates nothing. Returns the number of degenerate
+/// tangents skipped (fallbacks taken).
+pub fn deltas(h: &Hierarchy, bind: impl Fn(usize) -> Vec3, x: impl Fn(usize) -> Vec3, delta: &mut [Quat]) -> usize {
     let mut degenerate = 0;
     for &node in &h.order {
         let node = node as usize;
@@ -157,7 +155,26 @@ pub fn poses(
                 parent_delta,
             ),
         };
-        let cloth = Pose::new(xn, delta[node].compose(h.bind_rotation[node]).normalized());
+    }
+    degenerate
+}
+
+/// Computes every node's pose: [`deltas`], then `world_n` and `local_n`.
+/// `anchor` is the anchor's world pose; `delta` is scratch, one per node.
+/// Allocates nothing. Returns the number of degenerate tangents skipped.
+pub fn poses(
+    h: &Hierarchy,
+    bind: impl Fn(usize) -> Vec3,
+    x: impl Fn(usize) -> Vec3,
+    anchor: &Pose,
+    delta: &mut [Quat],
+    world: &mut [Pose],
+    local: &mut [Pose],
+) -> usize {
+    let degenerate = deltas(h, bind, &x, delta);
+    for &node in &h.order {
+        let node = node as usize;
+        let cloth = Pose::new(x(node), delta[node].compose(h.bind_rotation[node]).normalized());
         world[node] = anchor.mul(&cloth);
         let parent_world = h.parent[node].map_or(*anchor, |p| world[p as usize]);
         local[node] = parent_world.inverse().mul(&world[node]);

@@ -132,3 +132,34 @@ fn stepping_with_self_collision_allocates_nothing() {
         assert_eq!(allocations(), 0, "{kernel:?} allocated while stepping with self-collision");
     }
 }
+
+/// Reading a frame's vertices (positions, normals, tangents at a stride)
+/// allocates only on the first read, on a sheet and on a tree.
+#[test]
+fn reading_vertices_allocates_nothing_after_the_first_read() {
+    use cloth_solver::{Space, VertexLayout};
+    let sheet = scenes::w0_cloth(SeedOptions::default());
+    let rope = cloth_solver::Cloth::new(&scenes::m0_chain().input(), scenes::w0_dynamics()).expect("seeds");
+    for mut cloth in [sheet, rope] {
+        let n = cloth.nodes();
+        let layout = VertexLayout {
+            space: Space::World,
+            first: 0,
+            count: n,
+            stride: 40,
+            position: Some(0),
+            normal: Some(12),
+            tangent: Some(24),
+        };
+        let mut buffer = vec![0u8; 40 * n];
+        cloth.write_vertices(&layout, &mut buffer).expect("valid");
+        reset();
+        counting(true);
+        for _ in 0..10 {
+            cloth.step();
+            cloth.write_vertices(&layout, &mut buffer).expect("valid");
+        }
+        counting(false);
+        assert_eq!(allocations(), 0, "a read of {n} nodes allocated");
+    }
+}
