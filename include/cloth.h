@@ -210,6 +210,12 @@
 // `cloth_read_positions` space: the cloth's own (anchor) frame, as stored.
 #define CLOTH_SPACE_CLOTH 1
 
+// `cloth_vertex_layout` offset of a field the write leaves out.
+#define CLOTH_NO_FIELD 4294967295
+
+// `cloth_vertex_layout.node_count`: every node from `first_node` on.
+#define CLOTH_ALL_NODES 4294967295
+
 // `cloth_step_report.watchdog`: no reset.
 #define CLOTH_WATCHDOG_NONE 0
 
@@ -450,6 +456,39 @@ typedef struct {
     const float *masses;
 } cloth_rig_desc;
 
+// Where `cloth_read_vertices` writes into a host's vertex buffer: node
+// `first_node + i` starts at byte `i × stride`; each field present is three
+// native-endian floats at its byte offset from there (any alignment).
+// Bytes outside the fields are not touched, so interleaved UVs or colours
+// survive. Start from `cloth_default_vertex_layout()` (world-space packed
+// positions of every node).
+typedef struct {
+    // sizeof(cloth_vertex_layout).
+    uint32_t struct_size;
+    // CLOTH_SPACE_WORLD or CLOTH_SPACE_CLOTH, for every field.
+    uint32_t space;
+    // First node written.
+    uint32_t first_node;
+    // Nodes written, or CLOTH_ALL_NODES: every node from first_node on.
+    uint32_t node_count;
+    // Bytes from one node's start to the next's (≥ 12 × the fields).
+    uint32_t stride;
+    // Byte offset of the position (m), or CLOTH_NO_FIELD.
+    uint32_t position_offset;
+    // Byte offset of the unit normal, or CLOTH_NO_FIELD. Area-weighted from
+    // the node's triangles; a triangle's normal points to the side its
+    // corners run counter-clockwise from. A node in no triangle (a tree):
+    // the cloth's +Z made perpendicular to its bind tangent, carried by the
+    // node's rotation.
+    uint32_t normal_offset;
+    // Byte offset of the unit tangent (perpendicular to the normal), or
+    // CLOTH_NO_FIELD. A sheet: the cloth axis (X, Y or Z) least aligned with
+    // its bind normals, carried by each triangle's deformation, as a UV's u
+    // direction of the bind pose's planar projection. A tree: along the
+    // strand, towards the first child.
+    uint32_t tangent_offset;
+} cloth_vertex_layout;
+
 // What a cloth's last step did. Set struct_size before the call.
 typedef struct {
     // sizeof(cloth_step_report), set by the caller.
@@ -626,6 +665,22 @@ cloth_status cloth_read_positions(cloth_world world,
                                   cloth_vec3f *out,
                                   size_t capacity);
 
+// Writes positions, normals and tangents of a range of nodes into `out`
+// (`out_bytes` bytes) at the stride and offsets `layout` gives (see
+// cloth_vertex_layout), converted and checked before the first byte is
+// written. Normals and tangents cost a pass over the triangles (and on a
+// tree, the node rotations cloth_read_node_poses fits). Per-cloth.
+// Refuses: INVALID_ENUM for a `space` other than CLOTH_SPACE_WORLD or
+// _CLOTH; OUT_OF_RANGE when the node range runs past the cloth's nodes;
+// INVALID_ARGUMENT when no field is present, a field does not fit in the
+// stride, or two fields overlap; BUFFER_TOO_SMALL when `out_bytes` is
+// shorter than the write.
+cloth_status cloth_read_vertices(cloth_world world,
+                                 cloth_id cloth,
+                                 const cloth_vertex_layout *layout,
+                                 void *out,
+                                 size_t out_bytes);
+
 // Writes every node's world pose into `out_world` and its local pose
 // (relative to its parent node; roots relative to the anchor) into
 // `out_local`, `capacity` entries each (at least the node count). Either
@@ -692,6 +747,11 @@ cloth_desc cloth_default_desc(void);
 // An empty sheet description (fill in the counts and arrays).
 // Refuses: nothing (it returns no cloth_status).
 cloth_sheet_desc cloth_default_sheet_desc(void);
+
+// World-space positions of every node, packed (stride 12, no normal or
+// tangent).
+// Refuses: nothing (it returns no cloth_status).
+cloth_vertex_layout cloth_default_vertex_layout(void);
 
 // An empty tree description.
 // Refuses: nothing (it returns no cloth_status).

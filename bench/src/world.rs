@@ -342,3 +342,109 @@ pub fn abi(out: &mut Output, rounds: usize, calls: usize) {
     );
     out.flush();
 }
+
+/// What a frame's readback costs through the C ABI, on an irregular cape
+/// (COTTON, ~600 nodes, 60 frames in) and a 41-node rope: packed
+/// positions, the strided write with positions, then normals, then
+/// tangents, and the node poses. Variants interleaved per round; min and
+/// median µs per call.
+pub fn readback(out: &mut Output, rounds: usize) {
+    use ::cloth::*;
+    out.note(&format!("readback: µs per call through the C ABI, {rounds} interleaved rounds; {}", machine()));
+    let cape = scenes::IrregularCape::from_seed(0).input();
+    let rope = scenes::m0_chain().input();
+    let mut w = cloth_world::default();
+    // SAFETY: every pointer is a live local or a vector of the declared type
+    // and count, alive for the call.
+    unsafe {
+        assert_eq!(cloth_world_create(&cloth_default_world_desc(), &mut w), cloth_status::CLOTH_STATUS_OK);
+    }
+    let create = |input: &cloth_solver::ClothInput, preset: u32| -> cloth_id {
+        let positions: Vec<cloth_vec3f> =
+            input.positions.iter().map(|p| cloth_vec3f { x: p[0], y: p[1], z: p[2] }).collect();
+        let mut id = cloth_id::default();
+        let mut desc = cloth_default_desc();
+        desc.preset = preset;
+        // SAFETY: as above.
+        unsafe {
+            if input.triangles.is_empty() {
+                let parents: Vec<u32> = input.parents.iter().map(|p| p.unwrap_or(CLOTH_NO_PARENT)).collect();
+                let mut tree = cloth_default_tree_desc();
+                tree.node_count = positions.len() as u32;
+                tree.positions = positions.as_ptr();
+                tree.masses = input.masses.as_ptr();
+                tree.parents = parents.as_ptr();
+                assert_eq!(cloth_create_tree(w, &tree, &desc, &mut id), cloth_status::CLOTH_STATUS_OK);
+            } else {
+                let fixed: Vec<u32> = input.fixed.iter().map(|&f| f as u32).collect();
+                let triangles: Vec<u32> = input.triangles.iter().flatten().copied().collect();
+                let mut sheet = cloth_default_sheet_desc();
+                sheet.node_count = positions.len() as u32;
+                sheet.triangle_count = input.triangles.len() as u32;
+                sheet.positions = positions.as_ptr();
+                sheet.masses = input.masses.as_ptr();
+                sheet.fixed = fixed.as_ptr();
+                sheet.triangles = triangles.as_ptr();
+                assert_eq!(cloth_create_sheet(w, &sheet, &desc, &mut id), cloth_status::CLOTH_STATUS_OK);
+            }
+        }
+        id
+    };
+    let cloths = [
+        ("irregular cape, cotton", create(&cape, CLOTH_PRESET_COTTON), cape.positions.len()),
+        ("rope", create(&rope, CLOTH_PRESET_ROPE), rope.positions.len()),
+    ];
+    for _ in 0..60 {
+        assert_eq!(cloth_world_step(w), cloth_status::CLOTH_STATUS_OK);
+    }
+    let layout = |stride: u32, normal: bool, tangent: bool| {
+        let mut l = cloth_default_vertex_layout();
+        l.stride = stride;
+        l.normal_offset = if normal { 12 } else { CLOTH_NO_FIELD };
+        l.tangent_offset = if tangent { 24 } else { CLOTH_NO_FIELD };
+        l
+    };
+    let variants: [(&str, Option<cloth_vertex_layout>); 5] = [
+        ("cloth_read_positions", None),
+        ("read_vertices: positions (stride 12)", Some(layout(12, false, false))),
+        ("read_vertices: + normals (stride 32)", Some(layout(32, true, false))),
+        ("read_vertices: + tangents (stride 48)", Some(layout(48, true, true))),
+        ("cloth_read_node_poses (world)", None),
+    ];
+    for (name, id, nodes) in cloths {
+        let mut packed = vec![cloth_vec3f::default(); nodes];
+        let mut bytes = vec![0u8; 48 * nodes];
+        let mut poses = vec![cloth_pose::default(); nodes];
+        let mut samples = vec![Vec::new(); variants.len()];
+        let calls = 200;
+        for _ in 0..rounds {
+            for (k, (label, l)) in variants.iter().enumerate() {
+                let t0 = Instant::now();
+                for _ in 0..calls {
+                    // SAFETY: the buffers hold what the counts say.
+                    let s = unsafe {
+                        match (k, l) {
+                            (0, _) => cloth_read_positions(w, id, CLOTH_SPACE_WORLD, packed.as_mut_ptr(), nodes),
+                            (4, _) => cloth_read_node_poses(w, id, poses.as_mut_ptr(), std::ptr::null_mut(), nodes),
+                            (_, Some(l)) => cloth_read_vertices(w, id, l, bytes.as_mut_ptr().cast(), bytes.len()),
+                            _ => unreachable!("{label}"),
+                        }
+                    };
+                    assert_eq!(s, cloth_status::CLOTH_STATUS_OK);
+                    black_box(&bytes);
+                }
+                samples[k].push(t0.elapsed().as_secs_f64() * 1e6 / calls as f64);
+            }
+        }
+        for ((label, _), s) in variants.iter().zip(&samples) {
+            let (min, median, _) = stats(s);
+            out.row(
+                Row::new("readback", &format!("{name} ({nodes} nodes): {label}"))
+                    .with("us_min", min)
+                    .with("us_median", median),
+            );
+        }
+    }
+    out.flush();
+    assert_eq!(cloth_world_destroy(w), cloth_status::CLOTH_STATUS_OK);
+}

@@ -285,6 +285,30 @@ namespace ClothSim
         public IntPtr parents;
     }
 
+    // Where cloth_read_vertices writes into a vertex buffer: node first_node + i starts at byte
+    // i × stride; each field present is three floats at its byte offset (CLOTH_NO_FIELD: absent).
+    // Bytes outside the fields are not touched. Start from cloth_default_vertex_layout().
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ClothVertexLayout
+    {
+        // sizeof(cloth_vertex_layout).
+        public uint struct_size;
+        // CLOTH_SPACE_WORLD or CLOTH_SPACE_CLOTH, for every field.
+        public uint space;
+        // First node written.
+        public uint first_node;
+        // Nodes written, or CLOTH_ALL_NODES.
+        public uint node_count;
+        // Bytes from one node's start to the next's.
+        public uint stride;
+        // Byte offset of the position (m), or CLOTH_NO_FIELD.
+        public uint position_offset;
+        // Byte offset of the unit normal, or CLOTH_NO_FIELD.
+        public uint normal_offset;
+        // Byte offset of the unit tangent, or CLOTH_NO_FIELD.
+        public uint tangent_offset;
+    }
+
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothRigDesc
     {
@@ -395,6 +419,8 @@ namespace ClothSim
         public const uint CLOTH_SHAPE_CUBOID = 4;
         public const uint CLOTH_SPACE_WORLD = 0;
         public const uint CLOTH_SPACE_CLOTH = 1;
+        public const uint CLOTH_NO_FIELD = 4294967295;
+        public const uint CLOTH_ALL_NODES = 4294967295;
         public const uint CLOTH_WATCHDOG_NONE = 0;
         public const uint CLOTH_WATCHDOG_NON_FINITE = 1;
         public const uint CLOTH_WATCHDOG_EXPLODED = 2;
@@ -438,6 +464,8 @@ namespace ClothSim
         public static extern ClothSheetDesc cloth_default_sheet_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothTreeDesc cloth_default_tree_desc();
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothVertexLayout cloth_default_vertex_layout();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothRigDesc cloth_default_rig_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -516,6 +544,8 @@ namespace ClothSim
         public static extern ClothStatus cloth_read_positions(ClothWorld world, ClothId cloth, uint space, ClothVec3f* @out, UIntPtr capacity);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_read_node_poses(ClothWorld world, ClothId cloth, ClothPose* out_world, ClothPose* out_local, UIntPtr capacity);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_read_vertices(ClothWorld world, ClothId cloth, ClothVertexLayout* layout, void* @out, UIntPtr out_bytes);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_last_step_report(ClothWorld world, ClothId cloth, ref ClothStepReport @out);
     }
@@ -850,6 +880,34 @@ namespace ClothSim
             ClothException.Check(ClothNative.cloth_set_animated_positions(world.Handle, id, (uint)first, positions, Count(count)));
         }
 
+        // ---- vertices: positions, normals and tangents at a stride, into the host's vertex buffer
+
+        // Writes the fields `layout` names into `bytes` bytes at dst (other bytes untouched).
+        public void ReadVertices(ClothVertexLayout layout, void* dst, int bytes)
+        {
+            ClothException.Check(ClothNative.cloth_read_vertices(world.Handle, id, &layout, dst, Count(bytes)));
+        }
+
+        public void ReadVertices(ClothVertexLayout layout, byte[] dst)
+        {
+            fixed (byte* p = dst) ReadVertices(layout, p, dst == null ? 0 : dst.Length);
+        }
+
+        // Every node's unit normal, packed; dst needs NodeCount entries.
+        public void ReadNormals(ClothVec3f[] dst, ClothSpace space = ClothSpace.World)
+        {
+            fixed (ClothVec3f* p = dst) ReadNormals(p, dst == null ? 0 : dst.Length, space);
+        }
+
+        public void ReadNormals(ClothVec3f* dst, int capacity, ClothSpace space = ClothSpace.World)
+        {
+            ClothVertexLayout layout = ClothNative.cloth_default_vertex_layout();
+            layout.space = (uint)space;
+            layout.position_offset = ClothNative.CLOTH_NO_FIELD;
+            layout.normal_offset = 0;
+            ReadVertices(layout, dst, checked(capacity * sizeof(ClothVec3f)));
+        }
+
         // ---- node poses: doubles as the library keeps them, or floats
 
         // Every node's world pose and local pose (relative to its parent node; roots relative to the
@@ -979,6 +1037,17 @@ namespace ClothSim
         public void ReadPositions(NativeArray<Vector3> dst, ClothSpace space = ClothSpace.World)
         {
             ReadPositions((ClothVec3f*)NativeArrayUnsafeUtility.GetUnsafePtr(dst), dst.Length, space);
+        }
+
+        // Into a mesh's normals (Mesh.SetNormals) or any Vector3 buffer.
+        public void ReadNormals(Vector3[] dst, ClothSpace space = ClothSpace.World)
+        {
+            fixed (Vector3* p = dst) ReadNormals((ClothVec3f*)p, dst == null ? 0 : dst.Length, space);
+        }
+
+        public void ReadNormals(NativeArray<Vector3> dst, ClothSpace space = ClothSpace.World)
+        {
+            ReadNormals((ClothVec3f*)NativeArrayUnsafeUtility.GetUnsafePtr(dst), dst.Length, space);
         }
 
         public void SetAnimatedPositions(int first, Vector3[] positions)

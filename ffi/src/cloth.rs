@@ -7,7 +7,7 @@ use crate::types::*;
 use crate::world::{cloth_of, world_fail};
 use cloth_solver::front_door::{self, Parent, Skeleton, TreeInput};
 use cloth_solver::pose::Pose;
-use cloth_solver::{BindPoseCheck, Cloth, ClothInput, Dynamics, World};
+use cloth_solver::{BindPoseCheck, Cloth, ClothInput, Dynamics, LayoutError, Space, VertexLayout, World};
 use std::cell::RefCell;
 
 /// Runs `f` on one cloth; a per-cloth call (shared world access).
@@ -385,6 +385,68 @@ pub unsafe extern "C" fn cloth_read_positions(
                 }
                 out[..nodes].copy_from_slice(converted);
                 Ok(())
+            })
+        })
+    })
+}
+
+/// Writes positions, normals and tangents of a range of nodes into `out`
+/// (`out_bytes` bytes) at the stride and offsets `layout` gives (see
+/// cloth_vertex_layout), converted and checked before the first byte is
+/// written. Normals and tangents cost a pass over the triangles (and on a
+/// tree, the node rotations cloth_read_node_poses fits). Per-cloth.
+/// Refuses: INVALID_ENUM for a `space` other than CLOTH_SPACE_WORLD or
+/// _CLOTH; OUT_OF_RANGE when the node range runs past the cloth's nodes;
+/// INVALID_ARGUMENT when no field is present, a field does not fit in the
+/// stride, or two fields overlap; BUFFER_TOO_SMALL when `out_bytes` is
+/// shorter than the write.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_read_vertices(
+    world: cloth_world,
+    cloth: cloth_id,
+    layout: *const cloth_vertex_layout,
+    out: *mut std::ffi::c_void,
+    out_bytes: usize,
+) -> cloth_status {
+    guard("cloth_read_vertices", || {
+        // SAFETY: the caller's pointer contract for a descriptor.
+        let l = unsafe { read_desc(layout, "layout")? };
+        let space = match l.space {
+            CLOTH_SPACE_WORLD => Space::World,
+            CLOTH_SPACE_CLOTH => Space::Cloth,
+            other => {
+                return fail(
+                    CLOTH_STATUS_INVALID_ENUM,
+                    format!("layout.space is {other}; CLOTH_SPACE_WORLD (0) or _CLOTH (1)"),
+                )
+            }
+        };
+        let field = |o: u32| (o != CLOTH_NO_FIELD).then_some(o as usize);
+        // SAFETY: the caller's pointer contract (NULL with 0 bytes allowed).
+        let out = unsafe { slice_out(out as *mut u8, out_bytes, "out")? };
+        with_cloth(world, cloth, |c| {
+            let first = l.first_node as usize;
+            let count =
+                if l.node_count == CLOTH_ALL_NODES { c.nodes().saturating_sub(first) } else { l.node_count as usize };
+            let layout = VertexLayout {
+                space,
+                first,
+                count,
+                stride: l.stride as usize,
+                position: field(l.position_offset),
+                normal: field(l.normal_offset),
+                tangent: field(l.tangent_offset),
+            };
+            c.write_vertices(&layout, out).or_else(|e| {
+                let status = match e {
+                    LayoutError::NodeRange { .. } => CLOTH_STATUS_OUT_OF_RANGE,
+                    LayoutError::BufferTooSmall { .. } => CLOTH_STATUS_BUFFER_TOO_SMALL,
+                    LayoutError::NonFinite { .. } => CLOTH_STATUS_INTERNAL,
+                    LayoutError::NoField | LayoutError::FieldPastStride { .. } | LayoutError::Overlap { .. } => {
+                        CLOTH_STATUS_INVALID_ARGUMENT
+                    }
+                };
+                fail(status, format!("layout: {e}"))
             })
         })
     })

@@ -66,6 +66,11 @@ pub const CLOTH_SPACE_WORLD: u32 = 0;
 /// `cloth_read_positions` space: the cloth's own (anchor) frame, as stored.
 pub const CLOTH_SPACE_CLOTH: u32 = 1;
 
+/// `cloth_vertex_layout` offset of a field the write leaves out.
+pub const CLOTH_NO_FIELD: u32 = 0xFFFF_FFFF;
+/// `cloth_vertex_layout.node_count`: every node from `first_node` on.
+pub const CLOTH_ALL_NODES: u32 = 0xFFFF_FFFF;
+
 /// `cloth_step_report.watchdog`: no reset.
 pub const CLOTH_WATCHDOG_NONE: u32 = 0;
 /// `cloth_step_report.watchdog`: reset after a non-finite or implausible value.
@@ -242,6 +247,41 @@ pub struct cloth_sheet_desc {
     pub triangles: *const u32,
 }
 
+/// Where `cloth_read_vertices` writes into a host's vertex buffer: node
+/// `first_node + i` starts at byte `i × stride`; each field present is three
+/// native-endian floats at its byte offset from there (any alignment).
+/// Bytes outside the fields are not touched, so interleaved UVs or colours
+/// survive. Start from `cloth_default_vertex_layout()` (world-space packed
+/// positions of every node).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_vertex_layout {
+    /// sizeof(cloth_vertex_layout).
+    pub struct_size: u32,
+    /// CLOTH_SPACE_WORLD or CLOTH_SPACE_CLOTH, for every field.
+    pub space: u32,
+    /// First node written.
+    pub first_node: u32,
+    /// Nodes written, or CLOTH_ALL_NODES: every node from first_node on.
+    pub node_count: u32,
+    /// Bytes from one node's start to the next's (≥ 12 × the fields).
+    pub stride: u32,
+    /// Byte offset of the position (m), or CLOTH_NO_FIELD.
+    pub position_offset: u32,
+    /// Byte offset of the unit normal, or CLOTH_NO_FIELD. Area-weighted from
+    /// the node's triangles; a triangle's normal points to the side its
+    /// corners run counter-clockwise from. A node in no triangle (a tree):
+    /// the cloth's +Z made perpendicular to its bind tangent, carried by the
+    /// node's rotation.
+    pub normal_offset: u32,
+    /// Byte offset of the unit tangent (perpendicular to the normal), or
+    /// CLOTH_NO_FIELD. A sheet: the cloth axis (X, Y or Z) least aligned with
+    /// its bind normals, carried by each triangle's deformation, as a UV's u
+    /// direction of the bind pose's planar projection. A tree: along the
+    /// strand, towards the first child.
+    pub tangent_offset: u32,
+}
+
 /// A tree of nodes (strips, a rope, a ponytail) in the anchor frame. Start
 /// from `cloth_default_tree_desc()`.
 #[repr(C)]
@@ -360,6 +400,7 @@ sized!(cloth_sheet_desc, cloth_default_sheet_desc());
 sized!(cloth_tree_desc, cloth_default_tree_desc());
 sized!(cloth_rig_desc, cloth_default_rig_desc());
 sized!(cloth_collider_desc, cloth_default_collider_desc());
+sized!(cloth_vertex_layout, cloth_default_vertex_layout());
 sized!(cloth_step_report, step_report_out(&Default::default()));
 
 /// Reads a descriptor: NULL and alignment (the struct's) checked, `struct_size` one of the
@@ -501,6 +542,23 @@ pub extern "C" fn cloth_default_sheet_desc() -> cloth_sheet_desc {
         masses: std::ptr::null(),
         fixed: std::ptr::null(),
         triangles: std::ptr::null(),
+    }
+}
+
+/// World-space positions of every node, packed (stride 12, no normal or
+/// tangent).
+/// Refuses: nothing (it returns no cloth_status).
+#[no_mangle]
+pub extern "C" fn cloth_default_vertex_layout() -> cloth_vertex_layout {
+    cloth_vertex_layout {
+        struct_size: struct_size::<cloth_vertex_layout>(),
+        space: CLOTH_SPACE_WORLD,
+        first_node: 0,
+        node_count: CLOTH_ALL_NODES,
+        stride: 12,
+        position_offset: 0,
+        normal_offset: CLOTH_NO_FIELD,
+        tangent_offset: CLOTH_NO_FIELD,
     }
 }
 

@@ -201,6 +201,16 @@ const NO: u32 = CLOTH_NO_PARENT;
 const MISUSE: &str = "ffi/examples/misuse.c";
 const HARDENING: &str = "ffi/tests/hardening.rs";
 
+/// `cloth_read_vertices` on the fixture's sheet with the default layout as
+/// `edit` leaves it, into a buffer of `bytes` bytes.
+fn vertices(f: &Fixture, edit: fn(&mut cloth_vertex_layout), bytes: usize) -> cloth_status {
+    let mut layout = cloth_default_vertex_layout();
+    edit(&mut layout);
+    let mut buffer = vec![0u8; bytes];
+    // SAFETY: a valid layout and a buffer of `bytes` bytes.
+    unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), bytes) }
+}
+
 /// Every refusal a `Refuses:` line names, and where it happens.
 fn cases() -> Vec<Case> {
     vec![
@@ -505,6 +515,60 @@ fn cases() -> Vec<Case> {
                 MISUSE,
                 "EXPECT(cloth_read_positions(w, c, CLOTH_SPACE_WORLD, buffer, n - 1), CLOTH_STATUS_BUFFER_TOO_SMALL);",
             ),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_INVALID_ENUM,
+            "space 2",
+            Here(|f| vertices(f, |l| l.space = 2, 16 * 12)),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_OUT_OF_RANGE,
+            "nodes 10..20 of 16",
+            Here(|f| {
+                vertices(
+                    f,
+                    |l| {
+                        l.first_node = 10;
+                        l.node_count = 10;
+                    },
+                    16 * 12,
+                )
+            }),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "no field",
+            Here(|f| vertices(f, |l| l.position_offset = CLOTH_NO_FIELD, 16 * 12)),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a normal past a 12-byte stride",
+            Here(|f| vertices(f, |l| l.normal_offset = 12, 16 * 24)),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a normal over the position's last float",
+            Here(|f| {
+                vertices(
+                    f,
+                    |l| {
+                        l.stride = 24;
+                        l.normal_offset = 8;
+                    },
+                    16 * 24,
+                )
+            }),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_BUFFER_TOO_SMALL,
+            "one byte short",
+            Here(|f| vertices(f, |_| {}, 16 * 12 - 1)),
         ),
         case(
             "cloth_read_node_poses",

@@ -229,6 +229,14 @@ static unsafe class ClothTest
         ClothPose[] capeWorld = new ClothPose[COLUMNS * ROWS], capeLocal = new ClothPose[COLUMNS * ROWS];
         ClothPose[] ropeWorld = new ClothPose[ROPE_NODES];
         ClothPosef[] capeWorldF = new ClothPosef[COLUMNS * ROWS], ropeLocalF = new ClothPosef[ROPE_NODES];
+        // An engine's vertex: position, normal, then 8 bytes of UV the library must not touch.
+        const int STRIDE = 32;
+        byte[] capeVertices = new byte[STRIDE * COLUMNS * ROWS];
+        for (int i = 0; i < capeVertices.Length; i++) capeVertices[i] = 0xAB;
+        ClothVertexLayout vertexLayout = ClothNative.cloth_default_vertex_layout();
+        vertexLayout.stride = STRIDE;
+        vertexLayout.normal_offset = 12;
+        ClothVec3f[] ropeNormals = new ClothVec3f[ROPE_NODES];
         double capeReach = Math.Sqrt(Math.Pow((COLUMNS - 1) * SPACING, 2) + Math.Pow((ROWS - 1) * SPACING, 2));
         double ropeReach = 0.2 + (ROPE_NODES - 1) * ROPE_LINK;
         double worstCape = 0, worstRope = 0, hemTravel = 0;
@@ -272,6 +280,8 @@ static unsafe class ClothTest
 
             cape.ReadPositions(capeOut);
             rope.ReadPositions(new Span<ClothVec3f>(ropeOut), ClothSpace.World);
+            cape.ReadVertices(vertexLayout, capeVertices);
+            rope.ReadNormals(ropeNormals);
             cape.ReadNodePoses(capeWorld, capeLocal);
             rope.ReadNodePoses(ropeWorld, null);
             cape.ReadNodePoses(capeWorldF, null);
@@ -289,6 +299,14 @@ static unsafe class ClothTest
                 // A node's world pose sits on its particle (float rounding), in doubles and in floats.
                 Expect(Distance(capeOut[n], capeWorld[n].translation) < 1e-4, "cape node pose on its particle");
                 Expect(Distance(capeOut[n], capeWorldF[n].position) < 1e-4, "cape float pose on its particle");
+                // The interleaved write: the same position bits, a unit normal, the UV bytes untouched.
+                int at = STRIDE * n;
+                Expect(BitConverter.ToSingle(capeVertices, at) == capeOut[n].x && BitConverter.ToSingle(capeVertices, at + 8) == capeOut[n].z,
+                       "interleaved position = packed position");
+                double nx = BitConverter.ToSingle(capeVertices, at + 12), ny = BitConverter.ToSingle(capeVertices, at + 16),
+                       nz = BitConverter.ToSingle(capeVertices, at + 20);
+                Expect(Math.Abs(Math.Sqrt(nx * nx + ny * ny + nz * nz) - 1.0) < 1e-5, "unit cape normal");
+                Expect(capeVertices[at + 24] == 0xAB && capeVertices[at + 31] == 0xAB, "UV bytes untouched");
                 ClothQuat q = capeLocal[n].rotation;
                 double qn = Math.Sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
                 Expect(Math.Abs(qn - 1.0) < 1e-9, "unit local rotation");
@@ -297,6 +315,8 @@ static unsafe class ClothTest
             {
                 double d = Distance(ropeOut[n], anchor.translation);
                 Expect(!double.IsNaN(d) && !double.IsInfinity(d), "finite rope position");
+                ClothVec3f rn = ropeNormals[n];
+                Expect(Math.Abs(Math.Sqrt(rn.x * rn.x + rn.y * rn.y + rn.z * rn.z) - 1.0) < 1e-5, "unit rope normal");
                 if (d > worstRope) worstRope = d;
                 Expect(Distance(ropeOut[n], ropeWorld[n].translation) < 1e-4, "rope node pose on its particle");
                 ClothQuatf q = ropeLocalF[n].rotation;
@@ -600,6 +620,13 @@ static unsafe class ClothTest
                () => cloth.ReadPositions(new Span<ClothVec3f>(buffer, 0, 3)));
         Throws(ClothStatus.InvalidEnum, "SimCloth.ReadPositions in space 7", () => cloth.ReadPositions(buffer, (ClothSpace)7));
         Expect(buffer[0].x == -7 && buffer[n].z == -7, "a refused read wrote nothing");
+        ClothVertexLayout overlapping = ClothNative.cloth_default_vertex_layout();
+        overlapping.normal_offset = 6;
+        Throws(ClothStatus.InvalidArgument, "SimCloth.ReadVertices with the normal over the position",
+               () => cloth.ReadVertices(overlapping, new byte[12 * n]));
+        Throws(ClothStatus.BufferTooSmall, "SimCloth.ReadVertices into one byte short",
+               () => cloth.ReadVertices(ClothNative.cloth_default_vertex_layout(), new byte[12 * n - 1]));
+        Throws(ClothStatus.BufferTooSmall, "SimCloth.ReadNormals into 3 entries", () => cloth.ReadNormals(three));
         cloth.ReadPositions(new Span<ClothVec3f>(buffer, 0, n), ClothSpace.Cloth);
         Expect(buffer[0].x != -7 && buffer[n].x == -7, "a read writes node_count entries, no more");
 
