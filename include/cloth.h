@@ -322,6 +322,19 @@ typedef struct {
     const uint32_t *fixed;
     // 3 × triangle_count node indices.
     const uint32_t *triangles;
+    // Welds nodes whose bind positions lie within this distance, m (0: no
+    // welding): for a mesh exported with seams (positions duplicated where
+    // UV islands meet), which otherwise comes apart along them. Each node
+    // joins the first earlier node within the distance; a welded node sums
+    // their masses and is fixed if any of them is. Every per-node call on
+    // the cloth then takes welded node indices (cloth_node_count counts
+    // them). Finite, ≥ 0.
+    float weld_tolerance;
+    // node_count entries written with each input node's welded node (the
+    // identity without welding), or NULL. Written only when the cloth is
+    // created. Pass it as cloth_vertex_layout.node_map to write a vertex
+    // buffer with the seams' duplicates.
+    uint32_t *weld_map;
 } cloth_sheet_desc;
 
 // A vector of doubles, m.
@@ -487,6 +500,11 @@ typedef struct {
     // direction of the bind pose's planar projection. A tree: along the
     // strand, towards the first child.
     uint32_t tangent_offset;
+    // NULL: vertex i is node first_node + i. Otherwise a map from vertices
+    // to nodes (a sheet's weld_map): vertex i is node node_map[first_node +
+    // i], and node_count (not CLOTH_ALL_NODES) is the number of vertices
+    // written; node_map holds at least first_node + node_count entries.
+    const uint32_t *node_map;
 } cloth_vertex_layout;
 
 // What a cloth's last step did. Set struct_size before the call.
@@ -571,7 +589,9 @@ const char *cloth_status_name(uint32_t status);
 // past the nodes, a triangle that repeats a node or has no area, an edge of
 // three triangles, an edge under 1 µm, a free node's mass ≤ 0, or (with
 // desc.bind_pose_check) a free node within the contact offset of a collider
-// of desc.colliders; INVALID_ARGUMENT for a fixed flag neither 0 nor 1.
+// of desc.colliders, or a triangle welding collapses; INVALID_ARGUMENT for
+// a fixed flag neither 0 nor 1 or a negative weld_tolerance; NON_FINITE for
+// a weld_tolerance that is not finite.
 cloth_status cloth_create_sheet(cloth_world world,
                                 const cloth_sheet_desc *sheet,
                                 const cloth_desc *desc,
@@ -671,10 +691,11 @@ cloth_status cloth_read_positions(cloth_world world,
 // written. Normals and tangents cost a pass over the triangles (and on a
 // tree, the node rotations cloth_read_node_poses fits). Per-cloth.
 // Refuses: INVALID_ENUM for a `space` other than CLOTH_SPACE_WORLD or
-// _CLOTH; OUT_OF_RANGE when the node range runs past the cloth's nodes;
-// INVALID_ARGUMENT when no field is present, a field does not fit in the
-// stride, or two fields overlap; BUFFER_TOO_SMALL when `out_bytes` is
-// shorter than the write.
+// _CLOTH; OUT_OF_RANGE when the node range runs past the cloth's nodes or
+// a node_map entry names no node; INVALID_ARGUMENT when no field is
+// present, a field does not fit in the stride, two fields overlap, or a
+// node_map comes with CLOTH_ALL_NODES; BUFFER_TOO_SMALL when `out_bytes`
+// is shorter than the write.
 cloth_status cloth_read_vertices(cloth_world world,
                                  cloth_id cloth,
                                  const cloth_vertex_layout *layout,

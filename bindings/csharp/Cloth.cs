@@ -161,6 +161,11 @@ namespace ClothSim
         public IntPtr @fixed;
         // 3 × triangle_count node indices.
         public IntPtr triangles;
+        // Welds nodes whose bind positions lie within this distance, m (0: no welding), for a mesh
+        // exported with seams. Per-node calls then take welded node indices.
+        public float weld_tolerance;
+        // node_count entries written with each input node's welded node, or NULL.
+        public IntPtr weld_map;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -307,6 +312,8 @@ namespace ClothSim
         public uint normal_offset;
         // Byte offset of the unit tangent, or CLOTH_NO_FIELD.
         public uint tangent_offset;
+        // NULL, or a vertex → node map (a sheet's weld_map): vertex i is node node_map[first_node + i].
+        public IntPtr node_map;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -668,7 +675,22 @@ namespace ClothSim
             return CreateSheet(positions, masses, fixedNodes, triangles, desc, &dynamics);
         }
 
+        // A mesh exported with seams: nodes within weldTolerance m are welded, and weldMap (one entry
+        // per position) receives each position's welded node; pass it to ReadVertices to fill the
+        // exported vertex buffer.
+        public SimCloth CreateSheet(ClothVec3f[] positions, float[] masses, uint[] fixedNodes, uint[] triangles, ClothDesc desc,
+                                    float weldTolerance, uint[] weldMap)
+        {
+            return CreateSheet(positions, masses, fixedNodes, triangles, desc, null, weldTolerance, weldMap);
+        }
+
         SimCloth CreateSheet(ClothVec3f[] positions, float[] masses, uint[] fixedNodes, uint[] triangles, ClothDesc desc, ClothDynamics* dynamics)
+        {
+            return CreateSheet(positions, masses, fixedNodes, triangles, desc, dynamics, 0.0f, null);
+        }
+
+        SimCloth CreateSheet(ClothVec3f[] positions, float[] masses, uint[] fixedNodes, uint[] triangles, ClothDesc desc, ClothDynamics* dynamics,
+                             float weldTolerance, uint[] weldMap)
         {
             int n = Nodes(positions, "positions");
             Same(masses, n, "masses");
@@ -679,16 +701,20 @@ namespace ClothSim
             ClothSheetDesc sheet = ClothNative.cloth_default_sheet_desc();
             sheet.node_count = (uint)n;
             sheet.triangle_count = (uint)(triangles.Length / 3);
+            sheet.weld_tolerance = weldTolerance;
+            if (weldMap != null) Same(weldMap, n, "weldMap");
             ClothId id;
             fixed (ClothVec3f* p = positions)
             fixed (float* m = masses)
             fixed (uint* f = fixedNodes)
             fixed (uint* t = triangles)
+            fixed (uint* w = weldMap)
             {
                 sheet.positions = (IntPtr)p;
                 sheet.masses = (IntPtr)m;
                 sheet.@fixed = (IntPtr)f;
                 sheet.triangles = (IntPtr)t;
+                sheet.weld_map = (IntPtr)w;
                 ClothException.Check(ClothNative.cloth_create_sheet(handle, ref sheet, ref desc, out id));
             }
             return new SimCloth(this, id);
@@ -891,6 +917,19 @@ namespace ClothSim
         public void ReadVertices(ClothVertexLayout layout, byte[] dst)
         {
             fixed (byte* p = dst) ReadVertices(layout, p, dst == null ? 0 : dst.Length);
+        }
+
+        // Every vertex of a mesh exported with seams: vertex i is node nodeMap[i] (a weldMap).
+        public void ReadVertices(ClothVertexLayout layout, uint[] nodeMap, byte[] dst)
+        {
+            if (nodeMap == null) throw new ArgumentNullException("nodeMap");
+            layout.first_node = 0;
+            layout.node_count = (uint)nodeMap.Length;
+            fixed (uint* m = nodeMap)
+            {
+                layout.node_map = (IntPtr)m;
+                fixed (byte* p = dst) ReadVertices(layout, p, dst == null ? 0 : dst.Length);
+            }
         }
 
         // Every node's unit normal, packed; dst needs NodeCount entries.

@@ -7,6 +7,7 @@ use crate::types::*;
 use crate::world::{cloth_of, world_fail};
 use cloth_solver::front_door::{self, Parent, Skeleton, TreeInput};
 use cloth_solver::pose::Pose;
+use cloth_solver::seed;
 use cloth_solver::{BindPoseCheck, Cloth, ClothInput, Dynamics, LayoutError, Space, VertexLayout, World};
 use std::cell::RefCell;
 
@@ -53,7 +54,9 @@ fn positions_in(p: &[cloth_vec3f]) -> Vec<[f32; 3]> {
 /// past the nodes, a triangle that repeats a node or has no area, an edge of
 /// three triangles, an edge under 1 µm, a free node's mass ≤ 0, or (with
 /// desc.bind_pose_check) a free node within the contact offset of a collider
-/// of desc.colliders; INVALID_ARGUMENT for a fixed flag neither 0 nor 1.
+/// of desc.colliders, or a triangle welding collapses; INVALID_ARGUMENT for
+/// a fixed flag neither 0 nor 1 or a negative weld_tolerance; NON_FINITE for
+/// a weld_tolerance that is not finite.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_create_sheet(
     world: cloth_world,
@@ -92,7 +95,38 @@ pub unsafe extern "C" fn cloth_create_sheet(
             parents: Vec::new(),
             bind_rotations: Vec::new(),
         };
-        create(world, &input, &desc, out_cloth)
+        let tolerance = sheet.weld_tolerance;
+        if !tolerance.is_finite() {
+            return fail(CLOTH_STATUS_NON_FINITE, format!("sheet.weld_tolerance is {tolerance}"));
+        }
+        if tolerance < 0.0 {
+            return fail(
+                CLOTH_STATUS_INVALID_ARGUMENT,
+                format!("sheet.weld_tolerance is {tolerance} m; 0 (no welding) or more"),
+            );
+        }
+        // SAFETY: the header's pointer rule for an optional array of
+        // node_count entries.
+        let map_out = if sheet.weld_map.is_null() {
+            None
+        } else {
+            Some(unsafe { slice_out(sheet.weld_map, n, "sheet.weld_map")? })
+        };
+        let (input, map) = if tolerance > 0.0 {
+            let (welded, map) =
+                seed::weld(&input, tolerance as f64).or_else(|e| fail(status_of_seed(&e), e.to_string()))?;
+            (welded, Some(map))
+        } else {
+            (input, None)
+        };
+        create(world, &input, &desc, out_cloth)?;
+        if let Some(out) = map_out {
+            match map {
+                Some(map) => out.copy_from_slice(&map),
+                None => out.iter_mut().enumerate().for_each(|(i, o)| *o = i as u32),
+            }
+        }
+        Ok(())
     })
 }
 
@@ -396,10 +430,11 @@ pub unsafe extern "C" fn cloth_read_positions(
 /// written. Normals and tangents cost a pass over the triangles (and on a
 /// tree, the node rotations cloth_read_node_poses fits). Per-cloth.
 /// Refuses: INVALID_ENUM for a `space` other than CLOTH_SPACE_WORLD or
-/// _CLOTH; OUT_OF_RANGE when the node range runs past the cloth's nodes;
-/// INVALID_ARGUMENT when no field is present, a field does not fit in the
-/// stride, or two fields overlap; BUFFER_TOO_SMALL when `out_bytes` is
-/// shorter than the write.
+/// _CLOTH; OUT_OF_RANGE when the node range runs past the cloth's nodes or
+/// a node_map entry names no node; INVALID_ARGUMENT when no field is
+/// present, a field does not fit in the stride, two fields overlap, or a
+/// node_map comes with CLOTH_ALL_NODES; BUFFER_TOO_SMALL when `out_bytes`
+/// is shorter than the write.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_read_vertices(
     world: cloth_world,
@@ -422,10 +457,23 @@ pub unsafe extern "C" fn cloth_read_vertices(
             }
         };
         let field = |o: u32| (o != CLOTH_NO_FIELD).then_some(o as usize);
+        let first = l.first_node as usize;
+        let map = if l.node_map.is_null() {
+            None
+        } else {
+            if l.node_count == CLOTH_ALL_NODES {
+                return fail(
+                    CLOTH_STATUS_INVALID_ARGUMENT,
+                    "layout.node_count is CLOTH_ALL_NODES with a node_map; give the number of vertices",
+                );
+            }
+            // SAFETY: the header's pointer rule: node_map holds first_node +
+            // node_count entries.
+            Some(unsafe { slice_in(l.node_map, first + l.node_count as usize, "layout.node_map")? })
+        };
         // SAFETY: the caller's pointer contract (NULL with 0 bytes allowed).
         let out = unsafe { slice_out(out as *mut u8, out_bytes, "out")? };
         with_cloth(world, cloth, |c| {
-            let first = l.first_node as usize;
             let count =
                 if l.node_count == CLOTH_ALL_NODES { c.nodes().saturating_sub(first) } else { l.node_count as usize };
             let layout = VertexLayout {
@@ -437,9 +485,9 @@ pub unsafe extern "C" fn cloth_read_vertices(
                 normal: field(l.normal_offset),
                 tangent: field(l.tangent_offset),
             };
-            c.write_vertices(&layout, out).or_else(|e| {
+            c.write_vertices(&layout, map, out).or_else(|e| {
                 let status = match e {
-                    LayoutError::NodeRange { .. } => CLOTH_STATUS_OUT_OF_RANGE,
+                    LayoutError::NodeRange { .. } | LayoutError::MapEntry { .. } => CLOTH_STATUS_OUT_OF_RANGE,
                     LayoutError::BufferTooSmall { .. } => CLOTH_STATUS_BUFFER_TOO_SMALL,
                     LayoutError::NonFinite { .. } => CLOTH_STATUS_INTERNAL,
                     LayoutError::NoField | LayoutError::FieldPastStride { .. } | LayoutError::Overlap { .. } => {

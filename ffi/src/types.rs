@@ -245,6 +245,19 @@ pub struct cloth_sheet_desc {
     pub fixed: *const u32,
     /// 3 × triangle_count node indices.
     pub triangles: *const u32,
+    /// Welds nodes whose bind positions lie within this distance, m (0: no
+    /// welding): for a mesh exported with seams (positions duplicated where
+    /// UV islands meet), which otherwise comes apart along them. Each node
+    /// joins the first earlier node within the distance; a welded node sums
+    /// their masses and is fixed if any of them is. Every per-node call on
+    /// the cloth then takes welded node indices (cloth_node_count counts
+    /// them). Finite, ≥ 0.
+    pub weld_tolerance: f32,
+    /// node_count entries written with each input node's welded node (the
+    /// identity without welding), or NULL. Written only when the cloth is
+    /// created. Pass it as cloth_vertex_layout.node_map to write a vertex
+    /// buffer with the seams' duplicates.
+    pub weld_map: *mut u32,
 }
 
 /// Where `cloth_read_vertices` writes into a host's vertex buffer: node
@@ -280,6 +293,11 @@ pub struct cloth_vertex_layout {
     /// direction of the bind pose's planar projection. A tree: along the
     /// strand, towards the first child.
     pub tangent_offset: u32,
+    /// NULL: vertex i is node first_node + i. Otherwise a map from vertices
+    /// to nodes (a sheet's weld_map): vertex i is node node_map[first_node +
+    /// i], and node_count (not CLOTH_ALL_NODES) is the number of vertices
+    /// written; node_map holds at least first_node + node_count entries.
+    pub node_map: *const u32,
 }
 
 /// A tree of nodes (strips, a rope, a ponytail) in the anchor frame. Start
@@ -396,7 +414,15 @@ macro_rules! sized {
 sized!(cloth_world_desc, cloth_default_world_desc());
 sized!(cloth_dynamics, cloth_default_dynamics());
 sized!(cloth_desc, cloth_default_desc());
-sized!(cloth_sheet_desc, cloth_default_sheet_desc());
+impl Sized_ for cloth_sheet_desc {
+    /// ABI 1.0 ended before the weld fields.
+    const VERSION_SIZES: &'static [usize] =
+        &[std::mem::offset_of!(cloth_sheet_desc, weld_tolerance), std::mem::size_of::<cloth_sheet_desc>()];
+    const NAME: &'static str = "cloth_sheet_desc";
+    fn defaults() -> Self {
+        cloth_default_sheet_desc()
+    }
+}
 sized!(cloth_tree_desc, cloth_default_tree_desc());
 sized!(cloth_rig_desc, cloth_default_rig_desc());
 sized!(cloth_collider_desc, cloth_default_collider_desc());
@@ -542,6 +568,8 @@ pub extern "C" fn cloth_default_sheet_desc() -> cloth_sheet_desc {
         masses: std::ptr::null(),
         fixed: std::ptr::null(),
         triangles: std::ptr::null(),
+        weld_tolerance: 0.0,
+        weld_map: std::ptr::null_mut(),
     }
 }
 
@@ -559,6 +587,7 @@ pub extern "C" fn cloth_default_vertex_layout() -> cloth_vertex_layout {
         position_offset: 0,
         normal_offset: CLOTH_NO_FIELD,
         tangent_offset: CLOTH_NO_FIELD,
+        node_map: std::ptr::null(),
     }
 }
 

@@ -192,6 +192,15 @@ fn small_sheet(w: cloth_world, positions: &[[f32; 3]], triangles: &[u32]) -> clo
     status_of(sheet.create(w, &cloth_default_desc()))
 }
 
+/// The 4 × 4 test sheet welded at `tolerance` m.
+fn welded_sheet(w: cloth_world, tolerance: f32) -> cloth_status {
+    let sheet = Sheet::new(4);
+    let desc = cloth_sheet_desc { weld_tolerance: tolerance, ..sheet.desc() };
+    let mut id = cloth_id::default();
+    // SAFETY: every pointer is valid for the call.
+    unsafe { cloth_create_sheet(w, &desc, &cloth_default_desc(), &mut id) }
+}
+
 /// Each bind transform 10 cm below its parent joint.
 fn binds(joints: usize) -> Vec<cloth_pose> {
     vec![pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 1.0]); joints]
@@ -298,6 +307,24 @@ fn cases() -> Vec<Case> {
                 // SAFETY: a valid pointer.
                 unsafe { cloth_collider_place(f.w, f.collider, &pose([0.0; 3], [0.0, 0.0, 0.0, 0.99])) }
             }),
+        ),
+        case(
+            "cloth_create_sheet",
+            CLOTH_STATUS_NON_FINITE,
+            "weld_tolerance NaN",
+            Here(|f| welded_sheet(f.w, f32::NAN)),
+        ),
+        case(
+            "cloth_create_sheet",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "weld_tolerance −1 mm",
+            Here(|f| welded_sheet(f.w, -1e-3)),
+        ),
+        case(
+            "cloth_create_sheet",
+            CLOTH_STATUS_SEED_FAILED,
+            "a weld_tolerance that collapses a triangle",
+            Here(|f| welded_sheet(f.w, 0.2)),
         ),
         case("cloth_create_sheet", CLOTH_STATUS_SEED_FAILED, "no nodes", Here(|f| small_sheet(f.w, &[], &[]))),
         case(
@@ -562,6 +589,33 @@ fn cases() -> Vec<Case> {
                     },
                     16 * 24,
                 )
+            }),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_OUT_OF_RANGE,
+            "a node_map entry past the nodes",
+            Here(|f| {
+                let map = [0u32, 16, 2];
+                let mut layout = cloth_default_vertex_layout();
+                layout.node_count = 3;
+                layout.node_map = map.as_ptr();
+                let mut buffer = [0u8; 36];
+                // SAFETY: a map of 3 entries and a buffer of 36 bytes.
+                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 36) }
+            }),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a node_map with CLOTH_ALL_NODES",
+            Here(|f| {
+                let map = [0u32; 16];
+                let mut layout = cloth_default_vertex_layout();
+                layout.node_map = map.as_ptr();
+                let mut buffer = [0u8; 16 * 12];
+                // SAFETY: a map of 16 entries and a buffer of 192 bytes.
+                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 16 * 12) }
             }),
         ),
         case(

@@ -243,9 +243,24 @@ impl Cloth {
     /// Allocates only on the first call (the per-node scratch). Normals and
     /// tangents cost a pass over the triangles, and, on a cloth with nodes in
     /// no triangle (trees), the rotations `node_poses` fits.
-    pub fn write_vertices(&mut self, layout: &VertexLayout, out: &mut [u8]) -> Result<(), LayoutError> {
-        layout.check(self.nodes(), out.len())?;
+    ///
+    /// With a `map` (a render mesh's vertex → node, as [`seed::weld`]
+    /// returns it), the write covers map entries `first .. first + count`:
+    /// vertex `i` takes node `map[first + i]`.
+    pub fn write_vertices(
+        &mut self,
+        layout: &VertexLayout,
+        map: Option<&[u32]>,
+        out: &mut [u8],
+    ) -> Result<(), LayoutError> {
         let nodes = self.nodes();
+        layout.check(map.map_or(nodes, <[u32]>::len), out.len())?;
+        if let Some(map) = map {
+            let range = &map[layout.first..layout.first + layout.count];
+            if let Some(i) = range.iter().position(|&n| n as usize >= nodes) {
+                return Err(LayoutError::MapEntry { index: layout.first + i, node: range[i], nodes });
+            }
+        }
         let anchor = self.state.frame.cur;
         let world = layout.space == Space::World;
         let frames = layout.normal.is_some() || layout.tangent.is_some();
@@ -263,7 +278,7 @@ impl Cloth {
         self.vertex_scratch.resize(layout.count, [[0.0; 3]; 3]);
         let (m, x) = (&self.model, &self.state.x);
         for (i, v) in self.vertex_scratch.iter_mut().enumerate() {
-            let node = layout.first + i;
+            let node = map.map_or(layout.first + i, |m| m[layout.first + i] as usize);
             let local = x.get(m.slot_of_node[node] as usize).map(f64::from);
             let p = if world { anchor.transform_point(local) } else { local };
             let [n, t] = if frames { self.frame_scratch[node] } else { [[0.0; 3]; 2] };

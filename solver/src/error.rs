@@ -21,8 +21,9 @@ pub enum SeedError {
     TriangleIndexOutOfRange { triangle: usize, index: u32 },
     /// A triangle repeats a node or has (almost) no area.
     DegenerateTriangle { triangle: usize },
-    /// An edge is shared by more than two triangles.
-    NonManifoldEdge { a: usize, b: usize },
+    /// An edge is shared by more than two triangles: the first three that
+    /// share it.
+    NonManifoldEdge { a: usize, b: usize, triangles: [usize; 3] },
     /// A node's parent is not a node index.
     ParentOutOfRange { node: usize, parent: u32 },
     /// Following parents from this node returns to it.
@@ -77,8 +78,8 @@ impl fmt::Display for SeedError {
             SeedError::DegenerateTriangle { triangle } => {
                 write!(f, "triangle {triangle} repeats a node or has no area")
             }
-            SeedError::NonManifoldEdge { a, b } => {
-                write!(f, "edge {a}-{b} is shared by more than two triangles")
+            SeedError::NonManifoldEdge { a, b, triangles: [t0, t1, t2] } => {
+                write!(f, "edge {a}-{b} is shared by more than two triangles: triangles {t0}, {t1} and {t2}")
             }
             SeedError::ParentOutOfRange { node, parent } => {
                 write!(f, "node {node} names parent {parent}, which does not exist")

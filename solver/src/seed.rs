@@ -233,10 +233,91 @@ pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
                     .ok_or(SeedError::DegenerateTriangle { triangle: opp[0].0 })?;
                 hinges.push(Hinge { corners, weights: w });
             }
-            _ => return Err(SeedError::NonManifoldEdge { a: edges[e].0 as usize, b: edges[e].1 as usize }),
+            _ => {
+                return Err(SeedError::NonManifoldEdge {
+                    a: edges[e].0 as usize,
+                    b: edges[e].1 as usize,
+                    triangles: [opp[0].0, opp[1].0, opp[2].0],
+                })
+            }
         }
     }
     Ok(Topology { edges, hinges, skips })
+}
+
+/// Welds a sheet exported with seams (positions duplicated along UV or
+/// material seams): each node joins the first earlier node whose bind
+/// position is within `tolerance` m (Euclidean), in node order, so the
+/// result does not depend on anything but the input. A welded node keeps
+/// its first node's position and bind rotation, takes the sum of its
+/// nodes' masses (masses lumped from areas stay lumped) and is fixed if any
+/// of them is. Triangles keep their order and winding, renumbered.
+///
+/// Returns the welded input and, per input node, its welded node (the
+/// render-to-simulation map a host reads its vertex buffer through). A
+/// tolerance of 0 welds only exact duplicates. Refused: a tolerance that is
+/// negative or not finite, a tree (parents), and a triangle that welding
+/// collapses (the tolerance is larger than one of its edges), named by its
+/// index. The input is validated first, so an error names input nodes.
+pub fn weld(input: &ClothInput, tolerance: f64) -> Result<(ClothInput, Vec<u32>), SeedError> {
+    if !(tolerance.is_finite() && tolerance >= 0.0) {
+        return Err(SeedError::BadOption { name: "weld tolerance", value: tolerance });
+    }
+    if !input.parents.is_empty() {
+        return Err(SeedError::BadOption { name: "weld tolerance on a tree (parents given)", value: tolerance });
+    }
+    let n = validate(input)?;
+    // Cells of side max(tolerance, 1 µm): a node's partners are in the 27
+    // cells around its own.
+    let cell = tolerance.max(MIN_REST_LENGTH);
+    let key = |p: [f64; 3]| p.map(|c| (c / cell).floor() as i64);
+    let mut cells: HashMap<[i64; 3], Vec<u32>> = HashMap::new();
+    let mut map = vec![0u32; n];
+    let mut out = ClothInput::default();
+    let mut first_of: Vec<u32> = Vec::new();
+    for (node, welded_to) in map.iter_mut().enumerate() {
+        let p = pos(input, node as u32);
+        let k = key(p);
+        let mut found: Option<u32> = None;
+        for d in 0..27i64 {
+            let c = [k[0] + d % 3 - 1, k[1] + (d / 3) % 3 - 1, k[2] + d / 9 - 1];
+            for &w in cells.get(&c).into_iter().flatten() {
+                let q = pos(input, first_of[w as usize]);
+                if dist(p, q) <= tolerance && found.is_none_or(|f| w < f) {
+                    found = Some(w);
+                }
+            }
+        }
+        *welded_to = match found {
+            Some(w) => {
+                let w = w as usize;
+                out.masses[w] += input.masses[node];
+                out.fixed[w] |= input.fixed[node];
+                w as u32
+            }
+            None => {
+                let w = out.positions.len() as u32;
+                out.positions.push(input.positions[node]);
+                out.masses.push(input.masses[node]);
+                out.fixed.push(input.fixed[node]);
+                if !input.bind_rotations.is_empty() {
+                    out.bind_rotations.push(input.bind_rotations[node]);
+                }
+                first_of.push(node as u32);
+                cells.entry(k).or_default().push(w);
+                w
+            }
+        };
+    }
+    out.triangles = Vec::with_capacity(input.triangles.len());
+    for (t, tri) in input.triangles.iter().enumerate() {
+        let welded = tri.map(|c| map[c as usize]);
+        if welded[0] == welded[1] || welded[1] == welded[2] || welded[0] == welded[2] {
+            return Err(SeedError::DegenerateTriangle { triangle: t });
+        }
+        out.triangles.push(welded);
+    }
+    Ok((out, map))
 }
 
 /// A 30-bit Morton code per point: positions quantised to 1,024 steps per

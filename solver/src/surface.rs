@@ -210,8 +210,10 @@ pub const FIELD_BYTES: usize = 12;
 pub enum LayoutError {
     /// No field is asked for.
     NoField,
-    /// `first + count` is past the cloth's nodes.
+    /// `first + count` is past the cloth's nodes (or the map's entries).
     NodeRange { first: usize, count: usize, nodes: usize },
+    /// A map entry names no node.
+    MapEntry { index: usize, node: u32, nodes: usize },
     /// A field does not fit in the stride.
     FieldPastStride { field: &'static str, offset: usize, stride: usize },
     /// Two fields share bytes.
@@ -228,7 +230,10 @@ impl std::fmt::Display for LayoutError {
         match self {
             LayoutError::NoField => write!(f, "no field is asked for (position, normal and tangent are all absent)"),
             LayoutError::NodeRange { first, count, nodes } => {
-                write!(f, "nodes {first}..{first}+{count} are past the cloth's {nodes} nodes")
+                write!(f, "entries {first}..{first}+{count} are past the {nodes} there are")
+            }
+            LayoutError::MapEntry { index, node, nodes } => {
+                write!(f, "map entry {index} names node {node}; the cloth has {nodes}")
             }
             LayoutError::FieldPastStride { field, offset, stride } => {
                 write!(f, "the {field} at byte offset {offset} (12 bytes) does not fit in a stride of {stride} bytes")
@@ -262,8 +267,9 @@ impl VertexLayout {
         [("position", self.position), ("normal", self.normal), ("tangent", self.tangent)]
     }
 
-    /// Checks the layout against a cloth of `nodes` nodes and a buffer of
-    /// `bytes` bytes; returns the bytes the write spans.
+    /// Checks the layout against `nodes` entries (the cloth's nodes, or a
+    /// map's entries) and a buffer of `bytes` bytes; returns the bytes the
+    /// write spans.
     pub fn check(&self, nodes: usize, bytes: usize) -> Result<usize, LayoutError> {
         let fields = self.fields();
         let present = || fields.iter().filter_map(|&(n, o)| o.map(|o| (n, o)));

@@ -190,7 +190,19 @@ fn bad_input_is_a_typed_error_naming_the_index() {
     i.masses.push(0.01);
     i.fixed.push(false);
     i.triangles.push([0, 5, 16]); // (0, 5) is a quad diagonal: already two triangles
-    assert!(matches!(err(&i, d), SeedError::NonManifoldEdge { .. }));
+    let third = i.triangles.len() - 1;
+    match err(&i, d) {
+        SeedError::NonManifoldEdge { a, b, triangles } => {
+            assert_eq!((a.min(b), a.max(b)), (0, 5));
+            // The error names every triangle on the edge, the added one last.
+            assert_eq!(triangles[2], third);
+            for t in triangles {
+                let tri = i.triangles[t];
+                assert!(tri.contains(&0) && tri.contains(&5), "triangle {t} {tri:?} is not on the edge");
+            }
+        }
+        other => panic!("expected a non-manifold edge, got {other}"),
+    }
 
     // Bad dynamics are refused at seed and on change; bad dt is refused on step.
     let bad = Dynamics { substeps: 0, ..d };

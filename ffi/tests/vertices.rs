@@ -1,0 +1,122 @@
+//! Issue 19 through the C ABI: a sheet exported with a seam welded at
+//! create (`weld_tolerance`, `weld_map`), and its exported vertex buffer —
+//! seam duplicates included — filled by `cloth_read_vertices` through the
+//! map, interleaved with normals, the host's own bytes untouched.
+
+mod common;
+use ::cloth::boundary::cloth_status::*;
+use ::cloth::*;
+use common::*;
+
+/// The 8 × 8 test sheet with its right half's seam column duplicated (the
+/// exporter's UV seam): `(sheet, duplicate → original)`.
+fn seamed() -> (Sheet, Vec<(u32, u32)>) {
+    let side = 8u32;
+    let mut s = Sheet::new(side);
+    let seam_col = 3;
+    let mut dups = Vec::new();
+    for r in 0..side {
+        let original = r * side + seam_col;
+        let dup = s.positions.len() as u32;
+        s.positions.push(s.positions[original as usize]);
+        s.masses[original as usize] /= 2.0;
+        s.masses.push(s.masses[original as usize]);
+        s.fixed.push(s.fixed[original as usize]);
+        dups.push((dup, original));
+    }
+    // Triangles right of the seam (every corner in columns ≥ 3, one > 3)
+    // use the duplicates.
+    for t in s.triangles.chunks_exact_mut(3) {
+        if t.iter().all(|&c| c % side >= seam_col) && t.iter().any(|&c| c % side > seam_col) {
+            for c in t.iter_mut() {
+                if *c % side == seam_col {
+                    *c = dups[(*c / side) as usize].0;
+                }
+            }
+        }
+    }
+    (s, dups)
+}
+
+fn read_world(w: cloth_world, c: cloth_id, n: usize) -> Vec<cloth_vec3f> {
+    let mut out = vec![cloth_vec3f::default(); n];
+    // SAFETY: `out` holds n entries.
+    ok(unsafe { cloth_read_positions(w, c, CLOTH_SPACE_WORLD, out.as_mut_ptr(), n) });
+    out
+}
+
+#[test]
+fn a_seamed_sheet_welds_and_its_vertex_buffer_fills_through_the_map() {
+    let w = world();
+    let (s, dups) = seamed();
+    let vertices = s.positions.len();
+    let mut map = vec![u32::MAX; vertices];
+    let mut desc = s.desc();
+    desc.weld_tolerance = 1e-5;
+    desc.weld_map = map.as_mut_ptr();
+    let mut welded = cloth_id::default();
+    // SAFETY: every pointer is valid for the call; `map` holds node_count entries.
+    ok(unsafe { cloth_create_sheet(w, &desc, &cloth_default_desc(), &mut welded) });
+    let plain = Sheet::new(8).create(w, &cloth_default_desc()).unwrap();
+    let mut nodes = 0u32;
+    // SAFETY: a valid out-pointer.
+    ok(unsafe { cloth_node_count(w, welded, &mut nodes) });
+    assert_eq!(nodes, 64, "the seam's duplicates are welded away");
+    for (v, &node) in map.iter().enumerate() {
+        let expected = dups.iter().find(|&&(d, _)| d as usize == v).map_or(v as u32, |&(_, o)| o);
+        assert_eq!(node, expected, "vertex {v}");
+    }
+    for _ in 0..120 {
+        ok(cloth_world_step(w));
+    }
+    // The welded sheet is the unseamed sheet, bit for bit.
+    let (a, b) = (read_world(w, welded, 64), read_world(w, plain, 64));
+    assert!(a.iter().zip(&b).all(|(p, q)| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits()));
+
+    // The exported buffer: position, normal, then 8 bytes of UV per vertex.
+    let stride = 32usize;
+    let mut buffer = vec![0xABu8; stride * vertices];
+    let mut layout = cloth_default_vertex_layout();
+    layout.stride = stride as u32;
+    layout.normal_offset = 12;
+    layout.node_count = vertices as u32;
+    layout.node_map = map.as_ptr();
+    // SAFETY: the layout's map holds node_count entries; the buffer its bytes.
+    ok(unsafe { cloth_read_vertices(w, welded, &layout, buffer.as_mut_ptr().cast(), buffer.len()) });
+    let f = |at: usize| f32::from_ne_bytes(buffer[at..at + 4].try_into().unwrap());
+    for v in 0..vertices {
+        let at = v * stride;
+        let p = a[map[v] as usize];
+        assert_eq!([f(at), f(at + 4), f(at + 8)], [p.x, p.y, p.z], "vertex {v}");
+        let n = [f(at + 12), f(at + 16), f(at + 20)];
+        assert!((n.iter().map(|c| c * c).sum::<f32>().sqrt() - 1.0).abs() < 1e-5);
+        assert!(buffer[at + 24..at + 32].iter().all(|&b| b == 0xAB), "vertex {v}: UV bytes written");
+    }
+    // A seam duplicate reads exactly as its original, normal included.
+    for &(d, o) in &dups {
+        let (d, o) = (d as usize * stride, o as usize * stride);
+        assert_eq!(buffer[d..d + 24], buffer[o..o + 24]);
+    }
+    ok(cloth_world_destroy(w));
+}
+
+/// Without welding the map is the identity; a refused create writes none of it.
+#[test]
+fn the_map_is_the_identity_without_welding_and_untouched_on_refusal() {
+    let w = world();
+    let (s, _) = seamed();
+    let mut map = vec![u32::MAX; s.positions.len()];
+    let mut desc = s.desc();
+    desc.weld_map = map.as_mut_ptr();
+    let mut id = cloth_id::default();
+    // SAFETY: as above.
+    ok(unsafe { cloth_create_sheet(w, &desc, &cloth_default_desc(), &mut id) });
+    assert!(map.iter().enumerate().all(|(i, &m)| m == i as u32));
+    map.fill(u32::MAX);
+    desc.weld_tolerance = 0.2; // longer than the sheet's 5 cm edges: triangles collapse
+                               // SAFETY: as above.
+    let status = unsafe { cloth_create_sheet(w, &desc, &cloth_default_desc(), &mut id) };
+    assert_eq!(status, CLOTH_STATUS_SEED_FAILED);
+    assert!(map.iter().all(|&m| m == u32::MAX));
+    ok(cloth_world_destroy(w));
+}
