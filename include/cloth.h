@@ -320,7 +320,14 @@ typedef struct {
     // node_count flags: 1 = fixed to its animated position, 0 = free. May be
     // NULL: every node free (then nothing holds the sheet).
     const uint32_t *fixed;
-    // 3 × triangle_count node indices.
+    // 3 × triangle_count node indices. Winding: the normals
+    // cloth_read_vertices writes are built from (b − a) × (c − a) per
+    // triangle (a, b, c), component-wise — the side a → b → c runs
+    // counter-clockwise from in a right-handed frame, clockwise in a
+    // left-handed one (Unity's front faces). Wind the mesh consistently (a
+    // flipped triangle cancels its neighbours' normals).
+    // The simulation itself reads no winding: a rewound mesh differs from
+    // the original only in the order of sums (round-off).
     const uint32_t *triangles;
     // Welds nodes whose bind positions lie within this distance, m (0: no
     // welding): for a mesh exported with seams (positions duplicated where
@@ -489,8 +496,8 @@ typedef struct {
     // Byte offset of the position (m), or CLOTH_NO_FIELD.
     uint32_t position_offset;
     // Byte offset of the unit normal, or CLOTH_NO_FIELD. Area-weighted from
-    // the node's triangles; a triangle's normal points to the side its
-    // corners run counter-clockwise from. A node in no triangle (a tree):
+    // the node's triangles, each (b − a) × (c − a) (see
+    // cloth_sheet_desc.triangles on winding). A node in no triangle (a tree):
     // the cloth's +Z made perpendicular to its bind tangent, carried by the
     // node's rotation.
     uint32_t normal_offset;

@@ -159,7 +159,7 @@ namespace ClothSim
         // node_count flags: 1 = fixed to its animated position, 0 = free. May be
         // NULL: every node free (then nothing holds the sheet).
         public IntPtr @fixed;
-        // 3 × triangle_count node indices.
+        // 3 × triangle_count node indices, counter-clockwise seen from the front (the side normals face).
         public IntPtr triangles;
         // Welds nodes whose bind positions lie within this distance, m (0: no welding), for a mesh
         // exported with seams. Per-node calls then take welded node indices.

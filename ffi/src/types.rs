@@ -243,7 +243,14 @@ pub struct cloth_sheet_desc {
     /// node_count flags: 1 = fixed to its animated position, 0 = free. May be
     /// NULL: every node free (then nothing holds the sheet).
     pub fixed: *const u32,
-    /// 3 × triangle_count node indices.
+    /// 3 × triangle_count node indices. Winding: the normals
+    /// cloth_read_vertices writes are built from (b − a) × (c − a) per
+    /// triangle (a, b, c), component-wise — the side a → b → c runs
+    /// counter-clockwise from in a right-handed frame, clockwise in a
+    /// left-handed one (Unity's front faces). Wind the mesh consistently (a
+    /// flipped triangle cancels its neighbours' normals).
+    /// The simulation itself reads no winding: a rewound mesh differs from
+    /// the original only in the order of sums (round-off).
     pub triangles: *const u32,
     /// Welds nodes whose bind positions lie within this distance, m (0: no
     /// welding): for a mesh exported with seams (positions duplicated where
@@ -282,8 +289,8 @@ pub struct cloth_vertex_layout {
     /// Byte offset of the position (m), or CLOTH_NO_FIELD.
     pub position_offset: u32,
     /// Byte offset of the unit normal, or CLOTH_NO_FIELD. Area-weighted from
-    /// the node's triangles; a triangle's normal points to the side its
-    /// corners run counter-clockwise from. A node in no triangle (a tree):
+    /// the node's triangles, each (b − a) × (c − a) (see
+    /// cloth_sheet_desc.triangles on winding). A node in no triangle (a tree):
     /// the cloth's +Z made perpendicular to its bind tangent, carried by the
     /// node's rotation.
     pub normal_offset: u32,

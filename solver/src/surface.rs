@@ -4,7 +4,7 @@
 //!
 //! ```text
 //!   node of a triangle   n = normalise Σ (x_b − x_a) × (x_c − x_a)      over its triangles (a, b, c)
-//!   (a sheet)                (area-weighted; counter-clockwise a → b → c seen from the side n points to)
+//!   (a sheet)                (area-weighted; see the winding below)
 //!                        t = the part ⊥ n of  Σ A·F·û                   over its triangles
 //!                            F·û = Σ_i x_i (∇φ_i · û): the triangle's deformation applied to û,
 //!                            û the cloth axis chosen at seed (below) in the triangle's bind plane,
@@ -23,8 +23,11 @@
 //! lies within acos(0.25) of `û` adds no tangent; a node left with none, or
 //! with one along its normal, takes the part ⊥ n of the least aligned axis.
 //!
-//! Winding: a triangle's normal points to the side from which its corners
-//! run counter-clockwise (right-hand rule). A mesh with inconsistent winding
+//! Winding: a triangle's normal is `(b − a) × (c − a)` component-wise, so
+//! it faces the side its corners run counter-clockwise from in a
+//! right-handed frame and clockwise from in a left-handed one (Unity's
+//! front faces); a mirrored scene's normals are the mirrored normals
+//! negated. A mesh with inconsistent winding
 //! gets cancelling normals along the flip; the simulation itself reads no
 //! winding (rows and hinges are unsigned), though the order in which a
 //! triangle names its corners changes the order of the sums (round-off).
