@@ -216,6 +216,9 @@
 // `cloth_vertex_layout.node_count`: every node from `first_node` on.
 #define CLOTH_ALL_NODES 4294967295
 
+// `cloth_vertex_layout.render_mesh`: write nodes, not a render mesh.
+#define CLOTH_NO_RENDER_MESH 4294967295
+
 // `cloth_step_report.watchdog`: no reset.
 #define CLOTH_WATCHDOG_NONE 0
 
@@ -512,6 +515,11 @@ typedef struct {
     // i], and node_count (not CLOTH_ALL_NODES) is the number of vertices
     // written; node_map holds at least first_node + node_count entries.
     const uint32_t *node_map;
+    // CLOTH_NO_RENDER_MESH, or a render mesh cloth_attach_render_mesh
+    // returned: then entries are that mesh's vertices (first_node and
+    // node_count count vertices), positions carried by the sheet and
+    // normals and tangents interpolated from its nodes'. Not with node_map.
+    uint32_t render_mesh;
 } cloth_vertex_layout;
 
 // What a cloth's last step did. Set struct_size before the call.
@@ -698,16 +706,33 @@ cloth_status cloth_read_positions(cloth_world world,
 // written. Normals and tangents cost a pass over the triangles (and on a
 // tree, the node rotations cloth_read_node_poses fits). Per-cloth.
 // Refuses: INVALID_ENUM for a `space` other than CLOTH_SPACE_WORLD or
-// _CLOTH; OUT_OF_RANGE when the node range runs past the cloth's nodes or
-// a node_map entry names no node; INVALID_ARGUMENT when no field is
-// present, a field does not fit in the stride, two fields overlap, or a
-// node_map comes with CLOTH_ALL_NODES; BUFFER_TOO_SMALL when `out_bytes`
-// is shorter than the write.
+// _CLOTH; OUT_OF_RANGE when the range runs past the cloth's nodes (or the
+// render mesh's vertices), a node_map entry names no node, or render_mesh
+// names none attached; INVALID_ARGUMENT when no field is present, a field
+// does not fit in the stride, two fields overlap, a node_map comes with
+// CLOTH_ALL_NODES, or both a node_map and a render_mesh are given;
+// BUFFER_TOO_SMALL when `out_bytes` is shorter than the write.
 cloth_status cloth_read_vertices(cloth_world world,
                                  cloth_id cloth,
                                  const cloth_vertex_layout *layout,
                                  void *out,
                                  size_t out_bytes);
+
+// Binds a render mesh — the mesh the engine draws, finer than the
+// simulated sheet or just different — to the sheet: `vertex_count` bind
+// positions in the anchor frame, in the sheet's bind pose. Each vertex is
+// attached to its nearest triangle (barycentric coordinates, and an offset
+// carried in the triangle's frame); a vertex at a node's bind position is
+// that node exactly. Writes the mesh's index into `out_mesh`: pass it as
+// cloth_vertex_layout.render_mesh to cloth_read_vertices. Allocates (not
+// for every frame). Per-cloth.
+// Refuses: INVALID_ARGUMENT when the cloth has no triangles (a tree: draw
+// it from its node poses) or `vertex_count` is 0.
+cloth_status cloth_attach_render_mesh(cloth_world world,
+                                      cloth_id cloth,
+                                      const cloth_vec3f *positions,
+                                      size_t vertex_count,
+                                      uint32_t *out_mesh);
 
 // Writes every node's world pose into `out_world` and its local pose
 // (relative to its parent node; roots relative to the anchor) into

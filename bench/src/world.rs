@@ -411,6 +411,56 @@ pub fn readback(out: &mut Output, rounds: usize) {
         ("read_vertices: + tangents (stride 48)", Some(layout(48, true, true))),
         ("cloth_read_node_poses (world)", None),
     ];
+    // The cape's render mesh: its nodes and the midpoint of every edge (a
+    // 4× subdivision's vertices).
+    let mut render: Vec<cloth_vec3f> =
+        cape.positions.iter().map(|p| cloth_vec3f { x: p[0], y: p[1], z: p[2] }).collect();
+    let mut seen = std::collections::HashSet::new();
+    for t in &cape.triangles {
+        for k in 0..3 {
+            let (a, b) = (t[k].min(t[(k + 1) % 3]), t[k].max(t[(k + 1) % 3]));
+            if seen.insert((a, b)) {
+                let (p, q) = (cape.positions[a as usize], cape.positions[b as usize]);
+                render.push(cloth_vec3f { x: 0.5 * (p[0] + q[0]), y: 0.5 * (p[1] + q[1]), z: 0.5 * (p[2] + q[2]) });
+            }
+        }
+    }
+    let mut mesh = 0u32;
+    // SAFETY: `render` holds its count; a valid out-pointer.
+    let status = unsafe { cloth_attach_render_mesh(w, cloths[0].1, render.as_ptr(), render.len(), &mut mesh) };
+    assert_eq!(status, cloth_status::CLOTH_STATUS_OK);
+    let mut render_layout = layout(32, true, false);
+    render_layout.render_mesh = mesh;
+    let mut render_bytes = vec![0u8; 32 * render.len()];
+    let mut samples = Vec::new();
+    for _ in 0..rounds {
+        let t0 = Instant::now();
+        for _ in 0..50 {
+            // SAFETY: the buffer holds what the count says.
+            let s = unsafe {
+                cloth_read_vertices(
+                    w,
+                    cloths[0].1,
+                    &render_layout,
+                    render_bytes.as_mut_ptr().cast(),
+                    render_bytes.len(),
+                )
+            };
+            assert_eq!(s, cloth_status::CLOTH_STATUS_OK);
+            black_box(&render_bytes);
+        }
+        samples.push(t0.elapsed().as_secs_f64() * 1e6 / 50.0);
+    }
+    let (min, median, _) = stats(&samples);
+    out.row(
+        Row::new(
+            "readback",
+            &format!("irregular cape: a 4x render mesh ({} vertices), positions + normals", render.len()),
+        )
+        .with("us_min", min)
+        .with("us_median", median)
+        .with("ns_per_vertex_min", 1e3 * min / render.len() as f64),
+    );
     for (name, id, nodes) in cloths {
         let mut packed = vec![cloth_vec3f::default(); nodes];
         let mut bytes = vec![0u8; 48 * nodes];

@@ -314,6 +314,8 @@ namespace ClothSim
         public uint tangent_offset;
         // NULL, or a vertex → node map (a sheet's weld_map): vertex i is node node_map[first_node + i].
         public IntPtr node_map;
+        // CLOTH_NO_RENDER_MESH, or a mesh cloth_attach_render_mesh returned: entries are its vertices.
+        public uint render_mesh;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -428,6 +430,7 @@ namespace ClothSim
         public const uint CLOTH_SPACE_CLOTH = 1;
         public const uint CLOTH_NO_FIELD = 4294967295;
         public const uint CLOTH_ALL_NODES = 4294967295;
+        public const uint CLOTH_NO_RENDER_MESH = 4294967295;
         public const uint CLOTH_WATCHDOG_NONE = 0;
         public const uint CLOTH_WATCHDOG_NON_FINITE = 1;
         public const uint CLOTH_WATCHDOG_EXPLODED = 2;
@@ -553,6 +556,8 @@ namespace ClothSim
         public static extern ClothStatus cloth_read_node_poses(ClothWorld world, ClothId cloth, ClothPose* out_world, ClothPose* out_local, UIntPtr capacity);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_read_vertices(ClothWorld world, ClothId cloth, ClothVertexLayout* layout, void* @out, UIntPtr out_bytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_attach_render_mesh(ClothWorld world, ClothId cloth, ClothVec3f* positions, UIntPtr vertex_count, uint* out_mesh);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_last_step_report(ClothWorld world, ClothId cloth, ref ClothStepReport @out);
     }
@@ -932,6 +937,39 @@ namespace ClothSim
             }
         }
 
+        // Binds the mesh the engine draws (its bind positions in the anchor frame) to the sheet; returns
+        // its index for ReadRenderMesh / ClothVertexLayout.render_mesh. Allocates: not every frame.
+        public uint AttachRenderMesh(ClothVec3f[] positions)
+        {
+            uint mesh = 0;
+            fixed (ClothVec3f* p = positions)
+                ClothException.Check(ClothNative.cloth_attach_render_mesh(world.Handle, id, p, Count(positions == null ? 0 : positions.Length), &mesh));
+            return mesh;
+        }
+
+        // A render mesh's vertex positions and normals (either array may be null), packed.
+        public void ReadRenderMesh(uint mesh, ClothVec3f[] positions, ClothVec3f[] normals, ClothSpace space = ClothSpace.World)
+        {
+            fixed (ClothVec3f* p = positions)
+            fixed (ClothVec3f* n = normals)
+                ReadRenderMesh(mesh, p, positions == null ? 0 : positions.Length, n, normals == null ? 0 : normals.Length, space);
+        }
+
+        public void ReadRenderMesh(uint mesh, ClothVec3f* positions, int positionCapacity, ClothVec3f* normals, int normalCapacity,
+                                   ClothSpace space = ClothSpace.World)
+        {
+            ClothVertexLayout layout = ClothNative.cloth_default_vertex_layout();
+            layout.space = (uint)space;
+            layout.render_mesh = mesh;
+            if (positions != null) ReadVertices(layout, positions, checked(positionCapacity * sizeof(ClothVec3f)));
+            if (normals != null)
+            {
+                layout.position_offset = ClothNative.CLOTH_NO_FIELD;
+                layout.normal_offset = 0;
+                ReadVertices(layout, normals, checked(normalCapacity * sizeof(ClothVec3f)));
+            }
+        }
+
         // Every node's unit normal, packed; dst needs NodeCount entries.
         public void ReadNormals(ClothVec3f[] dst, ClothSpace space = ClothSpace.World)
         {
@@ -1076,6 +1114,16 @@ namespace ClothSim
         public void ReadPositions(NativeArray<Vector3> dst, ClothSpace space = ClothSpace.World)
         {
             ReadPositions((ClothVec3f*)NativeArrayUnsafeUtility.GetUnsafePtr(dst), dst.Length, space);
+        }
+
+        public uint AttachRenderMesh(Vector3[] positions) { return AttachRenderMesh(ClothUnity.ToCloth(positions)); }
+
+        // Into the render mesh's Mesh.SetVertices / SetNormals arrays (either may be null).
+        public void ReadRenderMesh(uint mesh, Vector3[] positions, Vector3[] normals, ClothSpace space = ClothSpace.World)
+        {
+            fixed (Vector3* p = positions)
+            fixed (Vector3* n = normals)
+                ReadRenderMesh(mesh, (ClothVec3f*)p, positions == null ? 0 : positions.Length, (ClothVec3f*)n, normals == null ? 0 : normals.Length, space);
         }
 
         // Into a mesh's normals (Mesh.SetNormals) or any Vector3 buffer.

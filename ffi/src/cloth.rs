@@ -8,7 +8,7 @@ use crate::world::{cloth_of, world_fail};
 use cloth_solver::front_door::{self, Parent, Skeleton, TreeInput};
 use cloth_solver::pose::Pose;
 use cloth_solver::seed;
-use cloth_solver::{BindPoseCheck, Cloth, ClothInput, Dynamics, LayoutError, Space, VertexLayout, World};
+use cloth_solver::{BindPoseCheck, Cloth, ClothInput, Dynamics, LayoutError, Source, Space, VertexLayout, World};
 use std::cell::RefCell;
 
 /// Runs `f` on one cloth; a per-cloth call (shared world access).
@@ -430,11 +430,12 @@ pub unsafe extern "C" fn cloth_read_positions(
 /// written. Normals and tangents cost a pass over the triangles (and on a
 /// tree, the node rotations cloth_read_node_poses fits). Per-cloth.
 /// Refuses: INVALID_ENUM for a `space` other than CLOTH_SPACE_WORLD or
-/// _CLOTH; OUT_OF_RANGE when the node range runs past the cloth's nodes or
-/// a node_map entry names no node; INVALID_ARGUMENT when no field is
-/// present, a field does not fit in the stride, two fields overlap, or a
-/// node_map comes with CLOTH_ALL_NODES; BUFFER_TOO_SMALL when `out_bytes`
-/// is shorter than the write.
+/// _CLOTH; OUT_OF_RANGE when the range runs past the cloth's nodes (or the
+/// render mesh's vertices), a node_map entry names no node, or render_mesh
+/// names none attached; INVALID_ARGUMENT when no field is present, a field
+/// does not fit in the stride, two fields overlap, a node_map comes with
+/// CLOTH_ALL_NODES, or both a node_map and a render_mesh are given;
+/// BUFFER_TOO_SMALL when `out_bytes` is shorter than the write.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_read_vertices(
     world: cloth_world,
@@ -458,6 +459,12 @@ pub unsafe extern "C" fn cloth_read_vertices(
         };
         let field = |o: u32| (o != CLOTH_NO_FIELD).then_some(o as usize);
         let first = l.first_node as usize;
+        if !l.node_map.is_null() && l.render_mesh != CLOTH_NO_RENDER_MESH {
+            return fail(
+                CLOTH_STATUS_INVALID_ARGUMENT,
+                "layout has both a node_map and a render_mesh; one source at a time",
+            );
+        }
         let map = if l.node_map.is_null() {
             None
         } else {
@@ -474,8 +481,17 @@ pub unsafe extern "C" fn cloth_read_vertices(
         // SAFETY: the caller's pointer contract (NULL with 0 bytes allowed).
         let out = unsafe { slice_out(out as *mut u8, out_bytes, "out")? };
         with_cloth(world, cloth, |c| {
+            let source = match map {
+                Some(map) => Source::Map(map),
+                None if l.render_mesh != CLOTH_NO_RENDER_MESH => Source::RenderMesh(l.render_mesh as usize),
+                None => Source::Nodes,
+            };
+            let entries = match source {
+                Source::RenderMesh(k) => c.render_mesh_vertices(k).unwrap_or(0),
+                _ => c.nodes(),
+            };
             let count =
-                if l.node_count == CLOTH_ALL_NODES { c.nodes().saturating_sub(first) } else { l.node_count as usize };
+                if l.node_count == CLOTH_ALL_NODES { entries.saturating_sub(first) } else { l.node_count as usize };
             let layout = VertexLayout {
                 space,
                 first,
@@ -485,9 +501,11 @@ pub unsafe extern "C" fn cloth_read_vertices(
                 normal: field(l.normal_offset),
                 tangent: field(l.tangent_offset),
             };
-            c.write_vertices(&layout, map, out).or_else(|e| {
+            c.write_vertices(&layout, source, out).or_else(|e| {
                 let status = match e {
-                    LayoutError::NodeRange { .. } | LayoutError::MapEntry { .. } => CLOTH_STATUS_OUT_OF_RANGE,
+                    LayoutError::NodeRange { .. } | LayoutError::MapEntry { .. } | LayoutError::NoRenderMesh { .. } => {
+                        CLOTH_STATUS_OUT_OF_RANGE
+                    }
                     LayoutError::BufferTooSmall { .. } => CLOTH_STATUS_BUFFER_TOO_SMALL,
                     LayoutError::NonFinite { .. } => CLOTH_STATUS_INTERNAL,
                     LayoutError::NoField | LayoutError::FieldPastStride { .. } | LayoutError::Overlap { .. } => {
@@ -497,6 +515,38 @@ pub unsafe extern "C" fn cloth_read_vertices(
                 fail(status, format!("layout: {e}"))
             })
         })
+    })
+}
+
+/// Binds a render mesh — the mesh the engine draws, finer than the
+/// simulated sheet or just different — to the sheet: `vertex_count` bind
+/// positions in the anchor frame, in the sheet's bind pose. Each vertex is
+/// attached to its nearest triangle (barycentric coordinates, and an offset
+/// carried in the triangle's frame); a vertex at a node's bind position is
+/// that node exactly. Writes the mesh's index into `out_mesh`: pass it as
+/// cloth_vertex_layout.render_mesh to cloth_read_vertices. Allocates (not
+/// for every frame). Per-cloth.
+/// Refuses: INVALID_ARGUMENT when the cloth has no triangles (a tree: draw
+/// it from its node poses) or `vertex_count` is 0.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_attach_render_mesh(
+    world: cloth_world,
+    cloth: cloth_id,
+    positions: *const cloth_vec3f,
+    vertex_count: usize,
+    out_mesh: *mut u32,
+) -> cloth_status {
+    guard("cloth_attach_render_mesh", || {
+        // SAFETY: the header's pointer rule for an array of vertex_count.
+        let p = unsafe { slice_in(positions, vertex_count, "positions")? };
+        check_out(out_mesh, "out_mesh")?;
+        let vertices = p.iter().enumerate().map(|(i, v)| position_in(v, "positions", i)).collect::<Res<Vec<_>>>()?;
+        let mesh = with_cloth(world, cloth, |c| {
+            c.attach_render_mesh(&vertices).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+        })?;
+        // SAFETY: checked non-null and aligned above.
+        unsafe { out_mesh.write(mesh as u32) };
+        Ok(())
     })
 }
 

@@ -70,6 +70,8 @@ pub const CLOTH_SPACE_CLOTH: u32 = 1;
 pub const CLOTH_NO_FIELD: u32 = 0xFFFF_FFFF;
 /// `cloth_vertex_layout.node_count`: every node from `first_node` on.
 pub const CLOTH_ALL_NODES: u32 = 0xFFFF_FFFF;
+/// `cloth_vertex_layout.render_mesh`: write nodes, not a render mesh.
+pub const CLOTH_NO_RENDER_MESH: u32 = 0xFFFF_FFFF;
 
 /// `cloth_step_report.watchdog`: no reset.
 pub const CLOTH_WATCHDOG_NONE: u32 = 0;
@@ -305,6 +307,11 @@ pub struct cloth_vertex_layout {
     /// i], and node_count (not CLOTH_ALL_NODES) is the number of vertices
     /// written; node_map holds at least first_node + node_count entries.
     pub node_map: *const u32,
+    /// CLOTH_NO_RENDER_MESH, or a render mesh cloth_attach_render_mesh
+    /// returned: then entries are that mesh's vertices (first_node and
+    /// node_count count vertices), positions carried by the sheet and
+    /// normals and tangents interpolated from its nodes'. Not with node_map.
+    pub render_mesh: u32,
 }
 
 /// A tree of nodes (strips, a rope, a ponytail) in the anchor frame. Start
@@ -595,6 +602,7 @@ pub extern "C" fn cloth_default_vertex_layout() -> cloth_vertex_layout {
         normal_offset: CLOTH_NO_FIELD,
         tangent_offset: CLOTH_NO_FIELD,
         node_map: std::ptr::null(),
+        render_mesh: CLOTH_NO_RENDER_MESH,
     }
 }
 

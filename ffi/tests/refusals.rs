@@ -544,6 +544,59 @@ fn cases() -> Vec<Case> {
             ),
         ),
         case(
+            "cloth_attach_render_mesh",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "no vertices",
+            Here(|f| {
+                let mut mesh = 0;
+                // SAFETY: a count of 0 (the pointer is not read) and a valid out-pointer.
+                unsafe { cloth_attach_render_mesh(f.w, f.cloth, std::ptr::null(), 0, &mut mesh) }
+            }),
+        ),
+        case(
+            "cloth_attach_render_mesh",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a rope (no triangles)",
+            Here(|f| {
+                let positions = [cloth_vec3f::default(), cloth_vec3f { x: 0.0, y: -0.1, z: 0.0 }];
+                let (masses, parents) = ([0.01f32; 2], [NO, 0]);
+                let desc = cloth_tree_desc {
+                    node_count: 2,
+                    positions: positions.as_ptr(),
+                    masses: masses.as_ptr(),
+                    parents: parents.as_ptr(),
+                    ..cloth_default_tree_desc()
+                };
+                let (mut id, mut mesh) = (cloth_id::default(), 0);
+                // SAFETY: every pointer is valid for its count during the calls.
+                unsafe {
+                    assert_eq!(cloth_create_tree(f.w, &desc, &cloth_default_desc(), &mut id), CLOTH_STATUS_OK);
+                    cloth_attach_render_mesh(f.w, id, &positions[1], 1, &mut mesh)
+                }
+            }),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_OUT_OF_RANGE,
+            "a render_mesh never attached",
+            Here(|f| vertices(f, |l| l.render_mesh = 3, 16 * 12)),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "both a node_map and a render_mesh",
+            Here(|f| {
+                let map = [0u32; 16];
+                let mut layout = cloth_default_vertex_layout();
+                layout.node_count = 16;
+                layout.node_map = map.as_ptr();
+                layout.render_mesh = 0;
+                let mut buffer = [0u8; 16 * 12];
+                // SAFETY: a map of 16 entries and a buffer of 192 bytes.
+                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 16 * 12) }
+            }),
+        ),
+        case(
             "cloth_read_vertices",
             CLOTH_STATUS_INVALID_ENUM,
             "space 2",

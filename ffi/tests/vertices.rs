@@ -120,3 +120,52 @@ fn the_map_is_the_identity_without_welding_and_untouched_on_refusal() {
     assert!(map.iter().all(|&m| m == u32::MAX));
     ok(cloth_world_destroy(w));
 }
+
+/// A render mesh through the C ABI: the sheet's own nodes plus its quads'
+/// centres, bound at create; after 120 steps the node vertices read as the
+/// nodes bit for bit and each centre sits on its quad (the mean of the
+/// quad's diagonal's ends, within 1e-6 m: it lies on that diagonal).
+#[test]
+fn a_render_mesh_follows_the_sheet() {
+    let w = world();
+    let s = Sheet::new(8);
+    let c = s.create(w, &cloth_default_desc()).unwrap();
+    let mut render = s.positions.clone();
+    let side = 8usize;
+    let mut centres = Vec::new();
+    for r in 0..side - 1 {
+        for col in 0..side - 1 {
+            let (a, b) = (r * side + col, (r + 1) * side + col + 1);
+            let (p, q) = (s.positions[a], s.positions[b]);
+            render.push(cloth_vec3f { x: (p.x + q.x) / 2.0, y: (p.y + q.y) / 2.0, z: (p.z + q.z) / 2.0 });
+            centres.push((a, b));
+        }
+    }
+    let mut mesh = u32::MAX;
+    // SAFETY: `render` holds its count; a valid out-pointer.
+    ok(unsafe { cloth_attach_render_mesh(w, c, render.as_ptr(), render.len(), &mut mesh) });
+    assert_eq!(mesh, 0);
+    for _ in 0..120 {
+        ok(cloth_world_step(w));
+    }
+    let nodes = read_world(w, c, side * side);
+    let mut out = vec![cloth_vec3f::default(); render.len()];
+    let mut layout = cloth_default_vertex_layout();
+    layout.render_mesh = mesh;
+    // SAFETY: the buffer holds what out_bytes says.
+    ok(unsafe { cloth_read_vertices(w, c, &layout, out.as_mut_ptr().cast(), 12 * out.len()) });
+    for (k, n) in nodes.iter().enumerate() {
+        assert_eq!(
+            (out[k].x.to_bits(), out[k].y.to_bits(), out[k].z.to_bits()),
+            (n.x.to_bits(), n.y.to_bits(), n.z.to_bits())
+        );
+    }
+    for (i, &(a, b)) in centres.iter().enumerate() {
+        let (p, q, v) = (nodes[a], nodes[b], out[side * side + i]);
+        let d =
+            ((v.x - (p.x + q.x) / 2.0).powi(2) + (v.y - (p.y + q.y) / 2.0).powi(2) + (v.z - (p.z + q.z) / 2.0).powi(2))
+                .sqrt();
+        assert!(d < 1e-6, "centre {i}: {d} m off its quad's diagonal");
+    }
+    ok(cloth_world_destroy(w));
+}

@@ -7,12 +7,13 @@ use crate::distance::Stiffness;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
 use crate::model::{MemoryReport, Model, NO_NODE};
-use crate::pose::Vec3;
+use crate::pose::{self, Vec3};
 use crate::pose::{Pose, Quat};
 use crate::seed::{self, ClothInput, SeedOptions, Topology};
+use crate::skin::{triangle_frame, RenderBinding, SkinError};
 use crate::state::State;
 use crate::step::{self, Kernel, Probe, StepReport, SubstepParams};
-use crate::surface::{LayoutError, Space, Surface, VertexLayout};
+use crate::surface::{LayoutError, Source, Space, Surface, VertexLayout};
 use crate::writeback::{self, Hierarchy};
 use crate::{bend, distance};
 use std::sync::Arc;
@@ -34,6 +35,8 @@ pub struct Cloth {
     /// made; sized on the first write (empty until then).
     frame_scratch: Vec<[Vec3; 2]>,
     vertex_scratch: Vec<[[f32; 3]; 3]>,
+    /// Render meshes bound to the sheet, in the order they were attached.
+    render_meshes: Vec<Arc<RenderBinding>>,
     state: State,
     dynamics: Dynamics,
     tuning: Tuning,
@@ -69,6 +72,7 @@ impl Cloth {
             surface: Arc::new(surface),
             frame_scratch: Vec::new(),
             vertex_scratch: Vec::new(),
+            render_meshes: Vec::new(),
             hierarchy: Arc::new(hierarchy),
             model: Arc::new(model),
             topology: Arc::new(topology),
@@ -236,26 +240,49 @@ impl Cloth {
         Ok(writeback::poses(&self.hierarchy, bind, pos, &anchor, &mut self.pose_scratch, world, local))
     }
 
-    /// Writes positions, unit normals and unit tangents of the nodes
-    /// `layout` names into `out` at its stride and offsets (`surface.rs`:
-    /// the rules, the winding). Every value is computed and checked before
-    /// the first byte is written; bytes outside the fields are untouched.
-    /// Allocates only on the first call (the per-node scratch). Normals and
-    /// tangents cost a pass over the triangles, and, on a cloth with nodes in
-    /// no triangle (trees), the rotations `node_poses` fits.
-    ///
-    /// With a `map` (a render mesh's vertex → node, as [`seed::weld`]
-    /// returns it), the write covers map entries `first .. first + count`:
-    /// vertex `i` takes node `map[first + i]`.
-    pub fn write_vertices(
-        &mut self,
-        layout: &VertexLayout,
-        map: Option<&[u32]>,
-        out: &mut [u8],
-    ) -> Result<(), LayoutError> {
+    /// Binds a render mesh (its bind positions in the anchor frame, the
+    /// cloth's bind pose) to the sheet (`skin.rs`) and returns its index for
+    /// [`Source::RenderMesh`]. Allocates; not for a frame's hot path.
+    pub fn attach_render_mesh(&mut self, vertices: &[[f32; 3]]) -> Result<usize, SkinError> {
+        let m = &self.model;
+        let bind: Vec<[f32; 3]> = (0..m.nodes).map(|n| m.bind.get(m.slot_of_node[n] as usize)).collect();
+        let binding = RenderBinding::new(&bind, self.surface.triangles(), vertices)?;
+        self.render_meshes.push(Arc::new(binding));
+        Ok(self.render_meshes.len() - 1)
+    }
+
+    /// Render meshes attached.
+    pub fn render_meshes(&self) -> usize {
+        self.render_meshes.len()
+    }
+
+    /// Vertices of the render mesh attached `k`-th, if there is one.
+    pub fn render_mesh_vertices(&self, k: usize) -> Option<usize> {
+        self.render_meshes.get(k).map(|b| b.vertices())
+    }
+
+    /// Writes positions, unit normals and unit tangents of what `source`
+    /// names — nodes, vertices mapped to nodes, or an attached render
+    /// mesh's vertices — into `out` at `layout`'s stride and offsets
+    /// (`surface.rs`: the rules, the winding; `skin.rs`: render vertices).
+    /// `layout.first`/`count` select entries of the source. Every value is
+    /// computed and checked before the first byte is written; bytes outside
+    /// the fields are untouched. Allocates only on the first call (the
+    /// per-node scratch). Normals and tangents cost a pass over the
+    /// triangles, and, on a cloth with nodes in no triangle (trees), the
+    /// rotations `node_poses` fits.
+    pub fn write_vertices(&mut self, layout: &VertexLayout, source: Source, out: &mut [u8]) -> Result<(), LayoutError> {
         let nodes = self.nodes();
-        layout.check(map.map_or(nodes, <[u32]>::len), out.len())?;
-        if let Some(map) = map {
+        let entries = match source {
+            Source::Nodes => nodes,
+            Source::Map(map) => map.len(),
+            Source::RenderMesh(k) => match self.render_meshes.get(k) {
+                Some(b) => b.vertices(),
+                None => return Err(LayoutError::NoRenderMesh { index: k, attached: self.render_meshes.len() }),
+            },
+        };
+        layout.check(entries, out.len())?;
+        if let Source::Map(map) = source {
             let range = &map[layout.first..layout.first + layout.count];
             if let Some(i) = range.iter().position(|&n| n as usize >= nodes) {
                 return Err(LayoutError::MapEntry { index: layout.first + i, node: range[i], nodes });
@@ -264,28 +291,68 @@ impl Cloth {
         let anchor = self.state.frame.cur;
         let world = layout.space == Space::World;
         let frames = layout.normal.is_some() || layout.tangent.is_some();
+        let (m, x) = (&self.model, &self.state.x);
+        let pos = |node: usize| x.get(m.slot_of_node[node] as usize).map(f64::from);
         if frames {
             self.frame_scratch.resize(nodes, [[0.0; 3]; 2]);
-            let (m, x) = (&self.model, &self.state.x);
-            let slot = |node: usize| m.slot_of_node[node] as usize;
-            let pos = |node: usize| x.get(slot(node)).map(f64::from);
             if self.surface.has_strands() {
-                let bind = |node: usize| m.bind.get(slot(node)).map(f64::from);
+                let bind = |node: usize| m.bind.get(m.slot_of_node[node] as usize).map(f64::from);
                 writeback::deltas(&self.hierarchy, bind, pos, &mut self.pose_scratch);
             }
             self.surface.frames(pos, &self.pose_scratch, &mut self.frame_scratch);
         }
         self.vertex_scratch.resize(layout.count, [[0.0; 3]; 3]);
-        let (m, x) = (&self.model, &self.state.x);
+        let turn = |d: Vec3| if world { anchor.rotation.rotate(d) } else { d };
         for (i, v) in self.vertex_scratch.iter_mut().enumerate() {
-            let node = map.map_or(layout.first + i, |m| m[layout.first + i] as usize);
-            let local = x.get(m.slot_of_node[node] as usize).map(f64::from);
+            let entry = layout.first + i;
+            let (local, [n, t]) = match source {
+                Source::RenderMesh(k) => {
+                    let a = &self.render_meshes[k].attachments[entry];
+                    let w = a.weights.map(f64::from);
+                    let corners = a.corners.map(|c| pos(c as usize));
+                    // Σ β x term by term, so a weight of exactly 1 on a node
+                    // gives its position bit for bit.
+                    let mut p = pose::scale(corners[0], w[0]);
+                    for k in 1..3 {
+                        if w[k] != 0.0 {
+                            p = pose::add(p, pose::scale(corners[k], w[k]));
+                        }
+                    }
+                    if a.offset != [0.0; 3] {
+                        if let Some(f) = triangle_frame(corners[0], corners[1], corners[2]) {
+                            for (axis, d) in f.iter().zip(a.offset) {
+                                p = pose::add(p, pose::scale(*axis, d as f64));
+                            }
+                        }
+                    }
+                    let frame = if frames {
+                        let sum = |k: usize| {
+                            (0..3).fold([0.0; 3], |s, c| {
+                                pose::add(s, pose::scale(self.frame_scratch[a.corners[c] as usize][k], w[c]))
+                            })
+                        };
+                        let normal = pose::normalized(sum(0)).unwrap_or(self.frame_scratch[a.corners[0] as usize][0]);
+                        let along = sum(1);
+                        let tangent = pose::normalized(pose::sub(along, pose::scale(normal, pose::dot(along, normal))))
+                            .unwrap_or(self.frame_scratch[a.corners[0] as usize][1]);
+                        [normal, tangent]
+                    } else {
+                        [[0.0; 3]; 2]
+                    };
+                    (p, frame)
+                }
+                Source::Nodes | Source::Map(_) => {
+                    let node = match source {
+                        Source::Map(map) => map[entry] as usize,
+                        _ => entry,
+                    };
+                    (pos(node), if frames { self.frame_scratch[node] } else { [[0.0; 3]; 2] })
+                }
+            };
             let p = if world { anchor.transform_point(local) } else { local };
-            let [n, t] = if frames { self.frame_scratch[node] } else { [[0.0; 3]; 2] };
-            let turn = |d: Vec3| if world { anchor.rotation.rotate(d) } else { d };
             *v = [p, turn(n), turn(t)].map(|d| d.map(|c| c as f32));
             if !v.iter().flatten().all(|c| c.is_finite()) {
-                return Err(LayoutError::NonFinite { node });
+                return Err(LayoutError::NonFinite { node: entry });
             }
         }
         for (i, v) in self.vertex_scratch.iter().enumerate() {

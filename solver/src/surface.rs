@@ -129,6 +129,11 @@ impl Surface {
         Surface { triangles: triangles.to_vec(), tangent_weights, strands }
     }
 
+    /// The sheet's triangles (caller nodes, caller winding).
+    pub fn triangles(&self) -> &[[u32; 3]] {
+        &self.triangles
+    }
+
     /// Whether some node is in no triangle: its frame needs the nodes'
     /// rotations (`writeback::deltas`).
     pub fn has_strands(&self) -> bool {
@@ -205,6 +210,18 @@ pub struct VertexLayout {
     pub tangent: Option<usize>,
 }
 
+/// What a strided write reads from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source<'a> {
+    /// The cloth's nodes: entry `i` is node `i`.
+    Nodes,
+    /// Entry `i` is node `map[i]` (a render mesh's vertex → node map, as
+    /// `seed::weld` returns it).
+    Map(&'a [u32]),
+    /// Entry `i` is vertex `i` of the render mesh attached `k`-th.
+    RenderMesh(usize),
+}
+
 /// Bytes a field takes: three `f32`.
 pub const FIELD_BYTES: usize = 12;
 
@@ -217,6 +234,8 @@ pub enum LayoutError {
     NodeRange { first: usize, count: usize, nodes: usize },
     /// A map entry names no node.
     MapEntry { index: usize, node: u32, nodes: usize },
+    /// No render mesh has this index.
+    NoRenderMesh { index: usize, attached: usize },
     /// A field does not fit in the stride.
     FieldPastStride { field: &'static str, offset: usize, stride: usize },
     /// Two fields share bytes.
@@ -234,6 +253,9 @@ impl std::fmt::Display for LayoutError {
             LayoutError::NoField => write!(f, "no field is asked for (position, normal and tangent are all absent)"),
             LayoutError::NodeRange { first, count, nodes } => {
                 write!(f, "entries {first}..{first}+{count} are past the {nodes} there are")
+            }
+            LayoutError::NoRenderMesh { index, attached } => {
+                write!(f, "render mesh {index} does not exist; {attached} are attached")
             }
             LayoutError::MapEntry { index, node, nodes } => {
                 write!(f, "map entry {index} names node {node}; the cloth has {nodes}")

@@ -137,7 +137,7 @@ fn stepping_with_self_collision_allocates_nothing() {
 /// allocates only on the first read, on a sheet and on a tree.
 #[test]
 fn reading_vertices_allocates_nothing_after_the_first_read() {
-    use cloth_solver::{Space, VertexLayout};
+    use cloth_solver::{Source, Space, VertexLayout};
     let sheet = scenes::w0_cloth(SeedOptions::default());
     let rope = cloth_solver::Cloth::new(&scenes::m0_chain().input(), scenes::w0_dynamics()).expect("seeds");
     for mut cloth in [sheet, rope] {
@@ -152,12 +152,12 @@ fn reading_vertices_allocates_nothing_after_the_first_read() {
             tangent: Some(24),
         };
         let mut buffer = vec![0u8; 40 * n];
-        cloth.write_vertices(&layout, None, &mut buffer).expect("valid");
+        cloth.write_vertices(&layout, Source::Nodes, &mut buffer).expect("valid");
         reset();
         counting(true);
         for _ in 0..10 {
             cloth.step();
-            cloth.write_vertices(&layout, None, &mut buffer).expect("valid");
+            cloth.write_vertices(&layout, Source::Nodes, &mut buffer).expect("valid");
         }
         counting(false);
         assert_eq!(allocations(), 0, "a read of {n} nodes allocated");

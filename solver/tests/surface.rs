@@ -4,7 +4,7 @@
 use cloth_solver::library;
 use cloth_solver::pose::{self, Pose, Quat, Vec3};
 use cloth_solver::scenes::{ChainSpec, IrregularCape};
-use cloth_solver::{Cloth, ClothInput, LayoutError, Space, VertexLayout};
+use cloth_solver::{Cloth, ClothInput, LayoutError, Source, Space, VertexLayout};
 
 /// Every node's `[position, normal, tangent]` through the strided write.
 fn frames(c: &mut Cloth, space: Space) -> Vec<[Vec3; 3]> {
@@ -12,7 +12,7 @@ fn frames(c: &mut Cloth, space: Space) -> Vec<[Vec3; 3]> {
     let layout =
         VertexLayout { space, first: 0, count: n, stride: 36, position: Some(0), normal: Some(12), tangent: Some(24) };
     let mut bytes = vec![0u8; 36 * n];
-    c.write_vertices(&layout, None, &mut bytes).expect("a valid layout");
+    c.write_vertices(&layout, Source::Nodes, &mut bytes).expect("a valid layout");
     let f = |at: usize| f32::from_ne_bytes(bytes[at..at + 4].try_into().expect("four bytes")) as f64;
     (0..n).map(|i| [0, 1, 2].map(|k| [0, 1, 2].map(|d| f(36 * i + 12 * k + 4 * d)))).collect()
 }
@@ -101,7 +101,7 @@ fn a_strided_write_leaves_the_other_bytes_alone() {
     let layout =
         VertexLayout { space: Space::World, first, count, stride, position: Some(4), normal: Some(21), tangent: None };
     let mut bytes = vec![0xABu8; stride * count + 9];
-    c.write_vertices(&layout, None, &mut bytes).expect("valid");
+    c.write_vertices(&layout, Source::Nodes, &mut bytes).expect("valid");
     let all = frames(&mut c, Space::World);
     for (i, chunk) in bytes.chunks(stride).enumerate() {
         for (at, b) in chunk.iter().enumerate() {
@@ -134,12 +134,12 @@ fn a_bad_layout_is_refused_and_writes_nothing() {
     ];
     for (layout, bytes, expected) in cases {
         let mut buffer = vec![0x5Au8; bytes];
-        let e = c.write_vertices(&layout, None, &mut buffer).expect_err("refused");
+        let e = c.write_vertices(&layout, Source::Nodes, &mut buffer).expect_err("refused");
         assert!(expected(&e), "{layout:?}: {e}");
         assert!(buffer.iter().all(|&b| b == 0x5A), "{layout:?} wrote into the buffer");
     }
     // Nothing asked of no nodes is a valid, empty write.
-    c.write_vertices(&VertexLayout { count: 0, ..good }, None, &mut []).expect("an empty write");
+    c.write_vertices(&VertexLayout { count: 0, ..good }, Source::Nodes, &mut []).expect("an empty write");
 }
 
 /// A rope swinging from a fixed end: each node's tangent points along its

@@ -201,6 +201,9 @@ static unsafe class ClothTest
         desc.anchor = anchor;
         desc.colliders = body.Id;
         SimCloth cape = world.CreateSheet(capePositions, capeMasses, capeFixed, capeTriangles, desc);
+        // The sheet as its own render mesh: its vertices read as the nodes, bit for bit.
+        uint capeMesh = cape.AttachRenderMesh(capePositions);
+        ClothVec3f[] capeRender = new ClothVec3f[capePositions.Length], capeRenderNormals = new ClothVec3f[capePositions.Length];
 
         // The rope: a chain hanging from the anchor at x = -0.2 m, explicit dynamics from ROPE.
         ClothVec3f[] ropePositions = new ClothVec3f[ROPE_NODES];
@@ -281,6 +284,7 @@ static unsafe class ClothTest
             cape.ReadPositions(capeOut);
             rope.ReadPositions(new Span<ClothVec3f>(ropeOut), ClothSpace.World);
             cape.ReadVertices(vertexLayout, capeVertices);
+            cape.ReadRenderMesh(capeMesh, capeRender, capeRenderNormals);
             rope.ReadNormals(ropeNormals);
             cape.ReadNodePoses(capeWorld, capeLocal);
             rope.ReadNodePoses(ropeWorld, null);
@@ -307,6 +311,8 @@ static unsafe class ClothTest
                        nz = BitConverter.ToSingle(capeVertices, at + 20);
                 Expect(Math.Abs(Math.Sqrt(nx * nx + ny * ny + nz * nz) - 1.0) < 1e-5, "unit cape normal");
                 Expect(capeVertices[at + 24] == 0xAB && capeVertices[at + 31] == 0xAB, "UV bytes untouched");
+                Expect(capeRender[n].x == capeOut[n].x && capeRender[n].y == capeOut[n].y && capeRender[n].z == capeOut[n].z,
+                       "render vertex = node");
                 ClothQuat q = capeLocal[n].rotation;
                 double qn = Math.Sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
                 Expect(Math.Abs(qn - 1.0) < 1e-9, "unit local rotation");
