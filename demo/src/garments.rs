@@ -18,7 +18,7 @@ use crate::measure::Stats;
 use cloth_solver::front_door::{self, Parent, TreeInput};
 use cloth_solver::library::{self, Preset};
 use cloth_solver::pose::{self, Pose, Vec3};
-use cloth_solver::{BindPoseCheck, Cloth, ClothInput, ColliderSet, SeedError};
+use cloth_solver::{BindPoseCheck, Cloth, ClothInput, ColliderSet, SeedError, Source, Space, VertexLayout};
 use std::f64::consts::TAU;
 use std::time::Instant;
 
@@ -212,8 +212,10 @@ pub struct Garment {
 
 /// A garment in world space, as drawn and exported.
 pub enum WorldShape {
-    /// Positions (m), triangles and texture coordinates of a surface.
-    Surface { positions: Vec<[f32; 3]>, triangles: Vec<[u32; 3]>, uv: Vec<[f32; 2]> },
+    /// Positions (m), triangles and texture coordinates of a surface, and
+    /// its unit normals per position where the library gives them (empty:
+    /// the renderer computes them).
+    Surface { positions: Vec<[f32; 3]>, triangles: Vec<[u32; 3]>, uv: Vec<[f32; 2]>, normals: Vec<[f32; 3]> },
     /// A polyline, m.
     Line { points: Vec<[f32; 3]>, radius: f32 },
 }
@@ -250,11 +252,31 @@ impl Garment {
         let cloth = &self.cloth;
         let world = |n: usize| cloth.world_position(n).map(|c| c as f32);
         match &self.look {
-            Look::Sheet { triangles, uv } => WorldShape::Surface {
-                positions: (0..cloth.nodes()).map(world).collect(),
-                triangles: triangles.clone(),
-                uv: uv.clone(),
-            },
+            Look::Sheet { triangles, uv } => {
+                // What an engine does with a sheet: positions and normals in
+                // one strided read, straight into its vertex layout.
+                let n = cloth.nodes();
+                let layout = VertexLayout {
+                    space: Space::World,
+                    first: 0,
+                    count: n,
+                    stride: 24,
+                    position: Some(0),
+                    normal: Some(12),
+                    tangent: None,
+                };
+                let mut bytes = vec![0u8; 24 * n];
+                self.cloth.write_vertices(&layout, Source::Nodes, &mut bytes).expect("a layout of every node");
+                let field = |v: usize, at: usize| {
+                    [0, 4, 8].map(|k| f32::from_ne_bytes(bytes[24 * v + at + k..][..4].try_into().expect("four bytes")))
+                };
+                WorldShape::Surface {
+                    positions: (0..n).map(|v| field(v, 0)).collect(),
+                    triangles: triangles.clone(),
+                    uv: uv.clone(),
+                    normals: (0..n).map(|v| field(v, 12)).collect(),
+                }
+            }
             Look::Rope { radius } => {
                 WorldShape::Line { points: (0..cloth.nodes()).map(world).collect(), radius: *radius }
             }
@@ -284,7 +306,7 @@ impl Garment {
                         }
                     }
                 }
-                WorldShape::Surface { positions, triangles, uv }
+                WorldShape::Surface { positions, triangles, uv, normals: Vec::new() }
             }
         }
     }

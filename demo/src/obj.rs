@@ -18,25 +18,34 @@ pub fn write_frame(path: &Path, header: &str, garments: &[(Piece, WorldShape)]) 
 pub fn frame_text(header: &str, garments: &[(Piece, WorldShape)]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# cloth-demo: {header}");
-    let (mut v_base, mut vt_base) = (0usize, 0usize);
+    let (mut v_base, mut vt_base, mut vn_base) = (0usize, 0usize, 0usize);
     for (piece, shape) in garments {
         let _ = writeln!(s, "o {}", piece.name());
         match shape {
-            WorldShape::Surface { positions, triangles, uv } => {
+            WorldShape::Surface { positions, triangles, uv, normals } => {
                 for p in positions {
                     let _ = writeln!(s, "v {:.5} {:.5} {:.5}", p[0], p[1], p[2]);
                 }
                 for t in uv {
                     let _ = writeln!(s, "vt {:.5} {:.5}", t[0], t[1]);
                 }
+                for n in normals {
+                    let _ = writeln!(s, "vn {:.5} {:.5} {:.5}", n[0], n[1], n[2]);
+                }
                 for tri in triangles {
                     let [a, b, c] = tri.map(|i| i as usize + 1);
                     let (va, vb, vc) = (a + v_base, b + v_base, c + v_base);
                     let (ta, tb, tc) = (a + vt_base, b + vt_base, c + vt_base);
-                    let _ = writeln!(s, "f {va}/{ta} {vb}/{tb} {vc}/{tc}");
+                    if normals.is_empty() {
+                        let _ = writeln!(s, "f {va}/{ta} {vb}/{tb} {vc}/{tc}");
+                    } else {
+                        let (na, nb, nc) = (a + vn_base, b + vn_base, c + vn_base);
+                        let _ = writeln!(s, "f {va}/{ta}/{na} {vb}/{tb}/{nb} {vc}/{tc}/{nc}");
+                    }
                 }
                 v_base += positions.len();
                 vt_base += uv.len();
+                vn_base += normals.len();
             }
             WorldShape::Line { points, .. } => {
                 for p in points {
@@ -62,6 +71,7 @@ mod tests {
             positions: vec![[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]],
             triangles: vec![[0, 1, 2]],
             uv: vec![[0.0; 2]; 3],
+            normals: Vec::new(),
         };
         let rope = WorldShape::Line { points: vec![[0.0; 3], [0.0, -1.0, 0.0]], radius: 0.01 };
         let text = frame_text("test", &[(Piece::Cape, sheet), (Piece::Rope, rope)]);

@@ -63,8 +63,11 @@ pub fn scene(body: &Body, garments: &[(Piece, WorldShape)]) -> Scene {
     }
     for (piece, shape) in garments {
         match shape {
-            WorldShape::Surface { positions, triangles, uv } => {
-                scene.sheet(positions, triangles, colour(*piece)).uv(uv).checks(checks(*piece));
+            WorldShape::Surface { positions, triangles, uv, normals } => {
+                let sheet = scene.sheet(positions, triangles, colour(*piece)).uv(uv).checks(checks(*piece));
+                if !normals.is_empty() {
+                    sheet.normals(normals);
+                }
             }
             WorldShape::Line { points, radius } => {
                 scene.rope(points, *radius, colour(*piece));

@@ -32,6 +32,9 @@ pub struct Sheet {
     pub(crate) positions: Vec<Vec3>,
     pub(crate) triangles: Vec<[u32; 3]>,
     pub(crate) uv: Option<Vec<[f32; 2]>>,
+    /// Unit normals per position, as the simulation gives them (None: the
+    /// tessellator computes them).
+    pub(crate) normals: Option<Vec<Vec3>>,
     pub(crate) front: Rgb,
     pub(crate) back: Rgb,
     pub(crate) checks: f32,
@@ -104,6 +107,7 @@ impl Scene {
             positions: positions.iter().map(|&p| p.into()).collect(),
             triangles: triangles.to_vec(),
             uv: None,
+            normals: None,
             front: colour,
             back: lining(colour),
             checks: 0.0,
@@ -153,6 +157,15 @@ impl Sheet {
     pub fn uv(&mut self, uv: &[[f32; 2]]) -> &mut Self {
         assert_eq!(uv.len(), self.positions.len(), "one uv per sheet position");
         self.uv = Some(uv.to_vec());
+        self
+    }
+
+    /// Unit normals per vertex from the simulation (`Cloth::write_vertices`).
+    ///
+    /// Panics if `normals` does not have one entry per position.
+    pub fn normals(&mut self, normals: &[[f32; 3]]) -> &mut Self {
+        assert_eq!(normals.len(), self.positions.len(), "one normal per sheet position");
+        self.normals = Some(normals.iter().map(|&n| n.into()).collect());
         self
     }
 

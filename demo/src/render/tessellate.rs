@@ -93,7 +93,7 @@ impl Mesh {
 
     fn add_sheet(&mut self, sheet: &Sheet, material: u32) {
         let base = self.pos.len() as u32;
-        let normals = vertex_normals(&sheet.positions, &sheet.triangles);
+        let normals = sheet.normals.clone().unwrap_or_else(|| vertex_normals(&sheet.positions, &sheet.triangles));
         let curvature = fold_curvature(&sheet.positions, &sheet.triangles, &normals);
         for (i, (&p, &n)) in sheet.positions.iter().zip(&normals).enumerate() {
             let uv = sheet.uv.as_ref().map_or([0.0; 2], |uv| uv[i]);
