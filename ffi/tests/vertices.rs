@@ -169,3 +169,25 @@ fn a_render_mesh_follows_the_sheet() {
     }
     ok(cloth_world_destroy(w));
 }
+
+/// A host built against ABI 1.0's cloth_sheet_desc (48 bytes, no weld
+/// fields) still creates its sheet: the library reads that size and takes
+/// the new fields' defaults (no welding) for the rest.
+#[test]
+fn a_sheet_desc_of_the_first_size_is_still_read() {
+    let w = world();
+    let (s, _) = seamed();
+    let mut desc = s.desc();
+    desc.struct_size = std::mem::offset_of!(cloth_sheet_desc, weld_tolerance) as u32;
+    assert_eq!(desc.struct_size, 48);
+    // Bytes past the old size hold junk a 1.0 host never wrote.
+    desc.weld_tolerance = f32::NAN;
+    let mut id = cloth_id::default();
+    // SAFETY: every pointer is valid for the call.
+    ok(unsafe { cloth_create_sheet(w, &desc, &cloth_default_desc(), &mut id) });
+    let mut nodes = 0u32;
+    // SAFETY: a valid out-pointer.
+    ok(unsafe { cloth_node_count(w, id, &mut nodes) });
+    assert_eq!(nodes as usize, s.positions.len(), "no welding");
+    ok(cloth_world_destroy(w));
+}
