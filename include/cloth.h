@@ -3,6 +3,9 @@
  *
  * A flat API over opaque, generation-checked handles. Link libcloth (.so/.dylib/.dll or the static
  * libcloth.a plus the system libraries `cargo rustc -p cloth-ffi -- --print native-static-libs` lists).
+ * On Linux the shared library's SONAME is libcloth.so.1 (the ABI version): a host linked to it loads
+ * libcloth.so.1 at run time. ffi/dist.sh's package ships that name; straight from cargo's
+ * target/release, which holds only libcloth.so, link it once: ln -s libcloth.so libcloth.so.1.
  *
  * ----------------------------------------------------------------------------------------------------
  * A FRAME
@@ -84,8 +87,8 @@
  * - Calls on DIFFERENT WORLDS may run concurrently from any threads.
  * - Within one world, the PER-CLOTH calls (cloth_set_anchor_pose, cloth_place_anchor,
  *   cloth_set_animated_positions, cloth_set_dynamics, cloth_get_dynamics, cloth_wake, cloth_teleport,
- *   cloth_node_count, cloth_read_positions, cloth_read_node_poses, cloth_last_step_report and
- *   cloth_world_step_cloth) may run concurrently from any threads FOR DISTINCT CLOTHS. Two overlapping
+ *   cloth_node_count, cloth_read_positions, cloth_read_vertices, cloth_attach_render_mesh,
+ *   cloth_read_node_poses, cloth_last_step_report and cloth_world_step_cloth) may run concurrently from any threads FOR DISTINCT CLOTHS. Two overlapping
  *   calls on the same cloth are a host bug: the second returns CLOTH_STATUS_BUSY (never a data race).
  * - The EXCLUSIVE calls (creating or destroying cloths, sets and colliders, collider poses, begin_frame,
  *   cloth_world_step, begin/end_step, cloth_set_colliders) wait for the calls in flight on that world
@@ -216,8 +219,9 @@
 // `cloth_vertex_layout.node_count`: every node from `first_node` on.
 #define CLOTH_ALL_NODES 4294967295
 
-// `cloth_vertex_layout.render_mesh`: write nodes, not a render mesh.
-#define CLOTH_NO_RENDER_MESH 4294967295
+// `cloth_vertex_layout.render_mesh`: write nodes, not a render mesh (render
+// meshes are numbered from 1, so a zeroed layout never reads one).
+#define CLOTH_NO_RENDER_MESH 0
 
 // `cloth_step_report.watchdog`: no reset.
 #define CLOTH_WATCHDOG_NONE 0
@@ -251,8 +255,8 @@ enum cloth_status
     // A cloth, collider set or collider id is not live in this world
     // (destroyed, or issued by another world).
     CLOTH_STATUS_STALE_ID = 3,
-    // An output buffer is shorter than the cloth's node count; nothing was
-    // written.
+    // An output buffer is shorter than the call writes (the cloth's node
+    // count, or cloth_read_vertices' bytes); nothing was written.
     CLOTH_STATUS_BUFFER_TOO_SMALL = 4,
     // An index or a count runs past the end of what it indexes (a node
     // index, first + count), or an array is larger than memory.
@@ -336,9 +340,11 @@ typedef struct {
     // welding): for a mesh exported with seams (positions duplicated where
     // UV islands meet), which otherwise comes apart along them. Each node
     // joins the first earlier node within the distance; a welded node sums
-    // their masses and is fixed if any of them is. Every per-node call on
-    // the cloth then takes welded node indices (cloth_node_count counts
-    // them). Finite, ≥ 0.
+    // their masses and is fixed if any of them is. Welded nodes are
+    // numbered in order of first appearance (node k is the k-th input node
+    // that joined no earlier one), and every per-node call on the cloth —
+    // cloth_node_count, cloth_read_positions, cloth_set_animated_positions,
+    // … — takes these indices; weld_map translates. Finite, ≥ 0.
     float weld_tolerance;
     // node_count entries written with each input node's welded node (the
     // identity without welding), or NULL. Written only when the cloth is
@@ -494,7 +500,8 @@ typedef struct {
     uint32_t first_node;
     // Nodes written, or CLOTH_ALL_NODES: every node from first_node on.
     uint32_t node_count;
-    // Bytes from one node's start to the next's (≥ 12 × the fields).
+    // Bytes from one node's start to the next's: each present field's
+    // offset + 12 ≤ stride.
     uint32_t stride;
     // Byte offset of the position (m), or CLOTH_NO_FIELD.
     uint32_t position_offset;
@@ -515,9 +522,9 @@ typedef struct {
     // i], and node_count (not CLOTH_ALL_NODES) is the number of vertices
     // written; node_map holds at least first_node + node_count entries.
     const uint32_t *node_map;
-    // CLOTH_NO_RENDER_MESH, or a render mesh cloth_attach_render_mesh
-    // returned: then entries are that mesh's vertices (first_node and
-    // node_count count vertices), positions carried by the sheet and
+    // CLOTH_NO_RENDER_MESH (0), or a render mesh cloth_attach_render_mesh
+    // returned (1, 2, …): then entries are that mesh's vertices (first_node
+    // and node_count count vertices), positions carried by the sheet and
     // normals and tangents interpolated from its nodes'. Not with node_map.
     uint32_t render_mesh;
 } cloth_vertex_layout;
@@ -723,9 +730,11 @@ cloth_status cloth_read_vertices(cloth_world world,
 // positions in the anchor frame, in the sheet's bind pose. Each vertex is
 // attached to its nearest triangle (barycentric coordinates, and an offset
 // carried in the triangle's frame); a vertex at a node's bind position is
-// that node exactly. Writes the mesh's index into `out_mesh`: pass it as
-// cloth_vertex_layout.render_mesh to cloth_read_vertices. Allocates (not
-// for every frame). Per-cloth.
+// that node exactly. Writes the mesh's number into `out_mesh` (1 for the
+// first mesh attached, then 2, …): pass it as
+// cloth_vertex_layout.render_mesh to cloth_read_vertices. The mesh lives as
+// long as the cloth (there is no detach). Allocates (not for every frame).
+// Per-cloth.
 // Refuses: INVALID_ARGUMENT when the cloth has no triangles (a tree: draw
 // it from its node poses) or `vertex_count` is 0.
 cloth_status cloth_attach_render_mesh(cloth_world world,

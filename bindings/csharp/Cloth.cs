@@ -314,7 +314,7 @@ namespace ClothSim
         public uint tangent_offset;
         // NULL, or a vertex → node map (a sheet's weld_map): vertex i is node node_map[first_node + i].
         public IntPtr node_map;
-        // CLOTH_NO_RENDER_MESH, or a mesh cloth_attach_render_mesh returned: entries are its vertices.
+        // CLOTH_NO_RENDER_MESH (0), or a mesh number cloth_attach_render_mesh returned (from 1): entries are its vertices.
         public uint render_mesh;
     }
 
@@ -430,7 +430,7 @@ namespace ClothSim
         public const uint CLOTH_SPACE_CLOTH = 1;
         public const uint CLOTH_NO_FIELD = 4294967295;
         public const uint CLOTH_ALL_NODES = 4294967295;
-        public const uint CLOTH_NO_RENDER_MESH = 4294967295;
+        public const uint CLOTH_NO_RENDER_MESH = 0;
         public const uint CLOTH_WATCHDOG_NONE = 0;
         public const uint CLOTH_WATCHDOG_NON_FINITE = 1;
         public const uint CLOTH_WATCHDOG_EXPLODED = 2;

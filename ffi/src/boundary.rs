@@ -26,8 +26,8 @@ pub enum cloth_status {
     /// A cloth, collider set or collider id is not live in this world
     /// (destroyed, or issued by another world).
     CLOTH_STATUS_STALE_ID = 3,
-    /// An output buffer is shorter than the cloth's node count; nothing was
-    /// written.
+    /// An output buffer is shorter than the call writes (the cloth's node
+    /// count, or cloth_read_vertices' bytes); nothing was written.
     CLOTH_STATUS_BUFFER_TOO_SMALL = 4,
     /// An index or a count runs past the end of what it indexes (a node
     /// index, first + count), or an array is larger than memory.

@@ -483,7 +483,7 @@ pub unsafe extern "C" fn cloth_read_vertices(
         with_cloth(world, cloth, |c| {
             let source = match map {
                 Some(map) => Source::Map(map),
-                None if l.render_mesh != CLOTH_NO_RENDER_MESH => Source::RenderMesh(l.render_mesh as usize),
+                None if l.render_mesh != CLOTH_NO_RENDER_MESH => Source::RenderMesh(l.render_mesh as usize - 1),
                 None => Source::Nodes,
             };
             let entries = match source {
@@ -512,7 +512,30 @@ pub unsafe extern "C" fn cloth_read_vertices(
                         CLOTH_STATUS_INVALID_ARGUMENT
                     }
                 };
-                fail(status, format!("layout: {e}"))
+                let why = match e {
+                    LayoutError::NodeRange { first, count, nodes } => match source {
+                        Source::Nodes => format!(
+                            "nodes {first}..{} run past the cloth's {nodes} nodes (welded nodes, if the sheet was \
+                             welded: pass its weld_map as layout.node_map to write the exported vertices)",
+                            first + count
+                        ),
+                        Source::Map(_) => format!("node_map entries {first}..{} run past its {nodes}", first + count),
+                        Source::RenderMesh(_) => {
+                            format!("render mesh vertices {first}..{} run past its {nodes}", first + count)
+                        }
+                    },
+                    LayoutError::BufferTooSmall { needed, got } => {
+                        format!("out_bytes is {got} (bytes, not vertices); the write needs {needed} bytes")
+                    }
+                    LayoutError::NoRenderMesh { index, attached } => {
+                        format!(
+                            "layout.render_mesh is {}; {attached} render meshes are attached (numbered from 1)",
+                            index + 1
+                        )
+                    }
+                    other => format!("layout: {other}"),
+                };
+                fail(status, why)
             })
         })
     })
@@ -523,9 +546,11 @@ pub unsafe extern "C" fn cloth_read_vertices(
 /// positions in the anchor frame, in the sheet's bind pose. Each vertex is
 /// attached to its nearest triangle (barycentric coordinates, and an offset
 /// carried in the triangle's frame); a vertex at a node's bind position is
-/// that node exactly. Writes the mesh's index into `out_mesh`: pass it as
-/// cloth_vertex_layout.render_mesh to cloth_read_vertices. Allocates (not
-/// for every frame). Per-cloth.
+/// that node exactly. Writes the mesh's number into `out_mesh` (1 for the
+/// first mesh attached, then 2, …): pass it as
+/// cloth_vertex_layout.render_mesh to cloth_read_vertices. The mesh lives as
+/// long as the cloth (there is no detach). Allocates (not for every frame).
+/// Per-cloth.
 /// Refuses: INVALID_ARGUMENT when the cloth has no triangles (a tree: draw
 /// it from its node poses) or `vertex_count` is 0.
 #[no_mangle]
@@ -545,7 +570,7 @@ pub unsafe extern "C" fn cloth_attach_render_mesh(
             c.attach_render_mesh(&vertices).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
         })?;
         // SAFETY: checked non-null and aligned above.
-        unsafe { out_mesh.write(mesh as u32) };
+        unsafe { out_mesh.write(mesh as u32 + 1) };
         Ok(())
     })
 }

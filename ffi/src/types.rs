@@ -70,8 +70,9 @@ pub const CLOTH_SPACE_CLOTH: u32 = 1;
 pub const CLOTH_NO_FIELD: u32 = 0xFFFF_FFFF;
 /// `cloth_vertex_layout.node_count`: every node from `first_node` on.
 pub const CLOTH_ALL_NODES: u32 = 0xFFFF_FFFF;
-/// `cloth_vertex_layout.render_mesh`: write nodes, not a render mesh.
-pub const CLOTH_NO_RENDER_MESH: u32 = 0xFFFF_FFFF;
+/// `cloth_vertex_layout.render_mesh`: write nodes, not a render mesh (render
+/// meshes are numbered from 1, so a zeroed layout never reads one).
+pub const CLOTH_NO_RENDER_MESH: u32 = 0;
 
 /// `cloth_step_report.watchdog`: no reset.
 pub const CLOTH_WATCHDOG_NONE: u32 = 0;
@@ -258,9 +259,11 @@ pub struct cloth_sheet_desc {
     /// welding): for a mesh exported with seams (positions duplicated where
     /// UV islands meet), which otherwise comes apart along them. Each node
     /// joins the first earlier node within the distance; a welded node sums
-    /// their masses and is fixed if any of them is. Every per-node call on
-    /// the cloth then takes welded node indices (cloth_node_count counts
-    /// them). Finite, ≥ 0.
+    /// their masses and is fixed if any of them is. Welded nodes are
+    /// numbered in order of first appearance (node k is the k-th input node
+    /// that joined no earlier one), and every per-node call on the cloth —
+    /// cloth_node_count, cloth_read_positions, cloth_set_animated_positions,
+    /// … — takes these indices; weld_map translates. Finite, ≥ 0.
     pub weld_tolerance: f32,
     /// node_count entries written with each input node's welded node (the
     /// identity without welding), or NULL. Written only when the cloth is
@@ -286,7 +289,8 @@ pub struct cloth_vertex_layout {
     pub first_node: u32,
     /// Nodes written, or CLOTH_ALL_NODES: every node from first_node on.
     pub node_count: u32,
-    /// Bytes from one node's start to the next's (≥ 12 × the fields).
+    /// Bytes from one node's start to the next's: each present field's
+    /// offset + 12 ≤ stride.
     pub stride: u32,
     /// Byte offset of the position (m), or CLOTH_NO_FIELD.
     pub position_offset: u32,
@@ -307,9 +311,9 @@ pub struct cloth_vertex_layout {
     /// i], and node_count (not CLOTH_ALL_NODES) is the number of vertices
     /// written; node_map holds at least first_node + node_count entries.
     pub node_map: *const u32,
-    /// CLOTH_NO_RENDER_MESH, or a render mesh cloth_attach_render_mesh
-    /// returned: then entries are that mesh's vertices (first_node and
-    /// node_count count vertices), positions carried by the sheet and
+    /// CLOTH_NO_RENDER_MESH (0), or a render mesh cloth_attach_render_mesh
+    /// returned (1, 2, …): then entries are that mesh's vertices (first_node
+    /// and node_count count vertices), positions carried by the sheet and
     /// normals and tangents interpolated from its nodes'. Not with node_map.
     pub render_mesh: u32,
 }

@@ -590,7 +590,7 @@ fn cases() -> Vec<Case> {
                 let mut layout = cloth_default_vertex_layout();
                 layout.node_count = 16;
                 layout.node_map = map.as_ptr();
-                layout.render_mesh = 0;
+                layout.render_mesh = 1;
                 let mut buffer = [0u8; 16 * 12];
                 // SAFETY: a map of 16 entries and a buffer of 192 bytes.
                 unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 16 * 12) }

@@ -144,7 +144,7 @@ fn a_render_mesh_follows_the_sheet() {
     let mut mesh = u32::MAX;
     // SAFETY: `render` holds its count; a valid out-pointer.
     ok(unsafe { cloth_attach_render_mesh(w, c, render.as_ptr(), render.len(), &mut mesh) });
-    assert_eq!(mesh, 0);
+    assert_eq!(mesh, 1, "render meshes are numbered from 1");
     for _ in 0..120 {
         ok(cloth_world_step(w));
     }

@@ -238,8 +238,8 @@ pub enum LayoutError {
     NoRenderMesh { index: usize, attached: usize },
     /// A field does not fit in the stride.
     FieldPastStride { field: &'static str, offset: usize, stride: usize },
-    /// Two fields share bytes.
-    Overlap { a: &'static str, b: &'static str },
+    /// Two fields share bytes: their names and byte offsets.
+    Overlap { a: &'static str, a_offset: usize, b: &'static str, b_offset: usize },
     /// The buffer is shorter than the write.
     BufferTooSmall { needed: usize, got: usize },
     /// A value to be written is not finite (a bug: the watchdog keeps
@@ -263,7 +263,12 @@ impl std::fmt::Display for LayoutError {
             LayoutError::FieldPastStride { field, offset, stride } => {
                 write!(f, "the {field} at byte offset {offset} (12 bytes) does not fit in a stride of {stride} bytes")
             }
-            LayoutError::Overlap { a, b } => write!(f, "the {a} and the {b} share bytes"),
+            LayoutError::Overlap { a, a_offset, b, b_offset } => write!(
+                f,
+                "the {a} (bytes {a_offset}..{}) and the {b} (bytes {b_offset}..{}) overlap",
+                a_offset + FIELD_BYTES,
+                b_offset + FIELD_BYTES
+            ),
             LayoutError::BufferTooSmall { needed, got } => {
                 write!(f, "the buffer holds {got} bytes; the write needs {needed}")
             }
@@ -312,7 +317,7 @@ impl VertexLayout {
         for (i, (a, oa)) in present().enumerate() {
             for (b, ob) in present().skip(i + 1) {
                 if oa < ob + FIELD_BYTES && ob < oa + FIELD_BYTES {
-                    return Err(LayoutError::Overlap { a, b });
+                    return Err(LayoutError::Overlap { a, a_offset: oa, b, b_offset: ob });
                 }
             }
         }
