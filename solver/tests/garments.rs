@@ -200,3 +200,28 @@ fn sleep_waits_for_a_drift_but_not_for_a_tremble() {
     });
     assert!(slept.is_some(), "a ±20 µm tremble kept the cape awake for 15 s");
 }
+
+/// The strain limit holds in motion, not only at rest: W1's sheet (32 × 32,
+/// pinned along its top edge, strain limit at 0.1 %, tethers and leash,
+/// released from horizontal) keeps the median of its worst link over frames
+/// 300–900 (5–15 s, swinging down to rest) within 2 %. `MEASUREMENTS.md`
+/// ("stabilised rows") has a variant that rested well and let this reach
+/// 7.1 %.
+#[test]
+fn the_strain_limit_holds_while_the_sheet_swings() {
+    use cloth_solver::{scenes, Tuning};
+    let d = cloth_solver::Dynamics { strain_limit: true, stretch: 1.0, slack: 0.7, ..scenes::w0_dynamics() };
+    let options = cloth_solver::SeedOptions { tethers: true, ..cloth_solver::SeedOptions::m0() };
+    let awake = Tuning { sleep: false, ..Tuning::default() };
+    let mut c = cloth_solver::Cloth::with_options(&scenes::w0_sheet().input(), d, awake, options).expect("W1 seeds");
+    let mut worst: Vec<f64> = (0..900)
+        .map(|_| {
+            c.step();
+            c.worst_stretch_strain()
+        })
+        .skip(300)
+        .collect();
+    worst.sort_by(f64::total_cmp);
+    let median = worst[worst.len() / 2];
+    assert!(median <= 0.02, "median worst link {:.2} % over frames 300-900", 100.0 * median);
+}
