@@ -455,7 +455,7 @@ pub fn readback(out: &mut Output, rounds: usize) {
     out.row(
         Row::new(
             "readback",
-            &format!("irregular cape: a 4x render mesh ({} vertices), positions + normals", render.len()),
+            format!("irregular cape: a 4x render mesh ({} vertices), positions + normals", render.len()),
         )
         .with("us_min", min)
         .with("us_median", median)
@@ -489,7 +489,7 @@ pub fn readback(out: &mut Output, rounds: usize) {
         for ((label, _), s) in variants.iter().zip(&samples) {
             let (min, median, _) = stats(s);
             out.row(
-                Row::new("readback", &format!("{name} ({nodes} nodes): {label}"))
+                Row::new("readback", format!("{name} ({nodes} nodes): {label}"))
                     .with("us_min", min)
                     .with("us_median", median),
             );

@@ -18,24 +18,25 @@ fn read(c: &mut Cloth, source: Source, count: usize, space: Space) -> Vec<[Vec3;
     (0..count).map(|i| [0, 1].map(|k| [0, 1, 2].map(|d| f(24 * i + 12 * k + 4 * d)))).collect()
 }
 
-/// Each triangle cut into four at its edges' midpoints: the corners, then
-/// one vertex per edge, and the four triangles; the weights of every vertex
-/// on the coarse corners, to rebuild the same subdivision of any pose.
-fn subdivide(input: &ClothInput) -> (Vec<Vec<(u32, f64)>>, Vec<[u32; 3]>) {
-    let mut recipes: Vec<Vec<(u32, f64)>> = (0..input.positions.len() as u32).map(|n| vec![(n, 1.0)]).collect();
+/// How a render vertex is made from the coarse nodes: `(node, weight)`.
+type Recipe = Vec<(u32, f64)>;
+
+/// A 4× subdivision's vertices (each triangle cut into four at its edges'
+/// midpoints): the corners, then one vertex per edge, as weights on the
+/// coarse nodes, to rebuild the same subdivision of any pose.
+fn subdivide(input: &ClothInput) -> Vec<Recipe> {
+    let mut recipes: Vec<Recipe> = (0..input.positions.len() as u32).map(|n| vec![(n, 1.0)]).collect();
     let mut midpoint: HashMap<(u32, u32), u32> = HashMap::new();
-    let mut triangles = Vec::new();
     for t in &input.triangles {
-        let mut mid = |a: u32, b: u32| {
-            *midpoint.entry((a.min(b), a.max(b))).or_insert_with(|| {
+        for k in 0..3 {
+            let (a, b) = (t[k], t[(k + 1) % 3]);
+            midpoint.entry((a.min(b), a.max(b))).or_insert_with(|| {
                 recipes.push(vec![(a, 0.5), (b, 0.5)]);
                 recipes.len() as u32 - 1
-            })
-        };
-        let (ab, bc, ca) = (mid(t[0], t[1]), mid(t[1], t[2]), mid(t[2], t[0]));
-        triangles.extend([[t[0], ab, ca], [ab, t[1], bc], [ca, bc, t[2]], [ab, bc, ca]]);
+            });
+        }
     }
-    (recipes, triangles)
+    recipes
 }
 
 fn apply(recipe: &[(u32, f64)], p: impl Fn(u32) -> Vec3) -> Vec3 {
@@ -74,7 +75,7 @@ fn the_simulated_mesh_as_its_own_render_mesh_is_exact() {
 fn a_subdivided_render_mesh_follows_the_subdivided_sheet() {
     for seed in [1, 2] {
         let input = IrregularCape::from_seed(seed).input();
-        let (recipes, _) = subdivide(&input);
+        let recipes = subdivide(&input);
         let mut c = Cloth::new(&input, library::DENIM.dynamics).expect("seeds");
         let bind = |n: u32| input.positions[n as usize].map(f64::from);
         let flat: Vec<[f32; 3]> = recipes.iter().map(|r| apply(r, bind).map(|x| x as f32)).collect();

@@ -124,7 +124,8 @@ fn a_bad_layout_is_refused_and_writes_nothing() {
     let mut c = Cloth::new(&IrregularCape::from_seed(0).input(), library::DENIM.dynamics).expect("seeds");
     let n = c.nodes();
     let good = VertexLayout::positions(Space::World, n);
-    let cases: [(VertexLayout, usize, fn(&LayoutError) -> bool); 6] = [
+    type Expected = fn(&LayoutError) -> bool;
+    let cases: [(VertexLayout, usize, Expected); 6] = [
         (VertexLayout { position: None, ..good }, 12 * n, |e| *e == LayoutError::NoField),
         (VertexLayout { first: 1, ..good }, 12 * n, |e| matches!(e, LayoutError::NodeRange { .. })),
         (VertexLayout { normal: Some(12), ..good }, 24 * n, |e| matches!(e, LayoutError::FieldPastStride { .. })),
