@@ -7,10 +7,10 @@ use crate::distance::Stiffness;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
 use crate::model::{MemoryReport, Model, NO_NODE};
-use crate::pose::{self, Vec3};
+use crate::pose::Vec3;
 use crate::pose::{Pose, Quat};
 use crate::seed::{self, ClothInput, SeedOptions, Topology};
-use crate::skin::{triangle_frame, RenderBinding, SkinError};
+use crate::skin::{RenderBinding, SkinError};
 use crate::state::State;
 use crate::step::{self, Kernel, Probe, StepReport, SubstepParams};
 use crate::surface::{LayoutError, Source, Space, Surface, VertexLayout};
@@ -308,38 +308,8 @@ impl Cloth {
             let (local, [n, t]) = match source {
                 Source::RenderMesh(k) => {
                     let a = &self.render_meshes[k].attachments[entry];
-                    let w = a.weights.map(f64::from);
-                    let corners = a.corners.map(|c| pos(c as usize));
-                    // Σ β x term by term, so a weight of exactly 1 on a node
-                    // gives its position bit for bit.
-                    let mut p = pose::scale(corners[0], w[0]);
-                    for k in 1..3 {
-                        if w[k] != 0.0 {
-                            p = pose::add(p, pose::scale(corners[k], w[k]));
-                        }
-                    }
-                    if a.offset != [0.0; 3] {
-                        if let Some(f) = triangle_frame(corners[0], corners[1], corners[2]) {
-                            for (axis, d) in f.iter().zip(a.offset) {
-                                p = pose::add(p, pose::scale(*axis, d as f64));
-                            }
-                        }
-                    }
-                    let frame = if frames {
-                        let sum = |k: usize| {
-                            (0..3).fold([0.0; 3], |s, c| {
-                                pose::add(s, pose::scale(self.frame_scratch[a.corners[c] as usize][k], w[c]))
-                            })
-                        };
-                        let normal = pose::normalized(sum(0)).unwrap_or(self.frame_scratch[a.corners[0] as usize][0]);
-                        let along = sum(1);
-                        let tangent = pose::normalized(pose::sub(along, pose::scale(normal, pose::dot(along, normal))))
-                            .unwrap_or(self.frame_scratch[a.corners[0] as usize][1]);
-                        [normal, tangent]
-                    } else {
-                        [[0.0; 3]; 2]
-                    };
-                    (p, frame)
+                    let p = a.position(pos);
+                    (p, if frames { a.frame(&self.frame_scratch) } else { [[0.0; 3]; 2] })
                 }
                 Source::Nodes | Source::Map(_) => {
                     let node = match source {

@@ -20,6 +20,7 @@
 //! cloth. A sheet only: a tree is drawn from its node poses.
 
 use crate::pose::{self, Vec3};
+use crate::surface::orthogonal_part;
 
 /// A render vertex closer than this to the sheet at bind lies on it, m: a
 /// tenth of a micrometre, below f32 resolution a metre from the origin.
@@ -67,6 +68,44 @@ pub struct Attachment {
     pub offset: [f32; 3],
 }
 
+impl Attachment {
+    /// The vertex's position now, from the nodes' positions `x(n)` (anchor
+    /// frame): `Σ β x` term by term, so a weight of exactly 1 on a node gives
+    /// its position bit for bit, plus the offset in the triangle's frame.
+    pub fn position(&self, x: impl Fn(usize) -> Vec3) -> Vec3 {
+        let w = self.weights.map(f64::from);
+        let corners = self.corners.map(|c| x(c as usize));
+        let mut p = pose::scale(corners[0], w[0]);
+        for k in 1..3 {
+            if w[k] != 0.0 {
+                p = pose::add(p, pose::scale(corners[k], w[k]));
+            }
+        }
+        if self.offset != [0.0; 3] {
+            if let Some(f) = triangle_frame(corners[0], corners[1], corners[2]) {
+                for (axis, d) in f.iter().zip(self.offset) {
+                    p = pose::add(p, pose::scale(*axis, d as f64));
+                }
+            }
+        }
+        p
+    }
+
+    /// The vertex's `[normal, tangent]`: the nodes' frames (`surface.rs`,
+    /// one per node) interpolated by `β`, the tangent made ⊥ the normal;
+    /// the first corner's where either degenerates.
+    pub fn frame(&self, node_frames: &[[Vec3; 2]]) -> [Vec3; 2] {
+        let w = self.weights.map(f64::from);
+        let first = node_frames[self.corners[0] as usize];
+        let sum = |k: usize| {
+            (0..3).fold([0.0; 3], |s, c| pose::add(s, pose::scale(node_frames[self.corners[c] as usize][k], w[c])))
+        };
+        let normal = pose::normalized(sum(0)).unwrap_or(first[0]);
+        let tangent = orthogonal_part(sum(1), normal).unwrap_or(first[1]);
+        [normal, tangent]
+    }
+}
+
 /// A render mesh bound to a sheet.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RenderBinding {
@@ -74,7 +113,7 @@ pub struct RenderBinding {
 }
 
 /// The triangle's frame (e, n × e, n), or `None` when degenerate.
-pub(crate) fn triangle_frame(a: Vec3, b: Vec3, c: Vec3) -> Option<[Vec3; 3]> {
+fn triangle_frame(a: Vec3, b: Vec3, c: Vec3) -> Option<[Vec3; 3]> {
     let e = pose::normalized(pose::sub(b, a))?;
     let n = pose::normalized(pose::cross(pose::sub(b, a), pose::sub(c, a)))?;
     Some([e, pose::cross(n, e), n])

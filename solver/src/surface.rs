@@ -63,7 +63,7 @@ fn perpendicular(v: Vec3) -> Vec3 {
 }
 
 /// The part of `v` ⊥ the unit `n`, unit; `None` when (nearly) along it.
-fn orthogonal_part(v: Vec3, n: Vec3) -> Option<Vec3> {
+pub(crate) fn orthogonal_part(v: Vec3, n: Vec3) -> Option<Vec3> {
     let p = pose::sub(v, pose::scale(n, pose::dot(v, n)));
     let len = pose::norm(p);
     (len > 1e-9 * pose::norm(v).max(1e-300) && len.is_finite()).then(|| pose::scale(p, 1.0 / len))
