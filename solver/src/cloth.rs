@@ -251,11 +251,6 @@ impl Cloth {
         Ok(self.render_meshes.len() - 1)
     }
 
-    /// Render meshes attached.
-    pub fn render_meshes(&self) -> usize {
-        self.render_meshes.len()
-    }
-
     /// Vertices of the render mesh attached `k`-th, if there is one.
     pub fn render_mesh_vertices(&self, k: usize) -> Option<usize> {
         self.render_meshes.get(k).map(|b| b.vertices())

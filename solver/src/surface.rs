@@ -140,11 +140,6 @@ impl Surface {
         !self.strands.is_empty()
     }
 
-    /// Bytes held.
-    pub fn bytes(&self) -> usize {
-        self.triangles.len() * (12 + 24) + self.strands.len() * 52
-    }
-
     /// Writes each node's unit normal and unit tangent (orthogonal) in the
     /// anchor frame into `frames`, one `[normal, tangent]` per caller node.
     /// `x(n)` is node `n`'s position in the anchor frame; `delta` the nodes'
