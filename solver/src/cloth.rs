@@ -3,6 +3,7 @@
 use crate::collider::ColliderSet;
 use crate::constants::{ANCHOR_ROTATION_NORM, COORDINATE_LIMIT, LANES};
 use crate::contact::ContactSlots;
+use crate::cook::{self, CookError, CookParts, Cooked};
 use crate::distance::Stiffness;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
@@ -10,6 +11,7 @@ use crate::model::{MemoryReport, Model, NO_NODE};
 use crate::pose::Vec3;
 use crate::pose::{Pose, Quat};
 use crate::seed::{self, ClothInput, SeedOptions, Topology};
+use crate::self_pair::SelfCollision;
 use crate::skin::{RenderBinding, SkinError};
 use crate::state::State;
 use crate::step::{self, Kernel, Probe, StepReport, SubstepParams};
@@ -62,17 +64,29 @@ impl Cloth {
         let node_inv_mass = (0..input.positions.len())
             .map(|i| if input.fixed[i] { 0.0 } else { 1.0 / input.masses[i] as f64 })
             .collect();
-        let mut state = State::new(&model);
-        state.provision(&model, &dynamics, &tuning);
         let hierarchy = Hierarchy::new(model.nodes, &input.parents, &topology.edges, &input.bind_rotations);
         let first_fit: Vec<Option<u32>> = (0..model.nodes).map(|n| hierarchy.first_fit(n)).collect();
         let surface = Surface::new(&input.positions, &input.triangles, &first_fit, &hierarchy.parent);
-        Ok(Cloth {
+        let parts =
+            Cooked { model, topology, node_inv_mass, hierarchy, surface, render_meshes: Vec::new(), self_setup: None };
+        Ok(Self::assemble(parts, dynamics, tuning))
+    }
+
+    /// A cloth from what seeding derives (or a cooked blob holds): a fresh
+    /// state at the bind pose, sized for `dynamics` and `tuning`.
+    fn assemble(parts: Cooked, dynamics: Dynamics, tuning: Tuning) -> Self {
+        let Cooked { model, topology, node_inv_mass, hierarchy, surface, render_meshes, self_setup } = parts;
+        let mut state = State::new(&model);
+        if let (Some(setup), true) = (self_setup, dynamics.self_collision) {
+            state.self_collision = SelfCollision::from_setup(&model, setup);
+        }
+        state.provision(&model, &dynamics, &tuning);
+        Cloth {
             pose_scratch: vec![Quat::IDENTITY; model.nodes],
             surface: Arc::new(surface),
             frame_scratch: Vec::new(),
             vertex_scratch: Vec::new(),
-            render_meshes: Vec::new(),
+            render_meshes: render_meshes.into_iter().map(Arc::new).collect(),
             hierarchy: Arc::new(hierarchy),
             model: Arc::new(model),
             topology: Arc::new(topology),
@@ -81,7 +95,50 @@ impl Cloth {
             dynamics,
             tuning,
             kernel: Kernel::default(),
+        }
+    }
+
+    /// The cloth as a cooked blob (`cook.rs`): what seeding derived, its
+    /// render-mesh bindings and its self-collision setup, never its state.
+    /// [`Cloth::from_cooked`] gives back the cloth seeding gives, bit for bit.
+    pub fn cook(&self) -> Vec<u8> {
+        cook::write(&CookParts {
+            model: &self.model,
+            topology: &self.topology,
+            node_inv_mass: &self.node_inv_mass,
+            hierarchy: &self.hierarchy,
+            surface: &self.surface,
+            render_meshes: self.render_meshes.iter().map(|m| m.as_ref()).collect(),
+            self_setup: self.state.self_collision.setup(),
         })
+    }
+
+    /// A cloth from a blob [`Cloth::cook`] wrote, at the bind pose, with the
+    /// anchor at the identity. A blob from another format version, a corrupt
+    /// or truncated one, or bad dynamics are refused ([`CookError`]).
+    pub fn from_cooked(blob: &[u8], dynamics: Dynamics, tuning: Tuning) -> Result<Self, CookError> {
+        dynamics.validate().map_err(CookError::BadParameter)?;
+        tuning.validate().map_err(CookError::BadParameter)?;
+        Ok(Self::assemble(cook::read(blob)?, dynamics, tuning))
+    }
+
+    /// [`Cloth::from_cooked`] placed at `anchor`, its free nodes checked
+    /// against `colliders` as [`Cloth::with_colliders`] checks a mesh's.
+    pub fn from_cooked_with_colliders(
+        blob: &[u8],
+        dynamics: Dynamics,
+        anchor: Pose,
+        colliders: &ColliderSet,
+        check: BindPoseCheck,
+    ) -> Result<Self, CookError> {
+        let mut cloth = Self::from_cooked(blob, dynamics, Tuning::default())?;
+        if check == BindPoseCheck::Enforce {
+            let m = &cloth.model;
+            let nodes = (0..m.nodes).map(|n| (m.bind.get(m.slot_of_node[n] as usize), cloth.node_inv_mass[n] == 0.0));
+            check_bind_pose(nodes, &anchor, colliders, dynamics.thickness).map_err(CookError::BindPose)?;
+        }
+        cloth.place_anchor(anchor).map_err(CookError::BadParameter)?;
+        Ok(cloth)
     }
 
     /// Advances one fixed step of `dynamics.dt`, with no colliders.
@@ -625,7 +682,17 @@ pub fn validate_bind_pose(
     colliders: &ColliderSet,
     offset: f64,
 ) -> Result<(), SeedError> {
-    for (node, (p, &fixed)) in input.positions.iter().zip(&input.fixed).enumerate() {
+    check_bind_pose(input.positions.iter().copied().zip(input.fixed.iter().copied()), anchor, colliders, offset)
+}
+
+/// [`validate_bind_pose`] over `(bind position, fixed)` per node.
+fn check_bind_pose(
+    nodes: impl Iterator<Item = ([f32; 3], bool)>,
+    anchor: &Pose,
+    colliders: &ColliderSet,
+    offset: f64,
+) -> Result<(), SeedError> {
+    for (node, (p, fixed)) in nodes.enumerate() {
         if fixed || !p.iter().all(|c| c.is_finite()) {
             continue;
         }

@@ -29,6 +29,7 @@ pub mod collider;
 pub mod colour;
 pub mod constants;
 pub mod contact;
+pub mod cook;
 pub mod distance;
 pub mod dynamics;
 pub mod error;
@@ -61,6 +62,7 @@ pub mod writeback;
 
 pub use cloth::{BindPoseCheck, Cloth};
 pub use collider::{Collider, ColliderError, ColliderId, ColliderSet};
+pub use cook::CookError;
 pub use dynamics::{Dynamics, TeleportMode, Tuning};
 pub use error::{ParamError, SeedError};
 pub use seed::{ClothInput, SeedOptions};

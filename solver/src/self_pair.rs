@@ -63,6 +63,7 @@ use crate::constants::{
     LANES, SELF_NEAR, SELF_PAIRS_PER_PARTICLE, SELF_RADIUS_CEILING, SELF_ROW_RADIUS, SELF_SKIN,
     SELF_STENCILS_PER_PARTICLE,
 };
+use crate::cook::{SelfSetup, SelfSetupRef};
 use crate::grid::PointHashGrid;
 use crate::lanes::Points;
 use crate::model::{Model, NO_NODE};
@@ -207,8 +208,6 @@ impl SelfCollision {
     /// and the candidate list at four); stencils add theirs in
     /// [`Self::provision_stencils`].
     pub fn new(model: &Model) -> Self {
-        let n = model.slots;
-        let free = model.free_particles().max(1);
         let bind: Vec<[f32; 3]> = (0..model.nodes).map(|v| model.bind.get(model.slot_of_node[v] as usize)).collect();
         let key = crate::seed::morton_keys(&bind);
         let mut nodes: Vec<u32> = (0..model.nodes as u32).collect();
@@ -219,6 +218,22 @@ impl SelfCollision {
             patch[k] = model.slot_of_node[v as usize];
         }
         let (govern_start, govern) = governed_masks(model, &patch);
+        Self::from_setup(model, SelfSetup { patch, govern_start, govern })
+    }
+
+    /// The patches and exclusion masks [`Self::new`] derives from the model,
+    /// for a cooked blob (`cook.rs`); `None` until sized.
+    pub fn setup(&self) -> Option<SelfSetupRef<'_>> {
+        (!self.is_empty()).then_some((&self.patch, &self.govern_start, &self.govern))
+    }
+
+    /// Sized for `model` from a setup [`Self::new`] derived (or a cooked
+    /// blob holds): the same buffers, the same bits.
+    pub fn from_setup(model: &Model, setup: SelfSetup) -> Self {
+        let SelfSetup { patch, govern_start, govern } = setup;
+        let n = model.slots;
+        let free = model.free_particles().max(1);
+        let blocks = model.nodes.div_ceil(LANES);
         SelfCollision {
             patch,
             govern_start,

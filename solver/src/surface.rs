@@ -134,6 +134,21 @@ impl Surface {
         &self.triangles
     }
 
+    /// What [`Surface::new`] derived, as a cooked blob stores it (`cook.rs`).
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn parts(&self) -> (&[[u32; 3]], &[[f64; 3]], &[(u32, Vec3, Vec3)]) {
+        (&self.triangles, &self.tangent_weights, &self.strands)
+    }
+
+    /// A surface from [`Surface::parts`] read back from a blob.
+    pub(crate) fn from_parts(
+        triangles: Vec<[u32; 3]>,
+        tangent_weights: Vec<[f64; 3]>,
+        strands: Vec<(u32, Vec3, Vec3)>,
+    ) -> Self {
+        Surface { triangles, tangent_weights, strands }
+    }
+
     /// Whether some node is in no triangle: its frame needs the nodes'
     /// rotations (`writeback::deltas`).
     pub fn has_strands(&self) -> bool {

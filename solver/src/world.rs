@@ -90,6 +90,8 @@ pub enum WorldError {
     SetInUse { set: ColliderSetId, cloths: usize },
     /// Seeding the cloth failed.
     Seed(SeedError),
+    /// A cooked blob was refused.
+    Cook(crate::cook::CookError),
     /// A parameter was refused.
     Param(ParamError),
     /// A collider call was refused.
@@ -136,6 +138,7 @@ impl fmt::Display for WorldError {
                 set.index, set.generation
             ),
             WorldError::Seed(e) => write!(f, "the cloth could not be seeded: {e}"),
+            WorldError::Cook(e) => write!(f, "the cooked cloth could not be loaded: {e}"),
             WorldError::Param(e) => write!(f, "{e}"),
             WorldError::Collider(e) => write!(f, "{e}"),
             WorldError::InsideStep => {
@@ -439,6 +442,26 @@ impl World {
             None => &empty,
         };
         let cloth = Cloth::with_colliders(input, dynamics, anchor, set, check)?;
+        self.insert_cloth(cloth, colliders)
+    }
+
+    /// Adds a cloth loaded from a cooked blob ([`Cloth::cook`]), as
+    /// [`World::add_cloth`] adds one seeded from a mesh.
+    pub fn add_cooked(
+        &mut self,
+        blob: &[u8],
+        dynamics: Dynamics,
+        anchor: Pose,
+        colliders: Option<ColliderSetId>,
+        check: BindPoseCheck,
+    ) -> Result<ClothId, WorldError> {
+        self.refuse_inside_step()?;
+        let empty = ColliderSet::new();
+        let set = match colliders {
+            Some(id) => self.colliders(id)?,
+            None => &empty,
+        };
+        let cloth = Cloth::from_cooked_with_colliders(blob, dynamics, anchor, set, check).map_err(WorldError::Cook)?;
         self.insert_cloth(cloth, colliders)
     }
 
