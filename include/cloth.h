@@ -87,7 +87,7 @@
  * - Calls on DIFFERENT WORLDS may run concurrently from any threads.
  * - Within one world, the PER-CLOTH calls (cloth_set_anchor_pose, cloth_place_anchor,
  *   cloth_set_animated_positions, cloth_set_dynamics, cloth_get_dynamics, cloth_wake, cloth_teleport,
- *   cloth_node_count, cloth_read_positions, cloth_read_vertices, cloth_attach_render_mesh,
+ *   cloth_node_count, cloth_read_positions, cloth_read_vertices, cloth_attach_render_mesh, cloth_cook,
  *   cloth_read_node_poses, cloth_last_step_report and cloth_world_step_cloth) may run concurrently from any threads FOR DISTINCT CLOTHS. Two overlapping
  *   calls on the same cloth are a host bug: the second returns CLOTH_STATUS_BUSY (never a data race).
  * - The EXCLUSIVE calls (creating or destroying cloths, sets and colliders, collider poses, begin_frame,
@@ -129,6 +129,9 @@
  * compares it with cloth_abi_version() at load. Descriptor structs begin with struct_size (set it to
  * sizeof, or start from the cloth_default_* constructor): fields are only ever appended, and a library
  * reads a shorter (older) struct with the new fields at their defaults.
+ *
+ * A cooked blob (cloth_cook) carries its own format version: cloth_create_from_cooked refuses one of
+ * another format with CLOTH_STATUS_BAD_BLOB, whose message says to cook it again from the mesh.
  *
  * CPU: one library runs on every x86-64 CPU. It is built for the x86-64 baseline (SSE2), and its solver
  * kernels also come compiled for AVX2, chosen at run time where CPUID and XGETBV say that the CPU and the
@@ -289,6 +292,11 @@ enum cloth_status
     // and its other cloths keep working. cloth_world_step reports it once,
     // in the step it happened in, after stepping every other cloth.
     CLOTH_STATUS_INTERNAL = 15,
+    // A cooked blob was refused (cloth_create_from_cooked): not a blob,
+    // cooked by a library of another format version (cook it again from
+    // the mesh), truncated or corrupt (its checksum), or inconsistent; the
+    // message says which.
+    CLOTH_STATUS_BAD_BLOB = 16,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -742,6 +750,33 @@ cloth_status cloth_attach_render_mesh(cloth_world world,
                                       const cloth_vec3f *positions,
                                       size_t vertex_count,
                                       uint32_t *out_mesh);
+
+// Writes the cloth's cooked blob — what seeding derived from its mesh, its
+// render-mesh bindings and self-collision setup, never its state — into
+// `out`, `capacity` bytes, and its size into `out_size`. Pass `out` NULL
+// and `capacity` 0 to learn the size first. Save the bytes and create the
+// same cloth later with cloth_create_from_cooked, without seeding: the
+// blob is little-endian on every machine and checksummed. Allocates.
+// Per-cloth.
+// Refuses: BUFFER_TOO_SMALL when `capacity` is below the size (which is
+// still written to `out_size`); NULL_POINTER when `out` is NULL and
+// `capacity` is not 0.
+cloth_status cloth_cook(cloth_world world, cloth_id cloth, uint8_t *out, size_t capacity, size_t *out_size);
+
+// Creates a cloth from a blob cloth_cook wrote (by this library or another
+// build of the same format), `blob_size` bytes, read during the call: the
+// cloth seeding its mesh gives, bit for bit, with desc's preset or
+// dynamics, anchor, colliders and bind-pose check as every create takes
+// them. Exclusive.
+// Refuses: BAD_BLOB for bytes that are not a cooked cloth, a blob of
+// another format version, a truncated or corrupt one (its checksum) or an
+// inconsistent one — the message says which; SEED_FAILED as
+// cloth_create_sheet for a node inside a collider (desc.bind_pose_check).
+cloth_status cloth_create_from_cooked(cloth_world world,
+                                      const uint8_t *blob,
+                                      size_t blob_size,
+                                      const cloth_desc *desc,
+                                      cloth_id *out_cloth);
 
 // Writes every node's world pose into `out_world` and its local pose
 // (relative to its parent node; roots relative to the anchor) into

@@ -20,6 +20,7 @@ workloads (PERFORMANCE.md):
   w4            characters (cape + rope, walking, colliders) x threads: 1, 8, 32, 128 at 1 and 2 threads
   abi           the C ABI crossing per call and per frame, against a W0 step
   readback      positions, normals, tangents and node poses read through the C ABI, per call
+  cook          creating a cloth from its mesh against from its cooked blob, through the C ABI
 
 reference tables (MEASUREMENTS.md):
   alpha-gamma   §2  α·γ × penalty ratio on the 20-link hard chain
@@ -188,6 +189,7 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         "abi" => world::abi(&mut out, rounds.unwrap_or(5), frames.unwrap_or(200_000)),
         "readback" => world::readback(&mut out, rounds.unwrap_or(15)),
+        "cook" => world::cook(&mut out, rounds.unwrap_or(30)),
         "self-radius" => selfcoll::radius(&mut out),
         "self-stiffness" => selfcoll::stiffness(&mut out),
         "self-gust" => selfcoll::gust(&mut out),

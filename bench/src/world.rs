@@ -498,3 +498,88 @@ pub fn readback(out: &mut Output, rounds: usize) {
     out.flush();
     assert_eq!(cloth_world_destroy(w), cloth_status::CLOTH_STATUS_OK);
 }
+
+/// `cook`: creating a cloth from its mesh against creating it from its
+/// cooked blob, through the C ABI, interleaved per round (issue 19 item 4).
+pub fn cook(out: &mut Output, rounds: usize) {
+    use ::cloth::*;
+    out.note(&format!(
+        "cook: ms per create through the C ABI (create + destroy), mesh and blob interleaved, {rounds} rounds; {}",
+        machine()
+    ));
+    let mut w = cloth_world::default();
+    // SAFETY: valid pointers for the call.
+    unsafe {
+        assert_eq!(cloth_world_create(&cloth_default_world_desc(), &mut w), cloth_status::CLOTH_STATUS_OK);
+    }
+    let cases = [
+        ("irregular cape 0, cotton", scenes::IrregularCape::from_seed(0).input(), CLOTH_PRESET_COTTON),
+        ("irregular cape 1, denim", scenes::IrregularCape::from_seed(1).input(), CLOTH_PRESET_DENIM),
+        ("W0 sheet 32x32, cotton", scenes::w0_sheet().input(), CLOTH_PRESET_COTTON),
+    ];
+    for (name, input, preset) in cases {
+        let positions: Vec<cloth_vec3f> =
+            input.positions.iter().map(|p| cloth_vec3f { x: p[0], y: p[1], z: p[2] }).collect();
+        let fixed: Vec<u32> = input.fixed.iter().map(|&f| f as u32).collect();
+        let triangles: Vec<u32> = input.triangles.iter().flatten().copied().collect();
+        let mut sheet = cloth_default_sheet_desc();
+        sheet.node_count = positions.len() as u32;
+        sheet.triangle_count = input.triangles.len() as u32;
+        sheet.positions = positions.as_ptr();
+        sheet.masses = input.masses.as_ptr();
+        sheet.fixed = fixed.as_ptr();
+        sheet.triangles = triangles.as_ptr();
+        let desc = cloth_desc { preset, ..cloth_default_desc() };
+        let from_mesh = || {
+            let mut id = cloth_id::default();
+            // SAFETY: every array holds its count; valid descriptors.
+            assert_eq!(unsafe { cloth_create_sheet(w, &sheet, &desc, &mut id) }, cloth_status::CLOTH_STATUS_OK);
+            id
+        };
+        let first = from_mesh();
+        let mut size = 0usize;
+        let mut blob = Vec::new();
+        let mut cook_us = Vec::new();
+        for _ in 0..rounds {
+            let t0 = Instant::now();
+            // SAFETY: a size query, then a buffer of that size.
+            unsafe {
+                assert_eq!(cloth_cook(w, first, std::ptr::null_mut(), 0, &mut size), cloth_status::CLOTH_STATUS_OK);
+                blob.resize(size, 0);
+                assert_eq!(cloth_cook(w, first, blob.as_mut_ptr(), size, &mut size), cloth_status::CLOTH_STATUS_OK);
+            }
+            cook_us.push(t0.elapsed().as_secs_f64() * 1e6);
+        }
+        assert_eq!(cloth_destroy(w, first), cloth_status::CLOTH_STATUS_OK);
+        let from_blob = || {
+            let mut id = cloth_id::default();
+            // SAFETY: the blob for its length; a valid descriptor.
+            let s = unsafe { cloth_create_from_cooked(w, blob.as_ptr(), blob.len(), &desc, &mut id) };
+            assert_eq!(s, cloth_status::CLOTH_STATUS_OK);
+            id
+        };
+        let (mut seed_ms, mut load_ms) = (Vec::new(), Vec::new());
+        for _ in 0..rounds {
+            for (f, samples) in [(&from_mesh as &dyn Fn() -> cloth_id, &mut seed_ms), (&from_blob, &mut load_ms)] {
+                let t0 = Instant::now();
+                let id = f();
+                assert_eq!(cloth_destroy(w, id), cloth_status::CLOTH_STATUS_OK);
+                samples.push(t0.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+        let ((smin, smed, _), (lmin, lmed, _), (cmin, cmed, _)) = (stats(&seed_ms), stats(&load_ms), stats(&cook_us));
+        out.row(
+            Row::new("cook", format!("{name} ({} nodes)", positions.len()))
+                .with("blob_bytes", blob.len() as f64)
+                .with("seed_ms_min", smin)
+                .with("seed_ms_median", smed)
+                .with("load_ms_min", lmin)
+                .with("load_ms_median", lmed)
+                .with("load_over_seed_median", lmed / smed)
+                .with("cook_us_min", cmin)
+                .with("cook_us_median", cmed),
+        );
+    }
+    out.flush();
+    assert_eq!(cloth_world_destroy(w), cloth_status::CLOTH_STATUS_OK);
+}

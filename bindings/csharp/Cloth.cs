@@ -119,6 +119,11 @@ namespace ClothSim
         // and its other cloths keep working. cloth_world_step reports it once,
         // in the step it happened in, after stepping every other cloth.
         Internal = 15,
+        // A cooked blob was refused (cloth_create_from_cooked): not a blob,
+        // cooked by a library of another format version (cook it again from
+        // the mesh), truncated or corrupt (its checksum), or inconsistent; the
+        // message says which.
+        BadBlob = 16,
     }
 
     // ---- the header's structs, in its order
@@ -559,6 +564,10 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_attach_render_mesh(ClothWorld world, ClothId cloth, ClothVec3f* positions, UIntPtr vertex_count, uint* out_mesh);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_cook(ClothWorld world, ClothId cloth, byte* @out, UIntPtr capacity, UIntPtr* out_size);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_create_from_cooked(ClothWorld world, byte* blob, UIntPtr blob_size, ClothDesc* desc, ClothId* out_cloth);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_last_step_report(ClothWorld world, ClothId cloth, ref ClothStepReport @out);
     }
 
@@ -797,6 +806,29 @@ namespace ClothSim
 
         // Explicit dynamics make the cloth CLOTH_PRESET_CUSTOM; desc.dynamics is only read during the
         // create call, while `dynamics` (a parameter of the caller) is on the stack.
+        // A cloth from the bytes SimCloth.Cook wrote (saved with the asset, loaded with it): the cloth
+        // seeding the mesh gives, without seeding. desc as for CreateSheet. A blob of another format
+        // version, a truncated or corrupt one throws ClothException(BadBlob).
+        public SimCloth CreateFromCooked(byte[] blob, ClothDesc desc)
+        {
+            return CreateFromCooked(blob, desc, null);
+        }
+
+        public SimCloth CreateFromCooked(byte[] blob, ClothDesc desc, ClothDynamics dynamics)
+        {
+            return CreateFromCooked(blob, desc, &dynamics);
+        }
+
+        SimCloth CreateFromCooked(byte[] blob, ClothDesc desc, ClothDynamics* dynamics)
+        {
+            if (blob == null) throw new ArgumentNullException("blob");
+            Custom(ref desc, dynamics);
+            ClothId id;
+            fixed (byte* b = blob)
+                ClothException.Check(ClothNative.cloth_create_from_cooked(handle, b, (UIntPtr)blob.Length, &desc, &id));
+            return new SimCloth(this, id);
+        }
+
         static void Custom(ref ClothDesc desc, ClothDynamics* dynamics)
         {
             if (dynamics == null) return;
@@ -939,6 +971,18 @@ namespace ClothSim
 
         // Binds the mesh the engine draws (its bind positions in the anchor frame) to the sheet; returns
         // its index for ReadRenderMesh / ClothVertexLayout.render_mesh. Allocates: not every frame.
+        // The cloth cooked (cloth_cook): bytes to save with the asset and pass to
+        // SimWorld.CreateFromCooked later, on any machine. Allocates.
+        public byte[] Cook()
+        {
+            UIntPtr size;
+            ClothException.Check(ClothNative.cloth_cook(world.Handle, id, null, UIntPtr.Zero, &size));
+            byte[] blob = new byte[(int)size];
+            fixed (byte* b = blob)
+                ClothException.Check(ClothNative.cloth_cook(world.Handle, id, b, size, &size));
+            return blob;
+        }
+
         public uint AttachRenderMesh(ClothVec3f[] positions)
         {
             uint mesh = 0;

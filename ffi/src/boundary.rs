@@ -60,12 +60,17 @@ pub enum cloth_status {
     /// and its other cloths keep working. cloth_world_step reports it once,
     /// in the step it happened in, after stepping every other cloth.
     CLOTH_STATUS_INTERNAL = 15,
+    /// A cooked blob was refused (cloth_create_from_cooked): not a blob,
+    /// cooked by a library of another format version (cook it again from
+    /// the mesh), truncated or corrupt (its checksum), or inconsistent; the
+    /// message says which.
+    CLOTH_STATUS_BAD_BLOB = 16,
 }
 
 use cloth_status::*;
 
 /// Every status, in code order (names and the binding check).
-pub(crate) const ALL_STATUSES: [cloth_status; 16] = [
+pub(crate) const ALL_STATUSES: [cloth_status; 17] = [
     CLOTH_STATUS_OK,
     CLOTH_STATUS_NULL_POINTER,
     CLOTH_STATUS_INVALID_WORLD,
@@ -82,6 +87,7 @@ pub(crate) const ALL_STATUSES: [cloth_status; 16] = [
     CLOTH_STATUS_IN_USE,
     CLOTH_STATUS_UNSUPPORTED_CPU,
     CLOTH_STATUS_INTERNAL,
+    CLOTH_STATUS_BAD_BLOB,
 ];
 
 /// A refusal: its status and what to tell the host.
@@ -173,6 +179,7 @@ pub(crate) fn status_name(s: cloth_status) -> &'static [u8] {
         CLOTH_STATUS_IN_USE => b"CLOTH_STATUS_IN_USE\0",
         CLOTH_STATUS_UNSUPPORTED_CPU => b"CLOTH_STATUS_UNSUPPORTED_CPU\0",
         CLOTH_STATUS_INTERNAL => b"CLOTH_STATUS_INTERNAL\0",
+        CLOTH_STATUS_BAD_BLOB => b"CLOTH_STATUS_BAD_BLOB\0",
     }
 }
 

@@ -575,6 +575,89 @@ pub unsafe extern "C" fn cloth_attach_render_mesh(
     })
 }
 
+/// Writes the cloth's cooked blob — what seeding derived from its mesh, its
+/// render-mesh bindings and self-collision setup, never its state — into
+/// `out`, `capacity` bytes, and its size into `out_size`. Pass `out` NULL
+/// and `capacity` 0 to learn the size first. Save the bytes and create the
+/// same cloth later with cloth_create_from_cooked, without seeding: the
+/// blob is little-endian on every machine and checksummed. Allocates.
+/// Per-cloth.
+/// Refuses: BUFFER_TOO_SMALL when `capacity` is below the size (which is
+/// still written to `out_size`); NULL_POINTER when `out` is NULL and
+/// `capacity` is not 0.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_cook(
+    world: cloth_world,
+    cloth: cloth_id,
+    out: *mut u8,
+    capacity: usize,
+    out_size: *mut usize,
+) -> cloth_status {
+    guard("cloth_cook", || {
+        check_out(out_size, "out_size")?;
+        let blob = with_cloth(world, cloth, |c| Ok(c.cook()))?;
+        // SAFETY: checked non-null and aligned above.
+        unsafe { out_size.write(blob.len()) };
+        match (out.is_null(), capacity) {
+            (true, 0) => return Ok(()),
+            (true, _) => return fail(CLOTH_STATUS_NULL_POINTER, "out is NULL with a capacity (a size query passes 0)"),
+            _ => {}
+        }
+        if capacity < blob.len() {
+            return fail(
+                CLOTH_STATUS_BUFFER_TOO_SMALL,
+                format!("the blob is {} bytes, out holds {capacity}", blob.len()),
+            );
+        }
+        // SAFETY: the header's pointer rule for an output array of `capacity`
+        // bytes; `slice_out` checks NULL and size.
+        let dst = unsafe { slice_out(out, blob.len(), "out")? };
+        dst.copy_from_slice(&blob);
+        Ok(())
+    })
+}
+
+/// Creates a cloth from a blob cloth_cook wrote (by this library or another
+/// build of the same format), `blob_size` bytes, read during the call: the
+/// cloth seeding its mesh gives, bit for bit, with desc's preset or
+/// dynamics, anchor, colliders and bind-pose check as every create takes
+/// them. Exclusive.
+/// Refuses: BAD_BLOB for bytes that are not a cooked cloth, a blob of
+/// another format version, a truncated or corrupt one (its checksum) or an
+/// inconsistent one — the message says which; SEED_FAILED as
+/// cloth_create_sheet for a node inside a collider (desc.bind_pose_check).
+#[no_mangle]
+pub unsafe extern "C" fn cloth_create_from_cooked(
+    world: cloth_world,
+    blob: *const u8,
+    blob_size: usize,
+    desc: *const cloth_desc,
+    out_cloth: *mut cloth_id,
+) -> cloth_status {
+    guard("cloth_create_from_cooked", || {
+        // SAFETY: the header's pointer rule — `desc` is NULL (refused) or
+        // readable; `blob` is valid for `blob_size` bytes; both checked.
+        let (desc, bytes) = unsafe { (read_desc(desc, "desc")?, slice_in(blob, blob_size, "blob")?) };
+        check_out(out_cloth, "out_cloth")?;
+        let (dynamics, anchor, check) = common(&desc)?;
+        let id = with_world_mut(world, |w| {
+            w.add_cooked(bytes, dynamics, anchor, optional_set(desc.colliders), check).map_err(world_fail)
+        })?;
+        // SAFETY: checked non-null and aligned above.
+        unsafe { out_cloth.write(cloth_id { index: id.index, generation: id.generation }) };
+        Ok(())
+    })
+}
+
+/// The status of a refused blob: a bind-pose refusal is the seed's.
+pub(crate) fn status_of_cook(e: &cloth_solver::CookError) -> cloth_status {
+    match e {
+        cloth_solver::CookError::BindPose(s) => crate::types::status_of_seed(s),
+        cloth_solver::CookError::BadParameter(_) => CLOTH_STATUS_INVALID_ARGUMENT,
+        _ => CLOTH_STATUS_BAD_BLOB,
+    }
+}
+
 thread_local! {
     /// The pose write-back's buffers in the solver's layout, reused per
     /// thread so a frame's read allocates nothing after the first.

@@ -16,6 +16,7 @@ pub(crate) fn world_fail(e: WorldError) -> Fail {
         WorldError::StaleCloth(_) | WorldError::StaleColliderSet(_) => CLOTH_STATUS_STALE_ID,
         WorldError::SetInUse { .. } => CLOTH_STATUS_IN_USE,
         WorldError::Seed(s) => crate::types::status_of_seed(s),
+        WorldError::Cook(c) => crate::cloth::status_of_cook(c),
         WorldError::Param(cloth_solver::ParamError::OutOfRange { value, .. }) if !value.is_finite() => {
             CLOTH_STATUS_NON_FINITE
         }

@@ -72,6 +72,7 @@ fn cs_type(c: &str) -> String {
         return "IntPtr".into();
     }
     match c {
+        "uint8_t" => "byte".into(),
         "uint32_t" => "uint".into(),
         "uint64_t" => "ulong".into(),
         "double" => "double".into(),

@@ -210,6 +210,25 @@ const NO: u32 = CLOTH_NO_PARENT;
 const MISUSE: &str = "ffi/examples/misuse.c";
 const HARDENING: &str = "ffi/tests/hardening.rs";
 
+/// The fixture's sheet cooked.
+fn cooked(f: &Fixture) -> Vec<u8> {
+    let mut size = 0;
+    // SAFETY: a size query (out NULL, capacity 0), then a buffer of that size.
+    unsafe {
+        ok(cloth_cook(f.w, f.cloth, std::ptr::null_mut(), 0, &mut size));
+        let mut blob = vec![0u8; size];
+        ok(cloth_cook(f.w, f.cloth, blob.as_mut_ptr(), size, &mut size));
+        blob
+    }
+}
+
+/// A cloth created from `blob` with `desc`.
+fn from_cooked(f: &Fixture, blob: &[u8], desc: &cloth_desc) -> cloth_status {
+    let mut id = cloth_id::default();
+    // SAFETY: the blob is valid for its length, the descriptors for the call.
+    unsafe { cloth_create_from_cooked(f.w, blob.as_ptr(), blob.len(), desc, &mut id) }
+}
+
 /// `cloth_read_vertices` on the fixture's sheet with the default layout as
 /// `edit` leaves it, into a buffer of `bytes` bytes.
 fn vertices(f: &Fixture, edit: fn(&mut cloth_vertex_layout), bytes: usize) -> cloth_status {
@@ -576,6 +595,48 @@ fn cases() -> Vec<Case> {
             }),
         ),
         case(
+            "cloth_cook",
+            CLOTH_STATUS_BUFFER_TOO_SMALL,
+            "a buffer one byte short",
+            Here(|f| {
+                let mut blob = cooked(f);
+                let mut size = 0;
+                // SAFETY: a buffer of one byte less than its length.
+                unsafe { cloth_cook(f.w, f.cloth, blob.as_mut_ptr(), blob.len() - 1, &mut size) }
+            }),
+        ),
+        case(
+            "cloth_cook",
+            CLOTH_STATUS_NULL_POINTER,
+            "out NULL with a capacity",
+            Here(|f| {
+                let mut size = 0;
+                // SAFETY: NULL is refused before anything is written.
+                unsafe { cloth_cook(f.w, f.cloth, std::ptr::null_mut(), 64, &mut size) }
+            }),
+        ),
+        case(
+            "cloth_create_from_cooked",
+            CLOTH_STATUS_BAD_BLOB,
+            "a blob with one byte changed",
+            Here(|f| {
+                let mut blob = cooked(f);
+                blob[100] ^= 0x10;
+                from_cooked(f, &blob, &cloth_default_desc())
+            }),
+        ),
+        case(
+            "cloth_create_from_cooked",
+            CLOTH_STATUS_SEED_FAILED,
+            "a free node inside a collider",
+            Here(|f| {
+                let blob = cooked(f);
+                let mut desc = cloth_desc { colliders: f.set, ..cloth_default_desc() };
+                desc.anchor.translation.y = -2.95;
+                from_cooked(f, &blob, &desc)
+            }),
+        ),
+        case(
             "cloth_read_vertices",
             CLOTH_STATUS_OUT_OF_RANGE,
             "a render_mesh never attached",
@@ -808,8 +869,13 @@ fn every_exclusive_call_is_wrong_phase_inside_a_step() {
     };
     let identity = cloth_pose_identity();
     // SAFETY: every pointer is valid for its count during the call.
-    let exclusive: [(&str, cloth_status); 10] = unsafe {
+    let blob = cooked(&f);
+    let exclusive: [(&str, cloth_status); 11] = unsafe {
         [
+            (
+                "cloth_create_from_cooked",
+                cloth_create_from_cooked(f.w, blob.as_ptr(), blob.len(), &cloth_default_desc(), &mut id),
+            ),
             ("cloth_create_sheet", cloth_create_sheet(f.w, &small.desc(), &cloth_default_desc(), &mut id)),
             ("cloth_create_tree", cloth_create_tree(f.w, &rope, &cloth_default_desc(), &mut id)),
             ("cloth_create_rig", cloth_create_rig(f.w, &rig_desc, &cloth_default_desc(), &mut id)),

@@ -365,7 +365,7 @@ static unsafe class ClothTest
     // ---- error paths
 
     static int cases;
-    static readonly int[] seen = new int[16];
+    static readonly int[] seen = new int[17];
 
     // A raw call's status; a refusal's message names the function, a success's is empty.
     static void Status(ClothStatus got, ClothStatus want, string function)
@@ -485,6 +485,7 @@ static unsafe class ClothTest
         Console.WriteLine("not reachable from a host: UnsupportedCpu (this CPU runs the build), Internal (a library bug)");
         for (int s = 1; s <= (int)ClothStatus.InUse; s++)
             Expect(seen[s] > 0, "the error paths returned " + (ClothStatus)s);
+        Expect(seen[(int)ClothStatus.BadBlob] > 0, "the error paths returned BadBlob");
     }
 
     static void Worlds()
@@ -635,6 +636,32 @@ static unsafe class ClothTest
         Throws(ClothStatus.BufferTooSmall, "SimCloth.ReadNormals into 3 entries", () => cloth.ReadNormals(three));
         cloth.ReadPositions(new Span<ClothVec3f>(buffer, 0, n), ClothSpace.Cloth);
         Expect(buffer[0].x != -7 && buffer[n].x == -7, "a read writes node_count entries, no more");
+
+        // A cooked cloth: the bytes create the same cloth in another world, which steps to the
+        // same bits; a changed byte is BadBlob, a short buffer BufferTooSmall.
+        byte[] blob = cloth.Cook();
+        SimCloth loaded = other.CreateFromCooked(blob, desc);
+        Expect(loaded.NodeCount == n, "the cooked sheet's node count");
+        ClothVec3f[] a = new ClothVec3f[n], b2 = new ClothVec3f[n];
+        for (int k = 0; k < 30; k++)
+        {
+            world.Step();
+            other.Step();
+        }
+        cloth.ReadPositions(a);
+        loaded.ReadPositions(b2);
+        bool same = true;
+        for (int i = 0; i < n; i++)
+            same &= a[i].x == b2[i].x && a[i].y == b2[i].y && a[i].z == b2[i].z;
+        Expect(same, "a cloth created from its cooked bytes steps to the same positions");
+        loaded.Dispose();
+        blob[blob.Length / 2] ^= 1;
+        Throws(ClothStatus.BadBlob, "SimWorld.CreateFromCooked with a changed byte", () => other.CreateFromCooked(blob, desc));
+        fixed (byte* bb = blob)
+        {
+            UIntPtr size;
+            Status(ClothNative.cloth_cook(w, c, bb, (UIntPtr)(blob.Length - 1), &size), ClothStatus.BufferTooSmall, "cloth_cook");
+        }
 
         ClothPose[] poses = new ClothPose[n];
         fixed (ClothPose* p = poses)
