@@ -62,14 +62,50 @@ impl Piece {
 /// How a garment is drawn and exported.
 #[derive(Clone, Debug)]
 pub enum Look {
-    /// A triangle mesh over the nodes, with texture coordinates (bind
-    /// position, m) for the gingham checks.
-    Sheet { triangles: Vec<[u32; 3]>, uv: Vec<[f32; 2]> },
+    /// A sheet drawn through a render mesh bound to it: the simulated
+    /// triangles cut into four at their edges' midpoints, with texture
+    /// coordinates (bind position, m) for the gingham checks. `mesh` is the
+    /// library's number for it once attached.
+    Sheet { render: RenderMesh, mesh: Option<usize> },
     /// Strips of nodes (root first), each drawn as a ribbon `width` wide
     /// along `lateral` — a bind-frame direction the node's pose turns.
     Strips { strips: Vec<Vec<u32>>, lateral: Vec<Vec3>, width: Vec<f64> },
     /// One chain of nodes drawn as a tube.
     Rope { radius: f32 },
+}
+
+/// A render mesh in the anchor frame's bind pose.
+#[derive(Clone, Debug)]
+pub struct RenderMesh {
+    pub positions: Vec<[f32; 3]>,
+    pub triangles: Vec<[u32; 3]>,
+    pub uv: Vec<[f32; 2]>,
+}
+
+impl RenderMesh {
+    /// The mesh over `positions` and `triangles` subdivided once: every
+    /// triangle cut into four at its edges' midpoints, each midpoint shared
+    /// by the triangles on its edge, positions and texture coordinates
+    /// interpolated. An engine's render mesh is finer than its simulated
+    /// one; this is the demo's.
+    pub fn subdivided(positions: &[[f32; 3]], triangles: &[[u32; 3]], uv: &[[f32; 2]]) -> Self {
+        let mut mesh = RenderMesh { positions: positions.to_vec(), triangles: Vec::new(), uv: uv.to_vec() };
+        let mut midpoints = std::collections::HashMap::new();
+        let mut midpoint = |mesh: &mut RenderMesh, a: u32, b: u32| -> u32 {
+            *midpoints.entry((a.min(b), a.max(b))).or_insert_with(|| {
+                let (p, q) = (positions[a as usize], positions[b as usize]);
+                let (s, t) = (uv[a as usize], uv[b as usize]);
+                mesh.positions.push([0, 1, 2].map(|k| 0.5 * (p[k] + q[k])));
+                mesh.uv.push([0.5 * (s[0] + t[0]), 0.5 * (s[1] + t[1])]);
+                mesh.positions.len() as u32 - 1
+            })
+        };
+        for &[a, b, c] in triangles {
+            let (ab, bc, ca) = (midpoint(&mut mesh, a, b), midpoint(&mut mesh, b, c), midpoint(&mut mesh, c, a));
+            mesh.triangles.extend([[a, ab, ca], [ab, b, bc], [ca, bc, c], [ab, bc, ca]]);
+        }
+        mesh
+    }
 }
 
 /// A garment's cloth input (anchor frame) and look.
@@ -133,7 +169,8 @@ fn cape(density: f64) -> Pattern {
         parents: Vec::new(),
         bind_rotations: Vec::new(),
     };
-    Pattern { input, look: Look::Sheet { triangles, uv } }
+    let render = RenderMesh::subdivided(&input.positions, &triangles, &uv);
+    Pattern { input, look: Look::Sheet { render, mesh: None } }
 }
 
 /// Skirt strips and nodes per strip (the root pinned at the waist), link, m.
@@ -224,8 +261,11 @@ impl Garment {
     /// Seeds the garment at its anchor's pose among `colliders`, with the
     /// bind-pose check enforced (§29).
     pub fn new(piece: Piece, preset: Preset, anchor: Pose, colliders: &ColliderSet) -> Result<Garment, SeedError> {
-        let Pattern { input, look } = pattern(piece, &preset);
-        let cloth = Cloth::with_colliders(&input, preset.dynamics, anchor, colliders, BindPoseCheck::Enforce)?;
+        let Pattern { input, mut look } = pattern(piece, &preset);
+        let mut cloth = Cloth::with_colliders(&input, preset.dynamics, anchor, colliders, BindPoseCheck::Enforce)?;
+        if let Look::Sheet { render, mesh } = &mut look {
+            *mesh = Some(cloth.attach_render_mesh(&render.positions).expect("the cape binds its render mesh"));
+        }
         let n = cloth.nodes();
         Ok(Garment {
             piece,
@@ -252,10 +292,11 @@ impl Garment {
         let cloth = &self.cloth;
         let world = |n: usize| cloth.world_position(n).map(|c| c as f32);
         match &self.look {
-            Look::Sheet { triangles, uv } => {
-                // What an engine does with a sheet: positions and normals in
-                // one strided read, straight into its vertex layout.
-                let n = cloth.nodes();
+            Look::Sheet { render, mesh } => {
+                // What an engine does with a sheet: its render mesh's
+                // positions and normals in one strided read, straight into
+                // its vertex layout.
+                let n = render.positions.len();
                 let layout = VertexLayout {
                     space: Space::World,
                     first: 0,
@@ -266,14 +307,15 @@ impl Garment {
                     tangent: None,
                 };
                 let mut bytes = vec![0u8; 24 * n];
-                self.cloth.write_vertices(&layout, Source::Nodes, &mut bytes).expect("a layout of every node");
+                let source = Source::RenderMesh(mesh.expect("attached at seed"));
+                self.cloth.write_vertices(&layout, source, &mut bytes).expect("a layout of every render vertex");
                 let field = |v: usize, at: usize| {
                     [0, 4, 8].map(|k| f32::from_ne_bytes(bytes[24 * v + at + k..][..4].try_into().expect("four bytes")))
                 };
                 WorldShape::Surface {
                     positions: (0..n).map(|v| field(v, 0)).collect(),
-                    triangles: triangles.clone(),
-                    uv: uv.clone(),
+                    triangles: render.triangles.clone(),
+                    uv: render.uv.clone(),
                     normals: (0..n).map(|v| field(v, 12)).collect(),
                 }
             }
