@@ -12,7 +12,7 @@ use crate::pose::Vec3;
 use crate::pose::{Pose, Quat};
 use crate::seed::{self, ClothInput, SeedOptions, Topology};
 use crate::self_pair::SelfCollision;
-use crate::skin::{RenderBinding, SkinError};
+use crate::skin::{self, RenderBinding, SkinError};
 use crate::state::State;
 use crate::step::{self, Kernel, Probe, StepReport, SubstepParams};
 use crate::surface::{LayoutError, Source, Space, Surface, VertexLayout};
@@ -354,28 +354,25 @@ impl Cloth {
             self.surface.frames(pos, &self.pose_scratch, &mut self.frame_scratch);
         }
         self.vertex_scratch.resize(layout.count, [[0.0; 3]; 3]);
-        let turn = |d: Vec3| if world { anchor.rotation.rotate(d) } else { d };
-        for (i, v) in self.vertex_scratch.iter_mut().enumerate() {
-            let entry = layout.first + i;
-            let (local, [n, t]) = match source {
-                Source::RenderMesh(k) => {
-                    let a = &self.render_meshes[k].attachments[entry];
-                    let p = a.position(pos);
-                    (p, if frames { a.frame(&self.frame_scratch) } else { [[0.0; 3]; 2] })
-                }
-                Source::Nodes | Source::Map(_) => {
-                    let node = match source {
-                        Source::Map(map) => map[entry] as usize,
-                        _ => entry,
-                    };
-                    (pos(node), if frames { self.frame_scratch[node] } else { [[0.0; 3]; 2] })
-                }
-            };
-            let p = if world { anchor.transform_point(local) } else { local };
-            *v = [p, turn(n), turn(t)].map(|d| d.map(|c| c as f32));
-            if !v.iter().flatten().all(|c| c.is_finite()) {
-                return Err(LayoutError::NonFinite { node: entry });
+        if let Source::RenderMesh(k) = source {
+            let want = skin::Want { frames: frames.then_some(&self.frame_scratch[..]), world: world.then_some(anchor) };
+            let range = layout.first..layout.first + layout.count;
+            let attachments = &self.render_meshes[k].attachments[range];
+            skin::write(attachments, &m.slot_of_node, x, &want, &mut self.vertex_scratch);
+        } else {
+            let turn = |d: Vec3| if world { anchor.rotation.rotate(d) } else { d };
+            for (i, v) in self.vertex_scratch.iter_mut().enumerate() {
+                let node = match source {
+                    Source::Map(map) => map[layout.first + i] as usize,
+                    _ => layout.first + i,
+                };
+                let [n, t] = if frames { self.frame_scratch[node] } else { [[0.0; 3]; 2] };
+                let p = if world { anchor.transform_point(pos(node)) } else { pos(node) };
+                *v = [p, turn(n), turn(t)].map(|d| d.map(|c| c as f32));
             }
+        }
+        if let Some(entry) = self.vertex_scratch.iter().position(|v| !v.iter().flatten().all(|c| c.is_finite())) {
+            return Err(LayoutError::NonFinite { node: layout.first + entry });
         }
         for (i, v) in self.vertex_scratch.iter().enumerate() {
             let base = i * layout.stride;

@@ -14,13 +14,16 @@
 //!           tangent = unit part ⊥ normal of Σ β_i t_i
 //! ```
 //!
+//! The write runs four vertices at a time in `f64` lanes ([`write`]), the
+//! last few one at a time, to the same bits.
+//!
 //! A vertex on the surface (a subdivision of it) has no offset and follows
 //! it exactly; one off it (a thick hem, a collar) is carried rigidly by its
 //! triangle's frame, which is also the fallback for a vertex far from the
 //! cloth. A sheet only: a tree is drawn from its node poses.
 
-use crate::pose::{self, Vec3};
-use crate::surface::orthogonal_part;
+use crate::lanes::{Lanes, Points, V3};
+use crate::pose::{self, Pose, Vec3};
 
 /// A render vertex closer than this to the sheet at bind lies on it, m: a
 /// tenth of a micrometre, below f32 resolution a metre from the origin.
@@ -66,44 +69,6 @@ pub struct Attachment {
     pub weights: [f32; 3],
     /// Offset from the closest point in the triangle's (e, n × e, n) frame, m.
     pub offset: [f32; 3],
-}
-
-impl Attachment {
-    /// The vertex's position now, from the nodes' positions `x(n)` (anchor
-    /// frame): `Σ β x` term by term, so a weight of exactly 1 on a node gives
-    /// its position bit for bit, plus the offset in the triangle's frame.
-    pub fn position(&self, x: impl Fn(usize) -> Vec3) -> Vec3 {
-        let w = self.weights.map(f64::from);
-        let corners = self.corners.map(|c| x(c as usize));
-        let mut p = pose::scale(corners[0], w[0]);
-        for k in 1..3 {
-            if w[k] != 0.0 {
-                p = pose::add(p, pose::scale(corners[k], w[k]));
-            }
-        }
-        if self.offset != [0.0; 3] {
-            if let Some(f) = triangle_frame(corners[0], corners[1], corners[2]) {
-                for (axis, d) in f.iter().zip(self.offset) {
-                    p = pose::add(p, pose::scale(*axis, d as f64));
-                }
-            }
-        }
-        p
-    }
-
-    /// The vertex's `[normal, tangent]`: the nodes' frames (`surface.rs`,
-    /// one per node) interpolated by `β`, the tangent made ⊥ the normal;
-    /// the first corner's where either degenerates.
-    pub fn frame(&self, node_frames: &[[Vec3; 2]]) -> [Vec3; 2] {
-        let w = self.weights.map(f64::from);
-        let first = node_frames[self.corners[0] as usize];
-        let sum = |k: usize| {
-            (0..3).fold([0.0; 3], |s, c| pose::add(s, pose::scale(node_frames[self.corners[c] as usize][k], w[c])))
-        };
-        let normal = pose::normalized(sum(0)).unwrap_or(first[0]);
-        let tangent = orthogonal_part(sum(1), normal).unwrap_or(first[1]);
-        [normal, tangent]
-    }
 }
 
 /// A render mesh bound to a sheet.
@@ -322,6 +287,126 @@ impl RenderBinding {
     /// Render vertices.
     pub fn vertices(&self) -> usize {
         self.attachments.len()
+    }
+}
+
+/// What [`write`] computes per render vertex.
+pub struct Want<'a> {
+    /// Each node's `[normal, tangent]` (`surface.rs`), when frames are asked for.
+    pub frames: Option<&'a [[Vec3; 2]]>,
+    /// The anchor's pose, for world space.
+    pub world: Option<Pose>,
+}
+
+/// Render vertices `attachments` as `[position, normal, tangent]` (zeros
+/// where frames are not asked for) into `out`, `L::WIDTH` at a time, the
+/// rest one at a time: the same operations in the same order per vertex
+/// whatever the width, so every width gives the same bits. `x` holds the
+/// particles (anchor frame) by slot, `slot_of_node` maps the corners.
+pub fn write(attachments: &[Attachment], slot_of_node: &[u32], x: &Points, want: &Want, out: &mut [[[f32; 3]; 3]]) {
+    const W: usize = <wide::f64x4 as Lanes>::WIDTH;
+    let whole = attachments.len() - attachments.len() % W;
+    for first in (0..whole).step_by(W) {
+        block::<wide::f64x4>(&attachments[first..first + W], slot_of_node, x, want, &mut out[first..first + W]);
+    }
+    for i in whole..attachments.len() {
+        block::<f64>(&attachments[i..i + 1], slot_of_node, x, want, &mut out[i..i + 1]);
+    }
+}
+
+/// `f` of each attachment, one per lane.
+#[inline(always)]
+fn lanes<L: Lanes>(att: &[Attachment], f: impl Fn(&Attachment) -> f64) -> L {
+    let mut v = [0.0; 8];
+    for (l, a) in att.iter().enumerate() {
+        v[l] = f(a);
+    }
+    L::from_lanes(&v[..L::WIDTH])
+}
+
+#[inline(always)]
+fn cross<L: Lanes>(a: V3<L>, b: V3<L>) -> V3<L> {
+    V3::new(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+}
+
+/// `pose::normalized` per lane: the unit vector, and where it exists.
+#[inline(always)]
+fn normalized<L: Lanes>(v: V3<L>) -> (V3<L>, L::Mask) {
+    let n = v.norm2().sqrt();
+    (v.scale(L::splat(1.0) / n), L::and(n.gt(L::splat(1e-300)), n.finite()))
+}
+
+/// `Quat::rotate` per lane (`t = 2 u × v`, `v + w t + u × t`).
+#[inline(always)]
+fn rotate<L: Lanes>(q: pose::Quat, v: V3<L>) -> V3<L> {
+    let u = V3::splat([q.x, q.y, q.z]);
+    let t = cross(u, v).scale(L::splat(2.0));
+    v + t.scale(L::splat(q.w)) + cross(u, t)
+}
+
+/// `L::WIDTH` render vertices:
+///
+/// ```text
+///   p = β₀x₀ (+ β₁x₁ + β₂x₂, each where β ≠ 0: a weight of 1 is the node's bits)
+///       + d_e e + d_s (n × e) + d_n n    where the offset ≠ 0 and the frame exists
+///   normal  = unit Σ β_i n_i, else the first corner's
+///   tangent = unit part ⊥ normal of Σ β_i t_i (`surface::orthogonal_part`), else the first corner's
+/// ```
+#[inline(always)]
+fn block<L: Lanes>(att: &[Attachment], slot_of_node: &[u32], x: &Points, want: &Want, out: &mut [[[f32; 3]; 3]]) {
+    let corner = |k: usize| {
+        let mut idx = [0u32; 8];
+        for (l, a) in att.iter().enumerate() {
+            idx[l] = slot_of_node[a.corners[k] as usize];
+        }
+        V3::new(L::gather(&x.x, &idx), L::gather(&x.y, &idx), L::gather(&x.z, &idx))
+    };
+    let c = [corner(0), corner(1), corner(2)];
+    let w: [L; 3] = std::array::from_fn(|k| lanes(att, |a| a.weights[k] as f64));
+    let zero = L::zero();
+    let mut p = c[0].scale(w[0]);
+    for k in 1..3 {
+        let on = L::or(w[k].lt(zero), w[k].gt(zero));
+        p = V3::select(on, p + c[k].scale(w[k]), p);
+    }
+    let d: [L; 3] = std::array::from_fn(|k| lanes(att, |a| a.offset[k] as f64));
+    let offset = L::or(
+        L::or(L::or(d[0].lt(zero), d[0].gt(zero)), L::or(d[1].lt(zero), d[1].gt(zero))),
+        L::or(d[2].lt(zero), d[2].gt(zero)),
+    );
+    if L::any(offset) {
+        let (e, has_e) = normalized(c[1] - c[0]);
+        let (n, has_n) = normalized(cross(c[1] - c[0], c[2] - c[0]));
+        let mut q = p;
+        for (axis, dk) in [e, cross(n, e), n].into_iter().zip(d) {
+            q += axis.scale(dk);
+        }
+        p = V3::select(L::and(offset, L::and(has_e, has_n)), q, p);
+    }
+    let (mut normal, mut tangent) = (V3::<L>::zero(), V3::<L>::zero());
+    if let Some(frames) = want.frames {
+        let of = |k: usize, which: usize| {
+            let get = |axis: usize| lanes(att, |a| frames[a.corners[k] as usize][which][axis]);
+            V3::new(get(0), get(1), get(2))
+        };
+        let sum = |which: usize| (0..3).fold(V3::<L>::zero(), |s, k| s + of(k, which).scale(w[k]));
+        let (unit, ok) = normalized(sum(0));
+        normal = V3::select(ok, unit, of(0, 0));
+        let v = sum(1);
+        let part = v - normal.scale(v.dot(normal));
+        let len = part.norm2().sqrt();
+        let ok = L::and(len.gt(L::splat(1e-9) * v.norm2().sqrt().max(L::splat(1e-300))), len.finite());
+        tangent = V3::select(ok, part.scale(L::splat(1.0) / len), of(0, 1));
+    }
+    if let Some(pose) = want.world {
+        p = rotate(pose.rotation, p) + V3::splat(pose.translation);
+        if want.frames.is_some() {
+            normal = rotate(pose.rotation, normal);
+            tangent = rotate(pose.rotation, tangent);
+        }
+    }
+    for (l, o) in out.iter_mut().enumerate() {
+        *o = [p, normal, tangent].map(|v| [v.x, v.y, v.z].map(|c| c.lane(l) as f32));
     }
 }
 

@@ -127,3 +127,46 @@ fn a_render_mesh_that_cannot_be_bound_is_refused() {
     let e = c.write_vertices(&layout, Source::RenderMesh(0), &mut [0u8; 12]).expect_err("none attached");
     assert_eq!(e, LayoutError::NoRenderMesh { index: 0, attached: 0 });
 }
+
+/// The render mesh is written four vertices at a time and the rest one at a
+/// time; a vertex's bytes never depend on which: written from every first
+/// entry 0–4 (so every vertex falls in every lane and in the tail), with and
+/// without frames, in both spaces, each vertex is the same bits as in the
+/// whole-mesh write.
+#[test]
+fn a_render_vertex_is_the_same_bits_in_any_lane() {
+    let input = IrregularCape::from_seed(2).input();
+    let mut c = Cloth::new(&input, library::COTTON.dynamics).expect("seeds");
+    // Off the surface (an offset in the triangle's frame) and on it.
+    let mesh: Vec<[f32; 3]> = input
+        .positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| [p[0], p[1], p[2] + if i % 3 == 0 { 0.004 } else { 0.0 }])
+        .collect();
+    let k = c.attach_render_mesh(&mesh).expect("binds");
+    c.set_anchor_pose(cloth_solver::pose::Pose::new(
+        [0.3, 1.2, -0.4],
+        cloth_solver::pose::Quat::from_axis_angle([0.3, 1.0, 0.2], 0.7),
+    ))
+    .expect("a pose");
+    for _ in 0..40 {
+        c.step();
+    }
+    let n = mesh.len();
+    for space in [Space::Cloth, Space::World] {
+        for normal in [None, Some(12)] {
+            let write = |c: &mut Cloth, first: usize| {
+                let count = n - first;
+                let layout = VertexLayout { space, first, count, stride: 24, position: Some(0), normal, tangent: None };
+                let mut bytes = vec![0u8; 24 * count];
+                c.write_vertices(&layout, Source::RenderMesh(k), &mut bytes).expect("a valid layout");
+                bytes
+            };
+            let whole = write(&mut c, 0);
+            for first in 1..5 {
+                assert_eq!(write(&mut c, first), whole[24 * first..], "{space:?}, normals {normal:?}, from {first}");
+            }
+        }
+    }
+}
