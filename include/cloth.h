@@ -87,7 +87,7 @@
  * - Calls on DIFFERENT WORLDS may run concurrently from any threads.
  * - Within one world, the PER-CLOTH calls (cloth_set_anchor_pose, cloth_place_anchor,
  *   cloth_set_animated_positions, cloth_set_dynamics, cloth_get_dynamics, cloth_wake, cloth_teleport,
- *   cloth_node_count, cloth_read_positions, cloth_read_vertices, cloth_attach_render_mesh, cloth_cook,
+ *   cloth_node_count, cloth_read_positions, cloth_read_vertices, cloth_attach_render_mesh, cloth_cook, cloth_apply_impulses,
  *   cloth_read_node_poses, cloth_last_step_report and cloth_world_step_cloth) may run concurrently from any threads FOR DISTINCT CLOTHS. Two overlapping
  *   calls on the same cloth are a host bug: the second returns CLOTH_STATUS_BUSY (never a data race).
  * - The EXCLUSIVE calls (creating or destroying cloths, sets and colliders, collider poses, begin_frame,
@@ -681,6 +681,21 @@ cloth_status cloth_set_animated_positions(cloth_world world,
                                           uint32_t first,
                                           const cloth_vec3f *positions,
                                           size_t count);
+
+// Adds world-space impulses, N·s: `impulses[i]` to node `nodes[i]`, for
+// `count` entries (a node may appear more than once; its impulses add). A
+// free node's velocity changes by impulse / mass at once — a hit, an
+// explosion's push; a fixed node does not move. All or nothing: a refused
+// call changes no node. Wakes the cloth. Allocates nothing after the
+// first call on a thread. Per-cloth.
+// Refuses: OUT_OF_RANGE for a node past the cloth's nodes; NON_FINITE for
+// an impulse that is not finite; INVALID_ARGUMENT for an impulse component
+// beyond ±CLOTH_MAX_COORDINATE.
+cloth_status cloth_apply_impulses(cloth_world world,
+                                  cloth_id cloth,
+                                  const uint32_t *nodes,
+                                  const cloth_vec3 *impulses,
+                                  size_t count);
 
 // Changes a cloth's dynamics (nothing in them needs a reseed; a change
 // wakes the cloth). Per-cloth.

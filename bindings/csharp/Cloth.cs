@@ -564,6 +564,8 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_attach_render_mesh(ClothWorld world, ClothId cloth, ClothVec3f* positions, UIntPtr vertex_count, uint* out_mesh);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_apply_impulses(ClothWorld world, ClothId cloth, uint* nodes, ClothVec3* impulses, UIntPtr count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_cook(ClothWorld world, ClothId cloth, byte* @out, UIntPtr capacity, UIntPtr* out_size);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_create_from_cooked(ClothWorld world, byte* blob, UIntPtr blob_size, ClothDesc* desc, ClothId* out_cloth);
@@ -971,6 +973,24 @@ namespace ClothSim
 
         // Binds the mesh the engine draws (its bind positions in the anchor frame) to the sheet; returns
         // its index for ReadRenderMesh / ClothVertexLayout.render_mesh. Allocates: not every frame.
+        // World-space impulses, N·s: impulses[i] on node nodes[i] (a hit, an explosion's push). A free
+        // node's velocity changes by impulse / mass; a fixed node does not move. All or nothing.
+        public void ApplyImpulses(uint[] nodes, ClothVec3[] impulses)
+        {
+            if (nodes == null) throw new ArgumentNullException("nodes");
+            if (impulses == null) throw new ArgumentNullException("impulses");
+            if (nodes.Length != impulses.Length)
+                throw new ArgumentException("nodes and impulses must hold as many entries (" + nodes.Length + " and " + impulses.Length + ")", "impulses");
+            fixed (uint* n = nodes)
+            fixed (ClothVec3* j = impulses)
+                ClothException.Check(ClothNative.cloth_apply_impulses(world.Handle, id, n, j, (UIntPtr)nodes.Length));
+        }
+
+        public void ApplyImpulse(uint node, ClothVec3 impulse)
+        {
+            ClothException.Check(ClothNative.cloth_apply_impulses(world.Handle, id, &node, &impulse, (UIntPtr)1));
+        }
+
         // The cloth cooked (cloth_cook): bytes to save with the asset and pass to
         // SimWorld.CreateFromCooked later, on any machine. Allocates.
         public byte[] Cook()

@@ -308,6 +308,55 @@ pub unsafe extern "C" fn cloth_set_animated_positions(
     })
 }
 
+/// Adds world-space impulses, N·s: `impulses[i]` to node `nodes[i]`, for
+/// `count` entries (a node may appear more than once; its impulses add). A
+/// free node's velocity changes by impulse / mass at once — a hit, an
+/// explosion's push; a fixed node does not move. All or nothing: a refused
+/// call changes no node. Wakes the cloth. Allocates nothing after the
+/// first call on a thread. Per-cloth.
+/// Refuses: OUT_OF_RANGE for a node past the cloth's nodes; NON_FINITE for
+/// an impulse that is not finite; INVALID_ARGUMENT for an impulse component
+/// beyond ±CLOTH_MAX_COORDINATE.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_apply_impulses(
+    world: cloth_world,
+    cloth: cloth_id,
+    nodes: *const u32,
+    impulses: *const cloth_vec3,
+    count: usize,
+) -> cloth_status {
+    guard("cloth_apply_impulses", || {
+        // SAFETY: the caller's pointer contract for two arrays of `count`.
+        let (nodes, impulses) = unsafe { (slice_in(nodes, count, "nodes")?, slice_in(impulses, count, "impulses")?) };
+        IMPULSES.with_borrow_mut(|pairs| {
+            pairs.clear();
+            for (i, (&n, j)) in nodes.iter().zip(impulses).enumerate() {
+                let j = [j.x, j.y, j.z];
+                if !j.iter().all(|c| c.is_finite()) {
+                    return fail(CLOTH_STATUS_NON_FINITE, format!("impulses[{i}] is not finite"));
+                }
+                if let Some(far) = j.into_iter().find(|c| c.abs() > CLOTH_MAX_COORDINATE) {
+                    return fail(
+                        CLOTH_STATUS_INVALID_ARGUMENT,
+                        format!("impulses[{i}] has a component {far} N·s; at most ±{CLOTH_MAX_COORDINATE}"),
+                    );
+                }
+                pairs.push((n, j));
+            }
+            with_cloth(world, cloth, |c| {
+                let count = c.nodes();
+                if let Some(i) = nodes.iter().position(|&n| n as usize >= count) {
+                    return fail(
+                        CLOTH_STATUS_OUT_OF_RANGE,
+                        format!("nodes[{i}] is {}; the cloth has {count} nodes", nodes[i]),
+                    );
+                }
+                c.apply_impulses(pairs).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+            })
+        })
+    })
+}
+
 /// Changes a cloth's dynamics (nothing in them needs a reseed; a change
 /// wakes the cloth). Per-cloth.
 /// Refuses: only as every function does (ERRORS).
@@ -659,6 +708,8 @@ pub(crate) fn status_of_cook(e: &cloth_solver::CookError) -> cloth_status {
 }
 
 thread_local! {
+    /// The node and impulse pairs of `cloth_apply_impulses`, reused per thread.
+    static IMPULSES: RefCell<Vec<(u32, [f64; 3])>> = const { RefCell::new(Vec::new()) };
     /// The pose write-back's buffers in the solver's layout, reused per
     /// thread so a frame's read allocates nothing after the first.
     static POSES: RefCell<(Vec<Pose>, Vec<Pose>)> = const { RefCell::new((Vec::new(), Vec::new())) };

@@ -210,6 +210,12 @@ const NO: u32 = CLOTH_NO_PARENT;
 const MISUSE: &str = "ffi/examples/misuse.c";
 const HARDENING: &str = "ffi/tests/hardening.rs";
 
+/// One impulse on the fixture's sheet.
+fn impulse(f: &Fixture, node: u32, j: cloth_vec3) -> cloth_status {
+    // SAFETY: one node and one impulse, valid for the call.
+    unsafe { cloth_apply_impulses(f.w, f.cloth, &node, &j, 1) }
+}
+
 /// The fixture's sheet cooked.
 fn cooked(f: &Fixture) -> Vec<u8> {
     let mut size = 0;
@@ -593,6 +599,24 @@ fn cases() -> Vec<Case> {
                     cloth_attach_render_mesh(f.w, id, &positions[1], 1, &mut mesh)
                 }
             }),
+        ),
+        case(
+            "cloth_apply_impulses",
+            CLOTH_STATUS_OUT_OF_RANGE,
+            "a node past the cloth",
+            Here(|f| impulse(f, 16, cloth_vec3 { x: 0.0, y: 1.0, z: 0.0 })),
+        ),
+        case(
+            "cloth_apply_impulses",
+            CLOTH_STATUS_NON_FINITE,
+            "a NaN impulse",
+            Here(|f| impulse(f, 5, cloth_vec3 { x: f64::NAN, y: 0.0, z: 0.0 })),
+        ),
+        case(
+            "cloth_apply_impulses",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "an impulse of 2e6 N·s",
+            Here(|f| impulse(f, 5, cloth_vec3 { x: 0.0, y: 2e6, z: 0.0 })),
         ),
         case(
             "cloth_cook",

@@ -8,7 +8,7 @@ use crate::distance::Stiffness;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
 use crate::model::{MemoryReport, Model, NO_NODE};
-use crate::pose::Vec3;
+use crate::pose::{self, Vec3};
 use crate::pose::{Pose, Quat};
 use crate::seed::{self, ClothInput, SeedOptions, Topology};
 use crate::self_pair::SelfCollision;
@@ -514,6 +514,42 @@ impl Cloth {
             self.state.frame.wake_requested = true;
         }
         self.state.p.set(s, p);
+        Ok(())
+    }
+
+    /// Adds world-space impulses, N·s, one per `(node, impulse)`: a free
+    /// node's velocity changes by `impulse / mass` (a hit, an explosion's
+    /// push); a fixed node does not move, so its impulse does nothing. The
+    /// change is made to the velocity the next step starts from and to the
+    /// one before it, so the step's start sees no acceleration it did not
+    /// have. All or nothing: a node past the cloth, or an impulse component
+    /// that is not finite or beyond [`COORDINATE_LIMIT`], refuses the call
+    /// and changes no node. Wakes the cloth.
+    pub fn apply_impulses(&mut self, impulses: &[(u32, [f64; 3])]) -> Result<(), ParamError> {
+        for &(node, j) in impulses {
+            if node as usize >= self.nodes() {
+                return Err(ParamError::OutOfRange { name: "impulse node", value: node as f64 });
+            }
+            if let Some(&bad) = j.iter().find(|c| !c.is_finite() || c.abs() > COORDINATE_LIMIT) {
+                return Err(ParamError::OutOfRange { name: "impulse", value: bad });
+            }
+        }
+        // Stored velocities are in the anchor frame the last step ended in
+        // (`anchor.rs`), whatever pose the host has set for the next.
+        let to_cloth = self.state.frame.prev.rotation.conj();
+        for &(node, j) in impulses {
+            let s = self.model.slot_of_node[node as usize] as usize;
+            let w = self.model.inv_mass[s] as f64;
+            if w == 0.0 {
+                continue;
+            }
+            let dv = pose::scale(to_cloth.rotate(j), w);
+            for v in [&mut self.state.v, &mut self.state.v_prev] {
+                let now = v.get(s);
+                v.set(s, [0, 1, 2].map(|k| (now[k] as f64 + dv[k]) as f32));
+            }
+        }
+        self.state.frame.wake_requested = true;
         Ok(())
     }
 

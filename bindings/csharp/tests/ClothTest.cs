@@ -637,6 +637,15 @@ static unsafe class ClothTest
         cloth.ReadPositions(new Span<ClothVec3f>(buffer, 0, n), ClothSpace.Cloth);
         Expect(buffer[0].x != -7 && buffer[n].x == -7, "a read writes node_count entries, no more");
 
+        // An impulse on a pinned node does nothing; a NaN one is refused.
+        cloth.ApplyImpulse(0, new ClothVec3 { x = 0, y = 0, z = 1 });
+        Throws(ClothStatus.NonFinite, "SimCloth.ApplyImpulse with a NaN impulse",
+               () => cloth.ApplyImpulse(5, new ClothVec3 { x = double.NaN, y = 0, z = 0 }));
+        Throws(ClothStatus.OutOfRange, "SimCloth.ApplyImpulses on a node past the cloth",
+               () => cloth.ApplyImpulses(new uint[] { 99 }, new ClothVec3[1]));
+        Refuses<ArgumentException>("ApplyImpulses with fewer impulses than nodes",
+                                   () => cloth.ApplyImpulses(new uint[] { 1, 2 }, new ClothVec3[1]));
+
         // A cooked cloth: the bytes create the same cloth in another world, which steps to the
         // same bits; a changed byte is BadBlob, a short buffer BufferTooSmall.
         byte[] blob = cloth.Cook();

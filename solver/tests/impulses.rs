@@ -1,0 +1,87 @@
+//! Impulses from the host (issue 18 item 3): a hit or an explosion adds
+//! exactly the momentum it carries, moves no fixed node, wakes a sleeping
+//! cloth, and a bad impulse changes nothing.
+
+use cloth_solver::pose::{self, Pose, Quat};
+use cloth_solver::scenes::IrregularCape;
+use cloth_solver::{library, Cloth};
+
+/// World momentum `Σ m v` of the free nodes, from the stored velocities in
+/// the frame the last step ended in.
+fn momentum(c: &Cloth, frame: Quat) -> [f64; 3] {
+    (0..c.nodes()).fold([0.0; 3], |s, n| {
+        let v = frame.rotate(c.velocity(n).map(f64::from));
+        pose::add(s, pose::scale(v, c.node_mass(n)))
+    })
+}
+
+/// On a cape under a turned anchor, impulses on 40 nodes (pinned neckline
+/// nodes among them) change the world momentum by the sum of the impulses
+/// on free nodes, to f32 rounding; the pinned nodes' velocities stay zero.
+#[test]
+fn impulses_add_the_momentum_they_carry() {
+    let input = IrregularCape::from_seed(3).input();
+    let mut c = Cloth::new(&input, library::COTTON.dynamics).expect("seeds");
+    let axis = pose::normalized([0.2, 1.0, -0.4]).expect("an axis");
+    let turned = Pose::new([0.2, 1.4, -0.3], Quat::from_axis_angle(axis, 1.1));
+    c.place_anchor(turned).expect("a pose");
+    for _ in 0..30 {
+        c.step();
+    }
+    // The host has already set the next frame's pose: the impulse is still
+    // taken in the frame the velocities are in.
+    c.set_anchor_pose(Pose::new([0.25, 1.4, -0.3], turned.rotation)).expect("a pose");
+    let before = momentum(&c, turned.rotation);
+    let hits: Vec<(u32, [f64; 3])> =
+        (0..40).map(|k| (k * 16 % c.nodes() as u32, [0.01 * k as f64, -0.02, 0.005 * (k % 7) as f64])).collect();
+    c.apply_impulses(&hits).expect("valid impulses");
+    let after = momentum(&c, turned.rotation);
+    let free = |n: u32| c.node_mass(n as usize).is_finite() && !input.fixed[n as usize];
+    let expected = hits.iter().filter(|h| free(h.0)).fold([0.0; 3], |s, h| pose::add(s, h.1));
+    assert!(hits.iter().any(|h| !free(h.0)), "a pinned node is among those hit");
+    let added = pose::sub(after, before);
+    let err = pose::norm(pose::sub(added, expected));
+    assert!(err <= 1e-6 * pose::norm(expected), "added {added:?}, expected {expected:?}");
+    for n in (0..c.nodes()).filter(|&n| input.fixed[n]) {
+        assert_eq!(c.velocity(n), [0.0; 3], "pinned node {n}");
+    }
+}
+
+/// A sleeping cloth hit by an impulse wakes and moves at the next step.
+#[test]
+fn an_impulse_wakes_a_sleeping_cloth() {
+    let input = IrregularCape::from_seed(0).input();
+    let mut c = Cloth::new(&input, library::DENIM.dynamics).expect("seeds");
+    let mut asleep = false;
+    for _ in 0..1800 {
+        asleep = c.step().asleep;
+        if asleep {
+            break;
+        }
+    }
+    assert!(asleep, "the cape fell asleep");
+    let node = (0..c.nodes()).rev().find(|&n| !input.fixed[n]).expect("a free node") as u32;
+    let before = c.position(node as usize);
+    c.apply_impulses(&[(node, [0.0, 0.0, 0.05])]).expect("a valid impulse");
+    let report = c.step();
+    assert!(!report.asleep, "still asleep after the hit");
+    let moved = pose::norm(pose::sub(c.position(node as usize).map(f64::from), before.map(f64::from)));
+    assert!(moved > 1e-4, "the hit node moved {moved} m");
+}
+
+/// A node past the cloth, a NaN or a component beyond 1e6 N·s refuses the
+/// whole call: no node's velocity changes, even those listed before it.
+#[test]
+fn a_bad_impulse_changes_nothing() {
+    let input = IrregularCape::from_seed(1).input();
+    let mut c = Cloth::new(&input, library::COTTON.dynamics).expect("seeds");
+    for _ in 0..10 {
+        c.step();
+    }
+    let hash = c.state_hash();
+    let n = c.nodes() as u32;
+    for bad in [(n, [0.0, 1.0, 0.0]), (3, [f64::NAN, 0.0, 0.0]), (3, [0.0, 2e6, 0.0])] {
+        assert!(c.apply_impulses(&[(200, [0.0, 1.0, 0.0]), bad]).is_err(), "{bad:?} accepted");
+        assert_eq!(c.state_hash(), hash, "{bad:?} changed the cloth");
+    }
+}
