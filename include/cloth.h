@@ -5,7 +5,8 @@
  * libcloth.a plus the system libraries `cargo rustc -p cloth-ffi -- --print native-static-libs` lists).
  * On Linux the shared library's SONAME is libcloth.so.1 (the ABI version): a host linked to it loads
  * libcloth.so.1 at run time. ffi/dist.sh's package ships that name; straight from cargo's
- * target/release, which holds only libcloth.so, link it once: ln -s libcloth.so libcloth.so.1.
+ * target/release, which holds only libcloth.so, link it once: ln -s libcloth.so libcloth.so.1, and
+ * run with LD_LIBRARY_PATH=target/release (or link with -Wl,-rpath). Link -lm too (C hosts).
  *
  * ----------------------------------------------------------------------------------------------------
  * A FRAME
@@ -766,23 +767,24 @@ cloth_status cloth_attach_render_mesh(cloth_world world,
                                       size_t vertex_count,
                                       uint32_t *out_mesh);
 
-// Writes the cloth's cooked blob — what seeding derived from its mesh, its
-// render-mesh bindings and self-collision setup, never its state — into
-// `out`, `capacity` bytes, and its size into `out_size`. Pass `out` NULL
-// and `capacity` 0 to learn the size first. Save the bytes and create the
-// same cloth later with cloth_create_from_cooked, without seeding: the
-// blob is little-endian on every machine and checksummed. Allocates.
-// Per-cloth.
-// Refuses: BUFFER_TOO_SMALL when `capacity` is below the size (which is
-// still written to `out_size`); NULL_POINTER when `out` is NULL and
-// `capacity` is not 0.
+// Writes the cloth's cooked blob — what seeding derived from its mesh
+// (welded, if it was), its render meshes (with their numbers) and its
+// self-collision setup, never its state or dynamics — into `out`,
+// `capacity` bytes, and its size into `out_size`. Pass `out` NULL and
+// `capacity` 0 to learn the size first. Save the bytes with the asset and
+// create the same cloth later with cloth_create_from_cooked, without
+// seeding; a weld map is not in the blob (save it beside it). The blob is
+// little-endian on every machine and checksummed. Allocates. Per-cloth.
+// Refuses: BUFFER_TOO_SMALL when `capacity` is below the size (the message
+// gives it); NULL_POINTER when `out` is NULL and `capacity` is not 0.
 cloth_status cloth_cook(cloth_world world, cloth_id cloth, uint8_t *out, size_t capacity, size_t *out_size);
 
 // Creates a cloth from a blob cloth_cook wrote (by this library or another
 // build of the same format), `blob_size` bytes, read during the call: the
 // cloth seeding its mesh gives, bit for bit, with desc's preset or
-// dynamics, anchor, colliders and bind-pose check as every create takes
-// them. Exclusive.
+// dynamics (any: the blob holds none), anchor, colliders and bind-pose
+// check as every create takes them, and the render meshes it was cooked
+// with under their numbers. Exclusive.
 // Refuses: BAD_BLOB for bytes that are not a cooked cloth, a blob of
 // another format version, a truncated or corrupt one (its checksum) or an
 // inconsistent one — the message says which; SEED_FAILED as

@@ -806,8 +806,6 @@ namespace ClothSim
             return new SimCloth(this, id);
         }
 
-        // Explicit dynamics make the cloth CLOTH_PRESET_CUSTOM; desc.dynamics is only read during the
-        // create call, while `dynamics` (a parameter of the caller) is on the stack.
         // A cloth from the bytes SimCloth.Cook wrote (saved with the asset, loaded with it): the cloth
         // seeding the mesh gives, without seeding. desc as for CreateSheet. A blob of another format
         // version, a truncated or corrupt one throws ClothException(BadBlob).
@@ -831,6 +829,8 @@ namespace ClothSim
             return new SimCloth(this, id);
         }
 
+        // Explicit dynamics make the cloth CLOTH_PRESET_CUSTOM; desc.dynamics is only read during the
+        // create call, while `dynamics` (a parameter of the caller) is on the stack.
         static void Custom(ref ClothDesc desc, ClothDynamics* dynamics)
         {
             if (dynamics == null) return;
@@ -971,8 +971,6 @@ namespace ClothSim
             }
         }
 
-        // Binds the mesh the engine draws (its bind positions in the anchor frame) to the sheet; returns
-        // its index for ReadRenderMesh / ClothVertexLayout.render_mesh. Allocates: not every frame.
         // World-space impulses, N·s: impulses[i] on node nodes[i] (a hit, an explosion's push). A free
         // node's velocity changes by impulse / mass; a fixed node does not move. All or nothing.
         public void ApplyImpulses(uint[] nodes, ClothVec3[] impulses)
@@ -1003,6 +1001,8 @@ namespace ClothSim
             return blob;
         }
 
+        // Binds the mesh the engine draws (its bind positions in the anchor frame) to the sheet; returns
+        // its index for ReadRenderMesh / ClothVertexLayout.render_mesh. Allocates: not every frame.
         public uint AttachRenderMesh(ClothVec3f[] positions)
         {
             uint mesh = 0;

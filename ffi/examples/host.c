@@ -15,7 +15,7 @@
  * through the C# binding under Mono and must print the same digest
  * (ffi/tests/mono.rs): change one, change the other.
  *
- * Build: cc -std=c99 -I include ffi/examples/host.c -L <dir> -lcloth */
+ * Build: cc -std=c99 -I include ffi/examples/host.c -L <dir> -lcloth -lm */
 
 #include "cloth.h"
 

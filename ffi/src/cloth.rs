@@ -577,8 +577,9 @@ pub unsafe extern "C" fn cloth_read_vertices(
                         format!("out_bytes is {got} (bytes, not vertices); the write needs {needed} bytes")
                     }
                     LayoutError::NoRenderMesh { index, attached } => {
+                        let meshes = if attached == 1 { "mesh is" } else { "meshes are" };
                         format!(
-                            "layout.render_mesh is {}; {attached} render meshes are attached (numbered from 1)",
+                            "layout.render_mesh is {}; {attached} render {meshes} attached (numbered from 1)",
                             index + 1
                         )
                     }
@@ -624,16 +625,16 @@ pub unsafe extern "C" fn cloth_attach_render_mesh(
     })
 }
 
-/// Writes the cloth's cooked blob — what seeding derived from its mesh, its
-/// render-mesh bindings and self-collision setup, never its state — into
-/// `out`, `capacity` bytes, and its size into `out_size`. Pass `out` NULL
-/// and `capacity` 0 to learn the size first. Save the bytes and create the
-/// same cloth later with cloth_create_from_cooked, without seeding: the
-/// blob is little-endian on every machine and checksummed. Allocates.
-/// Per-cloth.
-/// Refuses: BUFFER_TOO_SMALL when `capacity` is below the size (which is
-/// still written to `out_size`); NULL_POINTER when `out` is NULL and
-/// `capacity` is not 0.
+/// Writes the cloth's cooked blob — what seeding derived from its mesh
+/// (welded, if it was), its render meshes (with their numbers) and its
+/// self-collision setup, never its state or dynamics — into `out`,
+/// `capacity` bytes, and its size into `out_size`. Pass `out` NULL and
+/// `capacity` 0 to learn the size first. Save the bytes with the asset and
+/// create the same cloth later with cloth_create_from_cooked, without
+/// seeding; a weld map is not in the blob (save it beside it). The blob is
+/// little-endian on every machine and checksummed. Allocates. Per-cloth.
+/// Refuses: BUFFER_TOO_SMALL when `capacity` is below the size (the message
+/// gives it); NULL_POINTER when `out` is NULL and `capacity` is not 0.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_cook(
     world: cloth_world,
@@ -644,24 +645,24 @@ pub unsafe extern "C" fn cloth_cook(
 ) -> cloth_status {
     guard("cloth_cook", || {
         check_out(out_size, "out_size")?;
+        if out.is_null() && capacity != 0 {
+            return fail(CLOTH_STATUS_NULL_POINTER, "out is NULL with a capacity (a size query passes 0)");
+        }
         let blob = with_cloth(world, cloth, |c| Ok(c.cook()))?;
+        if !out.is_null() {
+            if capacity < blob.len() {
+                return fail(
+                    CLOTH_STATUS_BUFFER_TOO_SMALL,
+                    format!("the blob is {} bytes, out holds {capacity}", blob.len()),
+                );
+            }
+            // SAFETY: the header's pointer rule for an output array of
+            // `capacity` bytes; `slice_out` checks NULL and size.
+            let dst = unsafe { slice_out(out, blob.len(), "out")? };
+            dst.copy_from_slice(&blob);
+        }
         // SAFETY: checked non-null and aligned above.
         unsafe { out_size.write(blob.len()) };
-        match (out.is_null(), capacity) {
-            (true, 0) => return Ok(()),
-            (true, _) => return fail(CLOTH_STATUS_NULL_POINTER, "out is NULL with a capacity (a size query passes 0)"),
-            _ => {}
-        }
-        if capacity < blob.len() {
-            return fail(
-                CLOTH_STATUS_BUFFER_TOO_SMALL,
-                format!("the blob is {} bytes, out holds {capacity}", blob.len()),
-            );
-        }
-        // SAFETY: the header's pointer rule for an output array of `capacity`
-        // bytes; `slice_out` checks NULL and size.
-        let dst = unsafe { slice_out(out, blob.len(), "out")? };
-        dst.copy_from_slice(&blob);
         Ok(())
     })
 }
@@ -669,8 +670,9 @@ pub unsafe extern "C" fn cloth_cook(
 /// Creates a cloth from a blob cloth_cook wrote (by this library or another
 /// build of the same format), `blob_size` bytes, read during the call: the
 /// cloth seeding its mesh gives, bit for bit, with desc's preset or
-/// dynamics, anchor, colliders and bind-pose check as every create takes
-/// them. Exclusive.
+/// dynamics (any: the blob holds none), anchor, colliders and bind-pose
+/// check as every create takes them, and the render meshes it was cooked
+/// with under their numbers. Exclusive.
 /// Refuses: BAD_BLOB for bytes that are not a cooked cloth, a blob of
 /// another format version, a truncated or corrupt one (its checksum) or an
 /// inconsistent one — the message says which; SEED_FAILED as

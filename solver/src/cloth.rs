@@ -99,9 +99,17 @@ impl Cloth {
     }
 
     /// The cloth as a cooked blob (`cook.rs`): what seeding derived, its
-    /// render-mesh bindings and its self-collision setup, never its state.
+    /// render-mesh bindings and its self-collision setup (derived here if
+    /// this cloth runs without it), never its state or dynamics.
     /// [`Cloth::from_cooked`] gives back the cloth seeding gives, bit for bit.
     pub fn cook(&self) -> Vec<u8> {
+        // The self-collision setup is derived here when this cloth runs
+        // without it, so the blob serves any dynamics it is loaded with.
+        let derived = self.state.self_collision.is_empty().then(|| SelfCollision::new(&self.model));
+        let self_setup = match &derived {
+            Some(s) => s.setup(),
+            None => self.state.self_collision.setup(),
+        };
         cook::write(&CookParts {
             model: &self.model,
             topology: &self.topology,
@@ -109,7 +117,7 @@ impl Cloth {
             hierarchy: &self.hierarchy,
             surface: &self.surface,
             render_meshes: self.render_meshes.iter().map(|m| m.as_ref()).collect(),
-            self_setup: self.state.self_collision.setup(),
+            self_setup,
         })
     }
 

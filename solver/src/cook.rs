@@ -22,14 +22,16 @@
 //! at seed. A blob loaded gives the cloth seeding gives, bit for bit, so
 //! its steps are too (`solver/tests/cook.rs`).
 //!
-//! **Refusals.** A blob too short for its header, with another magic, from
-//! another format version, whose length field disagrees with its size, or
-//! whose checksum does not match is refused before anything is read from
-//! the payload; the checksum catches truncation and flipped bits. A payload
-//! that passes the checksum is still checked as it is read — every index
-//! against what it indexes, every length against the counts it must match,
-//! no NaN — so a blob written by hand fails with [`CookError::Malformed`]
-//! naming the field; the loader does not re-run the seed's geometry.
+//! **Refusals.** A blob shorter than its header and checksum, or with
+//! another magic, is refused first; then the checksum is checked over every
+//! byte before it, so a cut, a flipped bit anywhere (the version and length
+//! fields included) or bytes appended read as corrupt, never as another
+//! version. Only an intact blob is then refused for its format version.
+//! A payload that passes the checksum is still checked as it is read —
+//! every index against what it indexes, every length against the counts it
+//! must match, no NaN — so a blob written by hand fails with
+//! [`CookError::Malformed`] naming the field; the loader does not re-run the
+//! seed's geometry.
 
 use crate::bend::Hinge;
 use crate::constants::LANES;
@@ -58,17 +60,17 @@ const TRAILER: usize = 4;
 /// Why a blob was refused.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CookError {
-    /// Fewer bytes than the header and checksum need, or than the header's
-    /// payload length says.
+    /// Fewer bytes than the header and checksum need.
     Truncated { bytes: usize, needed: usize },
     /// The first eight bytes are not [`COOK_MAGIC`]: not a cooked cloth.
     NotABlob,
-    /// Written by a library with another [`COOK_FORMAT`].
+    /// The stored checksum does not match the bytes: corrupt, truncated or
+    /// with bytes appended; `header_bytes` is the size the header gives
+    /// (which may itself be the corrupt field).
+    Checksum { stored: u32, computed: u32, bytes: usize, header_bytes: Option<usize> },
+    /// Written by a library with another [`COOK_FORMAT`] (the checksum
+    /// matches: a blob intact from another version).
     Version { found: u32, expected: u32 },
-    /// More bytes than the header's payload length and checksum account for.
-    TrailingBytes { bytes: usize, expected: usize },
-    /// The stored checksum does not match the bytes: corrupt or truncated.
-    Checksum { stored: u32, computed: u32 },
     /// The checksum matches but a field is inconsistent (an index past what
     /// it indexes, a length that disagrees, a NaN): named by `field`.
     Malformed { field: &'static str },
@@ -83,19 +85,22 @@ impl fmt::Display for CookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CookError::Truncated { bytes, needed } => {
-                write!(f, "the cooked blob is {bytes} bytes, its header needs {needed}: truncated")
+                write!(f, "the cooked blob is {bytes} bytes; a blob is at least {needed}: truncated")
             }
             CookError::NotABlob => write!(f, "not a cooked cloth (the first 8 bytes are not \"CLTHCOOK\")"),
+            CookError::Checksum { stored, computed, bytes, header_bytes } => {
+                write!(
+                    f,
+                    "the cooked blob is corrupt or truncated: checksum {computed:#010x} does not match the stored {stored:#010x}"
+                )?;
+                match header_bytes {
+                    Some(h) if h != bytes => write!(f, " ({bytes} bytes; its header says {h})"),
+                    _ => Ok(()),
+                }
+            }
             CookError::Version { found, expected } => write!(
                 f,
                 "the blob was cooked in format {found}; this library reads format {expected}: cook it again from the mesh"
-            ),
-            CookError::TrailingBytes { bytes, expected } => {
-                write!(f, "the cooked blob is {bytes} bytes, its header accounts for {expected}")
-            }
-            CookError::Checksum { stored, computed } => write!(
-                f,
-                "the cooked blob is corrupt: checksum {computed:#010x} does not match the stored {stored:#010x}"
             ),
             CookError::Malformed { field } => {
                 write!(f, "the cooked blob's checksum matches but its field `{field}` is inconsistent")
@@ -482,23 +487,22 @@ pub fn read(blob: &[u8]) -> Result<Cooked, CookError> {
     if blob[..8] != COOK_MAGIC {
         return Err(CookError::NotABlob);
     }
+    // The checksum before any other header field: a flipped bit in the
+    // version or the length is corruption, not another version or a cut.
+    let end = blob.len() - TRAILER;
+    let stored = u32::from_le_bytes(blob[end..].try_into().expect("4 bytes"));
+    let computed = crc32(&blob[..end]);
+    let header = u64::from_le_bytes(blob[16..24].try_into().expect("8 bytes"));
+    let says = usize::try_from(header).ok().and_then(|p| p.checked_add(HEADER + TRAILER));
+    if stored != computed {
+        return Err(CookError::Checksum { stored, computed, bytes: blob.len(), header_bytes: says });
+    }
     let version = u32::from_le_bytes(blob[8..12].try_into().expect("4 bytes"));
     if version != COOK_FORMAT {
         return Err(CookError::Version { found: version, expected: COOK_FORMAT });
     }
-    let payload = u64::from_le_bytes(blob[16..24].try_into().expect("8 bytes"));
-    let expected = usize::try_from(payload).ok().and_then(|p| p.checked_add(HEADER + TRAILER));
-    match expected {
-        Some(e) if blob.len() < e => return Err(CookError::Truncated { bytes: blob.len(), needed: e }),
-        Some(e) if blob.len() > e => return Err(CookError::TrailingBytes { bytes: blob.len(), expected: e }),
-        None => return Err(CookError::Truncated { bytes: blob.len(), needed: usize::MAX }),
-        Some(_) => {}
-    }
-    let end = blob.len() - TRAILER;
-    let stored = u32::from_le_bytes(blob[end..].try_into().expect("4 bytes"));
-    let computed = crc32(&blob[..end]);
-    if stored != computed {
-        return Err(CookError::Checksum { stored, computed });
+    if says != Some(blob.len()) {
+        return Err(CookError::Malformed { field: "payload length" });
     }
     if blob[12..16] != [0; 4] {
         return Err(CookError::Malformed { field: "reserved" });

@@ -106,24 +106,23 @@ fn a_loaded_cloth_steps_to_the_same_bits_as_the_seeded_one() {
     }
 }
 
-/// A self-colliding cloth's blob carries its patches and exclusion masks
-/// (seeding derives them), and one seeded without self-collision does not;
-/// loaded with self-collision on, either steps as the seeded cloth does.
+/// The blob carries the self-collision setup whatever the dynamics the
+/// cloth was cooked with: a cloth seeded without self-collision cooks the
+/// same bytes as one with it, and loaded with self-collision on either
+/// steps as the seeded cloth does.
 #[test]
-fn self_collision_setup_is_cooked_when_there_is_one() {
+fn the_self_collision_setup_is_cooked_whatever_the_dynamics() {
     let input = GarmentCase::Corners.input(&library::SILK);
     let d = library::SILK.dynamics;
     let with = Cloth::new(&input, d).expect("seeds").cook();
     let without = Cloth::new(&input, Dynamics { self_collision: false, ..d }).expect("seeds").cook();
-    assert!(with.len() > without.len(), "{} bytes with the setup, {} without", with.len(), without.len());
-    for blob in [with, without] {
-        let mut a = Cloth::new(&input, d).expect("seeds");
-        let mut b = Cloth::from_cooked(&blob, d, Tuning::default()).expect("loads");
-        for k in 0..200 {
-            a.step();
-            b.step();
-            assert_eq!(a.state_hash(), b.state_hash(), "parted at step {k}");
-        }
+    assert!(with == without, "{} bytes with self-collision, {} without", with.len(), without.len());
+    let mut a = Cloth::new(&input, d).expect("seeds");
+    let mut b = Cloth::from_cooked(&without, d, Tuning::default()).expect("loads");
+    for k in 0..200 {
+        a.step();
+        b.step();
+        assert_eq!(a.state_hash(), b.state_hash(), "parted at step {k}");
     }
 }
 
@@ -172,13 +171,25 @@ fn a_blob_that_is_not_this_librarys_is_refused() {
     other[8..12].copy_from_slice(&7u32.to_le_bytes());
     reseal(&mut other);
     assert_eq!(load(&other), Err(CookError::Version { found: 7, expected: cloth_solver::cook::COOK_FORMAT }));
+    // A cut or an appended byte moves the checksum: corrupt or truncated,
+    // with both sizes in the message.
     for cut in [1, 4, 100, blob.len() / 2, blob.len() - 28] {
         let short = &blob[..blob.len() - cut];
-        assert!(matches!(load(short), Err(CookError::Truncated { .. })), "cut {cut}: {:?}", load(short));
+        let e = load(short).expect_err("a cut blob");
+        assert!(matches!(e, CookError::Checksum { .. }), "cut {cut}: {e:?}");
+        assert!(e.to_string().contains("its header says"), "cut {cut}: {e}");
     }
+    assert!(matches!(load(&blob[..27]), Err(CookError::Truncated { bytes: 27, needed: 28 })));
     let mut long = blob.clone();
     long.push(0);
-    assert!(matches!(load(&long), Err(CookError::TrailingBytes { .. })));
+    assert!(matches!(load(&long), Err(CookError::Checksum { .. })));
+    // A flipped bit in the version or length field is corruption, not
+    // another version or a cut.
+    for at in [8, 16] {
+        let mut bad = blob.clone();
+        bad[at] ^= 1;
+        assert!(matches!(load(&bad), Err(CookError::Checksum { .. })), "byte {at}: {:?}", load(&bad));
+    }
     // Every bit of the header, then every 13th byte of the rest, flipped.
     let positions = (0..24).chain((24..blob.len()).step_by(13)).chain([blob.len() - 1]);
     let mut checked = 0;
