@@ -17,6 +17,10 @@
  *     cloth_world_step(w);                                 every cloth, on the world's own threads
  *     cloth_read_node_poses(w, cape, world_out, local_out, n);
  *
+ *   or, for a host whose frame time varies (the cloth keeps its fixed dt; reads show it between steps):
+ *
+ *     cloth_world_advance(w, frame_seconds);               0 to CLOTH_MAX_CATCH_UP_STEPS steps per cloth
+ *
  *   or, from an engine's job system (Unreal's task graph, Unity jobs):
  *
  *     cloth_world_begin_step(w);
@@ -92,7 +96,7 @@
  *   cloth_read_node_poses, cloth_last_step_report and cloth_world_step_cloth) may run concurrently from any threads FOR DISTINCT CLOTHS. Two overlapping
  *   calls on the same cloth are a host bug: the second returns CLOTH_STATUS_BUSY (never a data race).
  * - The EXCLUSIVE calls (creating or destroying cloths, sets and colliders, collider poses, begin_frame,
- *   cloth_world_step, begin/end_step, cloth_set_colliders) wait for the calls in flight on that world
+ *   cloth_world_step, cloth_world_advance, begin/end_step, cloth_set_colliders) wait for the calls in flight on that world
  *   and run alone. It is never a data race, but it serialises. cloth_world_cloth_count runs beside the
  *   per-cloth calls; for cloth_world_destroy, see its comment.
  * - Between cloth_world_begin_step and cloth_world_end_step the colliders and the set of cloths are
@@ -165,6 +169,11 @@
 // CLOTH_STATUS_NON_FINITE). It is the watchdog's distance: within it,
 // every position and pose the library hands back is finite.
 #define CLOTH_MAX_COORDINATE 1.0e6
+
+// The most fixed steps one cloth_world_advance runs per cloth
+// (`cloth_solver::clock::MAX_CATCH_UP_STEPS`): a longer frame's remaining
+// time is dropped.
+#define CLOTH_MAX_CATCH_UP_STEPS 4
 
 // `cloth_desc.preset`: use `cloth_desc.dynamics` as given.
 #define CLOTH_PRESET_CUSTOM 0
@@ -939,6 +948,22 @@ cloth_status cloth_world_begin_frame(cloth_world world);
 // Refuses: INTERNAL when a bug was caught in a cloth's step (reported once,
 // after every other cloth has stepped; that cloth is skipped from then on).
 cloth_status cloth_world_step(cloth_world world);
+
+// Advances every cloth by `seconds` of host time, for a host whose frame
+// rate varies: each cloth runs the fixed steps of its dt that fit in the
+// time it has carried over plus `seconds` — at most
+// CLOTH_MAX_CATCH_UP_STEPS (the rest of a longer frame, a hitch, is
+// dropped) — each with its
+// anchor pose interpolated between the one set before the last advance and
+// the one set for now (set the anchor poses for now first). Afterwards the
+// reads (positions, vertices, node poses) show each cloth between its last
+// two fixed steps at the time carried over — one fixed step behind the
+// host's time, never extrapolated — until the next step. Fixed steps are those
+// cloth_world_step runs: ticking at 144 Hz or 60 Hz gives the same states
+// at the same steps. Exclusive.
+// Refuses: NON_FINITE for a `seconds` that is NaN or infinite;
+// INVALID_ARGUMENT for a negative one; INTERNAL as cloth_world_step.
+cloth_status cloth_world_advance(cloth_world world, double seconds);
 
 // Opens a host-driven step: then cloth_world_step_cloth for each cloth to
 // advance (any threads, each cloth at most once), then cloth_world_end_step.

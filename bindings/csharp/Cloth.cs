@@ -416,6 +416,7 @@ namespace ClothSim
         public const uint CLOTH_ABI_VERSION = 1;
         public const uint CLOTH_NO_PARENT = 4294967295;
         public const double CLOTH_MAX_COORDINATE = 1.0e6;
+        public const uint CLOTH_MAX_CATCH_UP_STEPS = 4;
         public const uint CLOTH_PRESET_CUSTOM = 0;
         public const uint CLOTH_PRESET_SILK = 1;
         public const uint CLOTH_PRESET_COTTON = 2;
@@ -503,6 +504,8 @@ namespace ClothSim
         public static extern ClothStatus cloth_world_destroy(ClothWorld world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_begin_frame(ClothWorld world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_world_advance(ClothWorld world, double seconds);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_step(ClothWorld world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -657,6 +660,9 @@ namespace ClothSim
 
         public void BeginFrame() { ClothException.Check(ClothNative.cloth_world_begin_frame(handle)); }
         public void Step() { ClothException.Check(ClothNative.cloth_world_step(handle)); }
+        // A variable frame rate (Unity's Time.deltaTime): the fixed steps that fit, at most
+        // CLOTH_MAX_CATCH_UP_STEPS per cloth; reads then show each cloth one fixed step behind, interpolated.
+        public void Advance(double seconds) { ClothException.Check(ClothNative.cloth_world_advance(handle, seconds)); }
         public void BeginStep() { ClothException.Check(ClothNative.cloth_world_begin_step(handle)); }
         public void StepCloth(SimCloth cloth) { ClothException.Check(ClothNative.cloth_world_step_cloth(handle, cloth.Id)); }
         public void EndStep() { ClothException.Check(ClothNative.cloth_world_end_step(handle)); }

@@ -92,6 +92,20 @@ fn a_damaged_cloth_is_contained_and_destroyed_with_ok() {
     }
 }
 
+/// A variable-rate advance contains a panic as a step does.
+#[test]
+fn a_panic_in_an_advance_damages_that_cloth_alone() {
+    let w = world(0);
+    let (good, bad) = (rope(w), rope(w));
+    break_cloth(w, bad);
+    assert_eq!(cloth_world_advance(w, 0.02), CLOTH_STATUS_INTERNAL);
+    assert!(last_error().starts_with("cloth_world_advance: cloth"), "{}", last_error());
+    assert_eq!(cloth_world_advance(w, 0.02), CLOTH_STATUS_OK, "reported once; the world advances on");
+    assert_eq!(node_count(w, good), CLOTH_STATUS_OK);
+    assert_eq!(cloth_destroy(w, bad), CLOTH_STATUS_OK);
+    assert_eq!(cloth_world_destroy(w), CLOTH_STATUS_OK);
+}
+
 /// The host-driven split contains a panic the same way.
 #[test]
 fn a_panic_in_step_cloth_damages_that_cloth_alone() {

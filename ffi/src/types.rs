@@ -28,6 +28,12 @@ pub const CLOTH_NO_PARENT: u32 = 0xFFFF_FFFF;
 /// every position and pose the library hands back is finite.
 pub const CLOTH_MAX_COORDINATE: f64 = 1.0e6;
 
+/// The most fixed steps one cloth_world_advance runs per cloth
+/// (`cloth_solver::clock::MAX_CATCH_UP_STEPS`): a longer frame's remaining
+/// time is dropped.
+pub const CLOTH_MAX_CATCH_UP_STEPS: u32 = 4;
+const _: () = assert!(CLOTH_MAX_CATCH_UP_STEPS == cloth_solver::clock::MAX_CATCH_UP_STEPS);
+
 /// `cloth_desc.preset`: use `cloth_desc.dynamics` as given.
 pub const CLOTH_PRESET_CUSTOM: u32 = 0;
 /// Library entry (DESIGN §6): light, floppy, self-collision on.

@@ -159,6 +159,36 @@ pub extern "C" fn cloth_world_step(world: cloth_world) -> cloth_status {
     guard("cloth_world_step", || with_world_mut(world, |w| w.step().map_err(world_fail)))
 }
 
+/// Advances every cloth by `seconds` of host time, for a host whose frame
+/// rate varies: each cloth runs the fixed steps of its dt that fit in the
+/// time it has carried over plus `seconds` — at most
+/// CLOTH_MAX_CATCH_UP_STEPS (the rest of a longer frame, a hitch, is
+/// dropped) — each with its
+/// anchor pose interpolated between the one set before the last advance and
+/// the one set for now (set the anchor poses for now first). Afterwards the
+/// reads (positions, vertices, node poses) show each cloth between its last
+/// two fixed steps at the time carried over — one fixed step behind the
+/// host's time, never extrapolated — until the next step. Fixed steps are those
+/// cloth_world_step runs: ticking at 144 Hz or 60 Hz gives the same states
+/// at the same steps. Exclusive.
+/// Refuses: NON_FINITE for a `seconds` that is NaN or infinite;
+/// INVALID_ARGUMENT for a negative one; INTERNAL as cloth_world_step.
+#[no_mangle]
+pub extern "C" fn cloth_world_advance(world: cloth_world, seconds: f64) -> cloth_status {
+    guard("cloth_world_advance", || {
+        if !seconds.is_finite() {
+            return fail(CLOTH_STATUS_NON_FINITE, format!("seconds is {seconds}"));
+        }
+        if seconds < 0.0 {
+            return fail(
+                CLOTH_STATUS_INVALID_ARGUMENT,
+                format!("seconds is {seconds}; the host's frame time, 0 or more"),
+            );
+        }
+        with_world_mut(world, |w| w.advance(seconds).map_err(world_fail))
+    })
+}
+
 /// Opens a host-driven step: then cloth_world_step_cloth for each cloth to
 /// advance (any threads, each cloth at most once), then cloth_world_end_step.
 /// In between, colliders and the set of cloths are frozen. Exclusive.

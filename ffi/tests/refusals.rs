@@ -601,6 +601,19 @@ fn cases() -> Vec<Case> {
             }),
         ),
         case(
+            "cloth_world_advance",
+            CLOTH_STATUS_NON_FINITE,
+            "NaN seconds",
+            Here(|f| cloth_world_advance(f.w, f64::NAN)),
+        ),
+        case("cloth_world_advance", CLOTH_STATUS_INVALID_ARGUMENT, "−1 ms", Here(|f| cloth_world_advance(f.w, -1e-3))),
+        case(
+            "cloth_world_advance",
+            CLOTH_STATUS_INTERNAL,
+            "a cloth's step panics",
+            Elsewhere("ffi/src/tests.rs", "assert_eq!(cloth_world_advance(w, 0.02), CLOTH_STATUS_INTERNAL);"),
+        ),
+        case(
             "cloth_apply_impulses",
             CLOTH_STATUS_OUT_OF_RANGE,
             "a node past the cloth",
@@ -894,8 +907,9 @@ fn every_exclusive_call_is_wrong_phase_inside_a_step() {
     let identity = cloth_pose_identity();
     // SAFETY: every pointer is valid for its count during the call.
     let blob = cooked(&f);
-    let exclusive: [(&str, cloth_status); 11] = unsafe {
+    let exclusive: [(&str, cloth_status); 12] = unsafe {
         [
+            ("cloth_world_advance", cloth_world_advance(f.w, 0.01)),
             (
                 "cloth_create_from_cooked",
                 cloth_create_from_cooked(f.w, blob.as_ptr(), blob.len(), &cloth_default_desc(), &mut id),

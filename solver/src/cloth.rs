@@ -1,5 +1,6 @@
 //! A cloth: a shared model, its own state, and the parameters it steps with.
 
+use crate::clock::{Advance, Clock, MAX_CATCH_UP_STEPS};
 use crate::collider::ColliderSet;
 use crate::constants::{ANCHOR_ROTATION_NORM, COORDINATE_LIMIT, LANES};
 use crate::contact::ContactSlots;
@@ -7,6 +8,7 @@ use crate::cook::{self, CookError, CookParts, Cooked};
 use crate::distance::Stiffness;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
+use crate::lanes::Points;
 use crate::model::{MemoryReport, Model, NO_NODE};
 use crate::pose::{self, Vec3};
 use crate::pose::{Pose, Quat};
@@ -39,6 +41,8 @@ pub struct Cloth {
     vertex_scratch: Vec<[[f32; 3]; 3]>,
     /// Render meshes bound to the sheet, in the order they were attached.
     render_meshes: Vec<Arc<RenderBinding>>,
+    /// The host clock of [`Cloth::advance`] and the state it shows.
+    clock: Clock,
     state: State,
     dynamics: Dynamics,
     tuning: Tuning,
@@ -91,6 +95,7 @@ impl Cloth {
             model: Arc::new(model),
             topology: Arc::new(topology),
             node_inv_mass: Arc::new(node_inv_mass),
+            clock: Clock::default(),
             state,
             dynamics,
             tuning,
@@ -161,6 +166,7 @@ impl Cloth {
     /// particle) and a set that has grown resizes its per-collider scratch;
     /// every other step allocates nothing.
     pub fn step_with(&mut self, colliders: &ColliderSet) -> StepReport {
+        self.clock.showing = false;
         if !colliders.is_empty() {
             if self.state.contacts.is_empty() {
                 self.state.contacts = ContactSlots::new(self.model.swept, self.model.swept / LANES);
@@ -197,6 +203,58 @@ impl Cloth {
         }
         cloth.place_anchor(anchor).map_err(param_to_seed)?;
         Ok(cloth)
+    }
+
+    /// Advances by `elapsed` seconds of host time, with no colliders (see
+    /// [`Cloth::advance_with`]).
+    pub fn advance(&mut self, elapsed: f64) -> Result<Advance, ParamError> {
+        self.advance_with(elapsed, &NO_COLLIDERS)
+    }
+
+    /// Advances by `elapsed` seconds of host time (`clock.rs`): runs the
+    /// fixed steps of `dt` that fit in it with what earlier calls carried
+    /// over, at most [`MAX_CATCH_UP_STEPS`] (the rest of a longer frame is
+    /// dropped), each with the anchor pose interpolated between the pose the
+    /// host set at the last advance and the one it set for now. Reads
+    /// afterwards ([`Cloth::position`], [`Cloth::world_position`],
+    /// [`Cloth::write_vertices`], [`Cloth::node_poses`]) show the state
+    /// interpolated between the last two fixed steps at the time carried
+    /// over (one fixed step behind the host's time), until the next step. A negative or non-finite `elapsed` is
+    /// refused.
+    pub fn advance_with(&mut self, elapsed: f64, colliders: &ColliderSet) -> Result<Advance, ParamError> {
+        if !(elapsed.is_finite() && elapsed >= 0.0) {
+            return Err(ParamError::OutOfRange { name: "elapsed time", value: elapsed });
+        }
+        let dt = self.dynamics.dt;
+        let to = self.state.frame.cur;
+        let from = self.clock.host.unwrap_or(self.state.frame.prev);
+        let carried = self.clock.carried;
+        let (mut left, mut steps, mut report) = (carried + elapsed, 0, None);
+        while left >= dt && steps < MAX_CATCH_UP_STEPS {
+            steps += 1;
+            self.state.frame.cur = Clock::pose_of_step(&from, &to, carried, elapsed, dt, steps);
+            if self.clock.before.x.len() != self.state.x.x.len() {
+                self.clock.before = Points::zeros(self.state.x.x.len());
+            }
+            self.clock.before.copy_from(&self.state.x);
+            self.clock.frame_before = self.state.frame.prev;
+            report = Some(self.step_with(colliders));
+            self.clock.frame_after = self.state.frame.prev;
+            left = carried + elapsed - steps as f64 * dt;
+        }
+        let mut dropped = 0.0;
+        if left >= dt {
+            dropped = left - left % dt;
+            left %= dt;
+        }
+        self.clock.carried = left;
+        self.clock.host = Some(to);
+        self.state.frame.cur = to;
+        let alpha = left / dt;
+        if !self.clock.before.x.is_empty() {
+            self.clock.show(&self.state.x, alpha);
+        }
+        Ok(Advance { steps, dropped, alpha, report })
     }
 
     /// Advances one step of `dt` seconds. A non-finite or non-positive `dt` is
@@ -259,6 +317,8 @@ impl Cloth {
     pub fn place_anchor(&mut self, pose: Pose) -> Result<(), ParamError> {
         self.set_anchor_pose(pose)?;
         self.state.frame.prev = self.state.frame.cur;
+        self.clock.host = Some(self.state.frame.cur);
+        self.clock.showing = false;
         Ok(())
     }
 
@@ -282,7 +342,16 @@ impl Cloth {
     /// World position of caller node `node`, m: the anchor's current pose
     /// applied to the particle's frame position.
     pub fn world_position(&self, node: usize) -> [f64; 3] {
-        self.state.frame.cur.transform_point(self.position(node).map(f64::from))
+        self.shown().1.transform_point(self.position(node).map(f64::from))
+    }
+
+    /// What reads show: the particles (slots) and the anchor pose — the
+    /// interpolated state after [`Cloth::advance`], else the last step's.
+    fn shown(&self) -> (&Points, Pose) {
+        match self.clock.showing {
+            true => (&self.clock.shown, self.clock.shown_frame),
+            false => (&self.state.x, self.state.frame.cur),
+        }
     }
 
     /// World and local (parent-relative) pose of every node, written into the
@@ -297,11 +366,14 @@ impl Cloth {
                 value: world.len().min(local.len()) as f64,
             });
         }
-        let (m, x) = (&self.model, &self.state.x);
+        let (x, anchor) = match self.clock.showing {
+            true => (&self.clock.shown, self.clock.shown_frame),
+            false => (&self.state.x, self.state.frame.cur),
+        };
+        let m = &self.model;
         let slot = |node: usize| m.slot_of_node[node] as usize;
         let bind = |node: usize| m.bind.get(slot(node)).map(f64::from);
         let pos = |node: usize| x.get(slot(node)).map(f64::from);
-        let anchor = self.state.frame.cur;
         Ok(writeback::poses(&self.hierarchy, bind, pos, &anchor, &mut self.pose_scratch, world, local))
     }
 
@@ -348,10 +420,13 @@ impl Cloth {
                 return Err(LayoutError::MapEntry { index: layout.first + i, node: range[i], nodes });
             }
         }
-        let anchor = self.state.frame.cur;
+        let (x, anchor) = match self.clock.showing {
+            true => (&self.clock.shown, self.clock.shown_frame),
+            false => (&self.state.x, self.state.frame.cur),
+        };
         let world = layout.space == Space::World;
         let frames = layout.normal.is_some() || layout.tangent.is_some();
-        let (m, x) = (&self.model, &self.state.x);
+        let m = &self.model;
         let pos = |node: usize| x.get(m.slot_of_node[node] as usize).map(f64::from);
         if frames {
             self.frame_scratch.resize(nodes, [[0.0; 3]; 2]);
@@ -481,7 +556,7 @@ impl Cloth {
 
     /// Position of caller node `node`, m.
     pub fn position(&self, node: usize) -> [f32; 3] {
-        self.state.x.get(self.model.slot_of_node[node] as usize)
+        self.shown().0.get(self.model.slot_of_node[node] as usize)
     }
 
     /// Positions in caller order, m.

@@ -24,6 +24,7 @@
 
 pub mod anchor;
 pub mod bend;
+pub mod clock;
 pub mod cloth;
 pub mod collider;
 pub mod colour;

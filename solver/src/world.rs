@@ -55,6 +55,7 @@
 //! steps every other cloth and reports the damage once, in the step it
 //! happened in.
 
+use crate::clock::Advance;
 use crate::cloth::{BindPoseCheck, Cloth};
 use crate::collider::ColliderSet;
 use crate::dynamics::Dynamics;
@@ -590,6 +591,24 @@ impl World {
     /// the first by slot, if several.
     pub fn step(&mut self) -> Result<(), WorldError> {
         self.refuse_inside_step()?;
+        self.pass_over_cloths(None)
+    }
+
+    /// Advances every cloth by `elapsed` seconds of host time
+    /// ([`Cloth::advance_with`]: the fixed steps that fit, at most
+    /// [`crate::clock::MAX_CATCH_UP_STEPS`] each, and reads that show the
+    /// state between the last two), on the world's pool as [`World::step`].
+    /// A negative or non-finite `elapsed` is refused.
+    pub fn advance(&mut self, elapsed: f64) -> Result<(), WorldError> {
+        self.refuse_inside_step()?;
+        if !(elapsed.is_finite() && elapsed >= 0.0) {
+            return Err(WorldError::Param(ParamError::OutOfRange { name: "elapsed time", value: elapsed }));
+        }
+        self.pass_over_cloths(Some(elapsed))
+    }
+
+    /// One pass over every cloth: a step each, or an advance by `elapsed`.
+    fn pass_over_cloths(&mut self, elapsed: Option<f64>) -> Result<(), WorldError> {
         self.pass += 1;
         let pass = self.pass;
         // Largest first (the work estimate), ties by slot: a deterministic
@@ -610,12 +629,12 @@ impl World {
         match this.pool.as_ref().and_then(|p| p.pool.as_ref()) {
             Some(pool) => pool.scope_fifo(|scope| {
                 for &(_, index) in &this.order {
-                    scope.spawn_fifo(move |_| this.step_slot(index as usize, pass));
+                    scope.spawn_fifo(move |_| this.step_slot(index as usize, pass, elapsed));
                 }
             }),
             None => {
                 for &(_, index) in &this.order {
-                    this.step_slot(index as usize, pass);
+                    this.step_slot(index as usize, pass, elapsed);
                 }
             }
         }
@@ -640,12 +659,26 @@ impl World {
     /// One cloth's step inside the whole-world step (`&mut World` is held,
     /// so nothing else can hold this cloth's lock). A panic is contained
     /// to the cloth ([`Entry::contain`]) and found after the pass.
-    fn step_slot(&self, index: usize, pass: u64) {
+    fn step_slot(&self, index: usize, pass: u64, elapsed: Option<f64>) {
         let slot = &self.cloths[index];
         if let Some(mut e) = slot.entry.as_ref().map(|m| m.lock().unwrap_or_else(PoisonError::into_inner)) {
             let id = ClothId { index: index as u32, generation: slot.generation };
-            let _ = e.contain(id, pass, |e| self.step_entry(e, pass));
+            let _ = match elapsed {
+                None => e.contain(id, pass, |e| self.step_entry(e, pass)),
+                Some(t) => e.contain(id, pass, |e| self.advance_entry(e, pass, t)),
+            };
         }
+    }
+
+    fn advance_entry(&self, e: &mut Entry, pass: u64, elapsed: f64) -> StepReport {
+        let empty = ColliderSet::new();
+        let set = e.colliders.and_then(|id| self.colliders(id).ok()).unwrap_or(&empty);
+        // `elapsed` was checked by `World::advance`.
+        if let Ok(Advance { report: Some(r), .. }) = e.cloth.advance_with(elapsed, set) {
+            e.report = r;
+        }
+        e.stepped_in = pass;
+        e.report
     }
 
     fn step_entry(&self, e: &mut Entry, pass: u64) -> StepReport {

@@ -20,6 +20,8 @@ enum Drive {
     /// begin_step, then `workers` host threads stepping distinct cloths in
     /// reverse id order, then end_step.
     HostSplit { workers: usize },
+    /// `World::advance` by a varying host frame time (7–23 ms).
+    Advance,
 }
 
 /// Bits of every cloth's positions and velocities after the run, in id
@@ -35,6 +37,7 @@ fn run(threads: usize, drive: Drive) -> (Vec<u64>, Vec<Vec<u32>>) {
         }
         match drive {
             Drive::Step => world.step().unwrap(),
+            Drive::Advance => world.advance(0.007 + 0.016 * ((step * 7919) % 13) as f64 / 12.0).unwrap(),
             Drive::HostSplit { workers } => {
                 world.begin_step().unwrap();
                 let w = &world;
@@ -73,6 +76,10 @@ fn run(threads: usize, drive: Drive) -> (Vec<u64>, Vec<Vec<u32>>) {
 
 #[test]
 fn thread_count_never_changes_the_answer() {
+    let advanced = run(1, Drive::Advance);
+    for threads in [0, 2, 8] {
+        assert!(advanced == run(threads, Drive::Advance), "a varying-rate advance at {threads} threads");
+    }
     let reference = run(1, Drive::Step);
     for (threads, drive) in [(2, Drive::Step), (8, Drive::Step), (0, Drive::Step), (0, Drive::HostSplit { workers: 3 })]
     {

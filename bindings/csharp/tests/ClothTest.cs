@@ -637,6 +637,11 @@ static unsafe class ClothTest
         cloth.ReadPositions(new Span<ClothVec3f>(buffer, 0, n), ClothSpace.Cloth);
         Expect(buffer[0].x != -7 && buffer[n].x == -7, "a read writes node_count entries, no more");
 
+        // A variable frame rate: a negative frame time is refused, a 144 Hz tick runs.
+        world.Advance(1.0 / 144.0);
+        Throws(ClothStatus.InvalidArgument, "SimWorld.Advance by a negative time", () => world.Advance(-0.01));
+        Throws(ClothStatus.NonFinite, "SimWorld.Advance by NaN", () => world.Advance(double.NaN));
+
         // An impulse on a pinned node does nothing; a NaN one is refused.
         cloth.ApplyImpulse(0, new ClothVec3 { x = 0, y = 0, z = 1 });
         Throws(ClothStatus.NonFinite, "SimCloth.ApplyImpulse with a NaN impulse",

@@ -1,0 +1,40 @@
+//! A variable-rate host through the C ABI (issue 18 item 4): a host that
+//! advances by exactly one fixed step per frame reads what a fixed-step host
+//! read a frame earlier: the shown state is one step behind, bit for bit.
+
+mod common;
+use ::cloth::*;
+use common::*;
+
+fn positions(w: cloth_world, c: cloth_id, n: usize) -> Vec<[u32; 3]> {
+    let mut out = vec![cloth_vec3f::default(); n];
+    // SAFETY: a buffer of n entries.
+    ok(unsafe { cloth_read_positions(w, c, CLOTH_SPACE_WORLD, out.as_mut_ptr(), n) });
+    out.iter().map(|p| [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]).collect()
+}
+
+#[test]
+fn advancing_one_step_per_frame_shows_the_fixed_steps_one_frame_late() {
+    let sheet = Sheet::new(8);
+    let n = sheet.positions.len();
+    let (fixed, variable) = (world(), world());
+    let (a, b) = (
+        sheet.create(fixed, &cloth_default_desc()).expect("seeds"),
+        sheet.create(variable, &cloth_default_desc()).expect("seeds"),
+    );
+    let mut previous = positions(fixed, a, n);
+    for k in 1..=90 {
+        let anchor = pose([0.3 * (k as f64 * 0.05).sin(), 0.0, 0.02 * k as f64], [0.0, 0.0, 0.0, 1.0]);
+        // SAFETY: valid poses.
+        unsafe {
+            ok(cloth_set_anchor_pose(fixed, a, &anchor));
+            ok(cloth_set_anchor_pose(variable, b, &anchor));
+        }
+        ok(cloth_world_step(fixed));
+        ok(cloth_world_advance(variable, 1.0 / 60.0));
+        assert_eq!(positions(variable, b, n), previous, "frame {k}");
+        previous = positions(fixed, a, n);
+    }
+    ok(cloth_world_destroy(fixed));
+    ok(cloth_world_destroy(variable));
+}

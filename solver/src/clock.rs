@@ -1,0 +1,96 @@
+//! A variable-rate host (issue 18 item 4): the host advances a cloth by
+//! whatever time its frame took; the cloth runs fixed steps of `dt` and is
+//! drawn between the last two ("Fix Your Timestep!", Fiedler 2004).
+//!
+//! ```text
+//!   carried a ∈ [0, dt): host time not yet simulated
+//!   advance(e), host pose P₁ (P₀ at the last advance):
+//!       steps k = 1 … n, n = ⌊(a + e)/dt⌋ ≤ MAX_CATCH_UP_STEPS
+//!       step k ends at host time t₀ − a + k·dt, its anchor pose
+//!           P₀ ⊕ P₁ at f = (k·dt − a)/e   (lerp + nlerp; P₁ itself at f = 1)
+//!       a ← a + e − n·dt; past the cap the whole steps left are dropped
+//!   shown  x = lerp(x before the last step, x after it, α = a/dt),
+//!          anchor = its pose before ⊕ after at α: the state at host time
+//!          t₁ − dt (one fixed step behind), never extrapolated
+//! ```
+//!
+//! Fixed steps are the ones [`crate::Cloth::step`] runs: a host ticking at
+//! 144 Hz and one ticking at 60 Hz get the same states at the same fixed
+//! steps when their anchor poses at those steps agree (bit for bit with a
+//! still anchor; `solver/tests/clock.rs`).
+
+use crate::lanes::Points;
+use crate::pose::Pose;
+
+/// Fixed steps one advance runs at most: a host frame longer than this many
+/// steps (a hitch, a breakpoint) drops the rest of its time instead of
+/// spiralling — 4 steps is 67 ms at 60 Hz, a 15 Hz frame.
+pub const MAX_CATCH_UP_STEPS: u32 = 4;
+
+/// What one advance did.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Advance {
+    /// Fixed steps run.
+    pub steps: u32,
+    /// Host time dropped past [`MAX_CATCH_UP_STEPS`], s (0 but for a hitch).
+    pub dropped: f64,
+    /// Where the shown state sits between the last two fixed states, [0, 1).
+    pub alpha: f64,
+    /// The last fixed step's report, if one ran.
+    pub report: Option<crate::StepReport>,
+}
+
+/// A cloth's host clock and the state it shows between fixed steps.
+#[derive(Clone, Debug, Default)]
+pub struct Clock {
+    /// Host time since the last fixed step's end, s, in [0, dt).
+    pub carried: f64,
+    /// The host's anchor pose at the last advance.
+    pub host: Option<Pose>,
+    /// Particles (slots) before the last fixed step, and the anchor before
+    /// and after it.
+    pub before: Points,
+    pub frame_before: Pose,
+    pub frame_after: Pose,
+    /// What reads show while [`Clock::showing`]: particles and anchor.
+    pub shown: Points,
+    pub shown_frame: Pose,
+    pub showing: bool,
+}
+
+impl Clock {
+    /// The anchor pose of fixed step `k` (1-based) of an advance by
+    /// `elapsed` from host pose `from` to `to`, with `carried` host time
+    /// left over before it.
+    pub fn pose_of_step(from: &Pose, to: &Pose, carried: f64, elapsed: f64, dt: f64, k: u32) -> Pose {
+        let f = if elapsed > 0.0 { (k as f64 * dt - carried) / elapsed } else { 1.0 };
+        if f >= 1.0 || from == to {
+            *to
+        } else {
+            from.interpolate(to, f)
+        }
+    }
+
+    /// The shown state at `alpha` between `before` and `after` (the
+    /// particles now): each coordinate lerped in f64, rounded to f32, and
+    /// kept between its two ends.
+    pub fn show(&mut self, after: &Points, alpha: f64) {
+        let n = after.x.len();
+        if self.shown.x.len() != n {
+            self.shown = Points::zeros(n);
+        }
+        for (dst, (a, b)) in [
+            (&mut self.shown.x, (&self.before.x, &after.x)),
+            (&mut self.shown.y, (&self.before.y, &after.y)),
+            (&mut self.shown.z, (&self.before.z, &after.z)),
+        ] {
+            for ((d, &p), &q) in dst.iter_mut().zip(a.iter()).zip(b.iter()) {
+                let v = (p as f64 + (q as f64 - p as f64) * alpha) as f32;
+                *d = v.clamp(p.min(q), p.max(q));
+            }
+        }
+        self.shown_frame =
+            if alpha == 0.0 { self.frame_before } else { self.frame_before.interpolate(&self.frame_after, alpha) };
+        self.showing = true;
+    }
+}

@@ -1,0 +1,134 @@
+//! A variable-rate host (issue 18 item 4): `Cloth::advance` runs the fixed
+//! steps that fit in the host's frame time and shows the state between the
+//! last two.
+
+use cloth_solver::clock::MAX_CATCH_UP_STEPS;
+use cloth_solver::pose::{self, Pose, Quat};
+use cloth_solver::scenes::IrregularCape;
+use cloth_solver::{library, Cloth};
+
+fn cape() -> Cloth {
+    Cloth::new(&IrregularCape::from_seed(1).input(), library::COTTON.dynamics).expect("seeds")
+}
+
+/// The simulated particles (not what reads show), by slot.
+fn simulated(c: &Cloth) -> Vec<[f32; 3]> {
+    let x = &c.state().x;
+    (0..x.x.len()).map(|s| x.get(s)).collect()
+}
+
+/// The anchor at host time `t`: walking along X and turning about Y.
+fn walk(t: f64) -> Pose {
+    Pose::new([1.3 * t, 1.4, 0.0], Quat::from_axis_angle([0.0, 1.0, 0.0], 0.8 * t))
+}
+
+/// Runs 2 s of host frames of `tick` s each, the anchor at `anchor(t)`;
+/// returns the simulated particles after each host frame that stepped, in
+/// order (a 30 Hz frame runs two fixed steps).
+fn run(tick: f64, anchor: impl Fn(f64) -> Pose) -> Vec<Vec<[f32; 3]>> {
+    let mut c = cape();
+    c.place_anchor(anchor(0.0)).expect("a pose");
+    let mut states = Vec::new();
+    let frames = (2.0 / tick).round() as usize;
+    for k in 1..=frames {
+        c.set_anchor_pose(anchor(k as f64 * tick)).expect("a pose");
+        let a = c.advance(tick).expect("a valid time");
+        assert!(a.steps <= 1 || tick > c.dynamics().dt, "{} steps in a {tick} s frame", a.steps);
+        if a.steps > 0 {
+            states.push(simulated(&c));
+        }
+    }
+    states
+}
+
+/// A host at 144 Hz and one at 60 Hz get the same states at the same fixed
+/// steps: bit for bit with a still anchor; within 10 µm on a walking,
+/// turning anchor (its pose at a fixed step is interpolated from different
+/// host frames, exact up to rounding for this linear path's translation,
+/// within nlerp's error for the turn). A 30 Hz host's two steps per frame
+/// are the 60 Hz host's steps.
+#[test]
+fn a_144_hz_host_and_a_60_hz_host_get_the_same_fixed_steps() {
+    let still = |_: f64| Pose::new([0.0, 1.4, 0.0], Quat::IDENTITY);
+    let (a, b) = (run(1.0 / 60.0, still), run(1.0 / 144.0, still));
+    let n = a.len().min(b.len());
+    assert!(n >= 118, "{} and {} fixed steps in 2 s", a.len(), b.len());
+    assert!(a[..n] == b[..n], "a still anchor parted");
+    let (a, b, c) = (run(1.0 / 60.0, walk), run(1.0 / 144.0, walk), run(1.0 / 30.0, walk));
+    let apart = |x: &[[f32; 3]], y: &[[f32; 3]]| {
+        x.iter().zip(y).map(|(p, q)| pose::norm(pose::sub(p.map(f64::from), q.map(f64::from)))).fold(0.0, f64::max)
+    };
+    let fast = (0..a.len().min(b.len())).map(|k| apart(&a[k], &b[k])).fold(0.0, f64::max);
+    // The 30 Hz host's k-th frame ends at the 60 Hz host's step 2k + 2.
+    let slow = (0..c.len().min(a.len() / 2)).map(|k| apart(&a[2 * k + 1], &c[k])).fold(0.0, f64::max);
+    assert!(fast < 1e-5, "144 Hz parts from 60 Hz by {fast:.2e} m");
+    assert!(slow < 1e-5, "30 Hz parts from 60 Hz by {slow:.2e} m");
+}
+
+/// Between fixed steps a read shows the state interpolated at the time
+/// carried over: every coordinate between its values before and after the
+/// last fixed step, at `alpha` of the way to within f32 rounding; the
+/// world pose in between likewise. A plain step shows the simulated state
+/// again.
+#[test]
+fn reads_show_the_state_between_the_last_two_fixed_steps() {
+    let mut c = cape();
+    c.place_anchor(walk(0.0)).expect("a pose");
+    let tick = 1.0 / 144.0;
+    let (mut before, mut after) = (simulated(&c), simulated(&c));
+    let mut checked = 0;
+    for k in 1..=288 {
+        c.set_anchor_pose(walk(k as f64 * tick)).expect("a pose");
+        let start = simulated(&c);
+        let a = c.advance(tick).expect("a valid time");
+        if a.steps == 1 {
+            (before, after) = (start, simulated(&c));
+        }
+        if k < 3 {
+            continue;
+        }
+        let m = &c.model().slot_of_node;
+        for n in 0..c.nodes() {
+            let (p, q, shown) = (before[m[n] as usize], after[m[n] as usize], c.position(n));
+            for d in 0..3 {
+                let (lo, hi) = (p[d].min(q[d]), p[d].max(q[d]));
+                assert!(lo <= shown[d] && shown[d] <= hi, "frame {k} node {n}: {shown:?} outside {p:?} .. {q:?}");
+                let want = p[d] as f64 + (q[d] as f64 - p[d] as f64) * a.alpha;
+                assert!((shown[d] as f64 - want).abs() <= 1e-6 * (1.0 + want.abs()), "frame {k} node {n}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 280);
+    c.step();
+    assert_eq!(c.position(5), c.state().x.get(c.model().slot_of_node[5] as usize), "a step shows the simulated state");
+}
+
+/// A 1 s hitch runs at most MAX_CATCH_UP_STEPS fixed steps and drops the
+/// whole steps left, carrying less than one step; the cloth stays finite.
+#[test]
+fn a_hitch_runs_at_most_the_catch_up_cap() {
+    let mut c = cape();
+    let dt = c.dynamics().dt;
+    let a = c.advance(1.0).expect("a valid time");
+    assert_eq!(a.steps, MAX_CATCH_UP_STEPS);
+    let carried = 1.0 - MAX_CATCH_UP_STEPS as f64 * dt - a.dropped;
+    assert!((0.0..dt).contains(&carried) && (carried / dt - a.alpha).abs() < 1e-9, "{a:?}");
+    assert!((a.dropped / dt - (a.dropped / dt).round()).abs() < 1e-9, "whole steps dropped: {a:?}");
+    assert!(c.positions().iter().flatten().all(|v| v.is_finite()));
+    let next = c.advance(dt).expect("a valid time");
+    assert_eq!(next.steps, 1);
+}
+
+/// A negative, NaN or infinite time is refused and changes nothing.
+#[test]
+fn a_bad_time_is_refused() {
+    let mut c = cape();
+    c.advance(0.01).expect("a valid time");
+    let hash = c.state_hash();
+    for bad in [-1e-3, f64::NAN, f64::INFINITY] {
+        assert!(c.advance(bad).is_err(), "{bad} accepted");
+        assert_eq!(c.state_hash(), hash);
+    }
+    assert_eq!(c.advance(0.0).expect("zero is a valid time").steps, 0);
+}
