@@ -8,6 +8,8 @@
 //!       steps k = 1 … n, n = ⌊(a + e)/dt⌋ ≤ MAX_CATCH_UP_STEPS
 //!       step k ends at host time t₀ − a + k·dt, its anchor pose
 //!           P₀ ⊕ P₁ at f = (k·dt − a)/e   (lerp + nlerp; P₁ itself at f = 1)
+//!       a collider likewise: from where the last fixed step left it to its
+//!           pose at step k's end, between its previous and current host poses
 //!       a ← a + e − n·dt; past the cap the whole steps left are dropped
 //!   shown  x = lerp(x before the last step, x after it, α = a/dt),
 //!          anchor = its pose before ⊕ after at α: the state at host time
@@ -19,6 +21,7 @@
 //! steps when their anchor poses at those steps agree (bit for bit with a
 //! still anchor; `solver/tests/clock.rs`).
 
+use crate::collider::ColliderSet;
 use crate::lanes::Points;
 use crate::pose::Pose;
 
@@ -56,6 +59,10 @@ pub struct Clock {
     pub shown: Points,
     pub shown_frame: Pose,
     pub showing: bool,
+    /// The colliders as each fixed step sees them, and each collider's pose
+    /// (by slot) at the last fixed step's end.
+    pub colliders: ColliderSet,
+    pub collider_end: Vec<Option<Pose>>,
 }
 
 impl Clock {
@@ -69,6 +76,32 @@ impl Clock {
         } else {
             from.interpolate(to, f)
         }
+    }
+
+    /// The colliders for fixed step `k` of an advance: each travels from
+    /// where the last fixed step left it (its previous host pose before any)
+    /// to its pose at the step's end, interpolated between the host's
+    /// previous and current poses as the anchor's is — so a collider sweeps
+    /// the same path whatever the host's frame rate.
+    pub fn colliders_for_step(
+        &mut self,
+        host: &ColliderSet,
+        carried: f64,
+        elapsed: f64,
+        dt: f64,
+        k: u32,
+    ) -> &ColliderSet {
+        // The host's poses, copied afresh each step (no allocation once
+        // sized: shapes are plain values).
+        self.colliders.clone_from(host);
+        self.collider_end.resize(host.slot_count(), None);
+        for (i, c) in self.colliders.iter_mut() {
+            let end = Self::pose_of_step(&c.prev, &c.cur, carried, elapsed, dt, k);
+            c.prev = self.collider_end[i].unwrap_or(c.prev);
+            c.cur = end;
+            self.collider_end[i] = Some(end);
+        }
+        &self.colliders
     }
 
     /// The shown state at `alpha` between `before` and `after` (the

@@ -238,7 +238,14 @@ impl Cloth {
             }
             self.clock.before.copy_from(&self.state.x);
             self.clock.frame_before = self.state.frame.prev;
-            report = Some(self.step_with(colliders));
+            report = Some(if colliders.is_empty() {
+                self.step_with(colliders)
+            } else {
+                let mut clock = std::mem::take(&mut self.clock);
+                let r = self.step_with(clock.colliders_for_step(colliders, carried, elapsed, dt, steps));
+                self.clock = clock;
+                r
+            });
             self.clock.frame_after = self.state.frame.prev;
             left = carried + elapsed - steps as f64 * dt;
         }

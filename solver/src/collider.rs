@@ -196,6 +196,17 @@ impl ColliderSet {
         self.slots.iter().enumerate().filter_map(|(i, s)| s.collider.as_ref().map(|c| (i as u32, s.generation, c)))
     }
 
+    /// Live colliders by slot index, mutable: a cloth's advance gives each
+    /// fixed step its own travel (`clock.rs`) in its scratch copy.
+    pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = (usize, &mut Collider)> + '_ {
+        self.slots.iter_mut().enumerate().filter_map(|(i, s)| s.collider.as_mut().map(|c| (i, c)))
+    }
+
+    /// Slots, live or not (the range of slot indices).
+    pub(crate) fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
     /// Number of live colliders.
     pub fn len(&self) -> usize {
         self.slots.iter().filter(|s| s.collider.is_some()).count()
