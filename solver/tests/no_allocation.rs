@@ -105,6 +105,35 @@ fn stepping_with_colliders_allocates_nothing() {
     }
 }
 
+/// A variable-rate host: after the first advance (which sizes the clock's
+/// copies of the particles and the colliders), advancing by frames of 7 to
+/// 40 ms — none, one or several fixed steps each — among moving colliders
+/// allocates nothing.
+#[test]
+fn advancing_allocates_nothing_after_the_first_advance() {
+    use cloth_solver::{pose::Pose, ColliderSet, Shape};
+    let mut cloth = scenes::w0_cloth(SeedOptions::default());
+    let mut set = ColliderSet::new();
+    let ball = set.add(Shape::sphere(0.15).unwrap(), Pose::from_translation([0.2, -0.3, 0.1])).unwrap();
+    let mut t = 0.0;
+    let mut frame = |cloth: &mut cloth_solver::Cloth, set: &mut ColliderSet, k: usize| {
+        let tick = 0.007 + 0.033 * ((k * 7919) % 11) as f64 / 10.0;
+        t += tick;
+        set.begin_frame();
+        set.set_pose(ball, Pose::from_translation([0.2 * (3.0 * t).cos(), -0.3, 0.1 * (2.0 * t).sin()])).unwrap();
+        cloth.set_anchor_pose(Pose::from_translation([0.1 * t, 0.0, 0.0])).unwrap();
+        cloth.advance_with(tick, set).unwrap().steps
+    };
+    frame(&mut cloth, &mut set, 0);
+    frame(&mut cloth, &mut set, 1);
+    reset();
+    counting(true);
+    let steps: u32 = (2..200).map(|k| frame(&mut cloth, &mut set, k)).sum();
+    counting(false);
+    assert!(steps > 250, "{steps} fixed steps");
+    assert_eq!(allocations(), 0, "advancing allocated");
+}
+
 /// With self-collision: the grid, the row lists and the scratch are sized
 /// when the flag is set; a folding sheet's search and rows allocate nothing.
 #[test]
