@@ -93,7 +93,7 @@ impl Clock {
     ) -> &ColliderSet {
         // The host's poses, copied afresh each step (no allocation once
         // sized: shapes are plain values).
-        self.colliders.clone_from(host);
+        self.colliders.copy_from(host);
         self.collider_end.resize(host.slot_count(), None);
         for (i, c) in self.colliders.iter_mut() {
             let end = Self::pose_of_step(&c.prev, &c.cur, carried, elapsed, dt, k);

@@ -202,6 +202,12 @@ impl ColliderSet {
         self.slots.iter_mut().enumerate().filter_map(|(i, s)| s.collider.as_mut().map(|c| (i, c)))
     }
 
+    /// Becomes a copy of `o`, reusing its own storage (a derived
+    /// `clone_from` would allocate a new set).
+    pub(crate) fn copy_from(&mut self, o: &ColliderSet) {
+        self.slots.clone_from(&o.slots);
+    }
+
     /// Slots, live or not (the range of slot indices).
     pub(crate) fn slot_count(&self) -> usize {
         self.slots.len()
