@@ -37,6 +37,11 @@ OPTIONS:
     --no-render          skip the PNG frames and the GIF (the table, plot,
                            summary.csv and OBJ sequence are still written)
     --fps N              rendered frames per simulated second (default 20)
+    --rate HZ            the host's frame rate, 10 to 1000 (default 60, the
+                           cloth's own step: one step per frame). Any other
+                           rate drives the garments with cloth_world_advance's
+                           Rust twin, Cloth::advance: fixed 60 Hz steps, drawn
+                           interpolated between them
     --size WxH           picture size in pixels (default 640x400)
     -h, --help           this text
 
@@ -70,6 +75,8 @@ pub struct Settings {
     pub default_out: bool,
     pub render: bool,
     pub fps: u32,
+    /// The host's frame rate, Hz (60: one fixed step per frame).
+    pub rate: u32,
     pub width: u32,
     pub height: u32,
     /// The preset of each garment, in [`Piece::ALL`] order.
@@ -129,6 +136,7 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> 
         default_out: true,
         render: true,
         fps: 20,
+        rate: 60,
         width: 640,
         height: 400,
         presets: Piece::ALL.map(Piece::default_preset),
@@ -156,6 +164,7 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> 
             "--threads" => "--threads",
             "--out" => "--out",
             "--fps" => "--fps",
+            "--rate" => "--rate",
             "--size" => "--size",
             _ if name.starts_with('-') => return Err(Error::Unknown(arg)),
             _ => return Err(Error::Unexpected(arg)),
@@ -191,6 +200,7 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> 
                 s.default_out = false;
             }
             "--fps" => s.fps = number(option, &value, 1, 60)?,
+            "--rate" => s.rate = number(option, &value, 10, 1000)?,
             "--size" => {
                 let expected = format!("WIDTHxHEIGHT, each from 16 to {MAX_SIDE} pixels (e.g. 640x400)");
                 let (w, h) = value.split_once(['x', 'X']).ok_or_else(|| bad(option, &value, expected.clone()))?;
@@ -246,6 +256,7 @@ mod tests {
             (&["--size", "640"], "WIDTHxHEIGHT"),
             (&["--size", "0x0"], "WIDTHxHEIGHT"),
             (&["--fps", "120"], "from 1 to 60"),
+            (&["--rate", "5"], "from 10 to 1000"),
             (&["--no-render=yes"], "unknown option"),
             (&["stray"], "unexpected argument 'stray'"),
         ] {

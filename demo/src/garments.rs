@@ -287,6 +287,17 @@ impl Garment {
         self.stats.record_step(ms, &report);
     }
 
+    /// Advances the cloth by a host frame of `seconds` against `colliders`
+    /// (a variable-rate host), timing the fixed steps it runs.
+    pub fn advance(&mut self, seconds: f64, colliders: &ColliderSet) {
+        let start = Instant::now();
+        let a = self.cloth.advance_with(seconds, colliders).expect("a host frame time is finite and positive");
+        if let Some(report) = a.report {
+            let ms = start.elapsed().as_secs_f64() * 1e3 / a.steps as f64;
+            self.stats.record_step(ms, &report);
+        }
+    }
+
     /// The garment in world space now.
     pub fn world_shape(&mut self) -> WorldShape {
         let cloth = &self.cloth;

@@ -108,9 +108,12 @@ pub fn run(s: &Settings) -> Result<Outcome, String> {
         film =
             Some(Film::new(&s.out, s.script.name, s.width, s.height, s.fps).map_err(io_context(&s.out.join("*.gif")))?);
     }
-    let stride = ((60.0 / s.fps as f64).round() as usize).max(1);
+    // Host frames: `--frames` counts 60 Hz frames of script time.
+    let tick = 1.0 / s.rate as f64;
+    let host_frames = (s.frames as f64 * DT / tick).round() as usize;
+    let stride = ((s.rate as f64 / s.fps as f64).round() as usize).max(1);
 
-    let bar = ProgressBar::new(s.frames as u64);
+    let bar = ProgressBar::new(host_frames as u64);
     bar.set_style(
         ProgressStyle::with_template("{prefix} [{wide_bar}] {pos}/{len} frames  {msg:12}  {eta:>3} left")
             .expect("the template is valid")
@@ -120,9 +123,9 @@ pub fn run(s: &Settings) -> Result<Outcome, String> {
 
     let (mut frames, mut objs) = (Vec::new(), Vec::new());
     let mut stepping = 0.0;
-    for frame in 0..s.frames {
-        let beat = director.advance(DT);
-        let time = (frame + 1) as f64 * DT;
+    for frame in 0..host_frames {
+        let beat = director.advance(tick);
+        let time = (frame + 1) as f64 * tick;
         let skeleton = Skeleton::new(&director.root, &director.gait);
         body.pose(&skeleton, beat.teleported).map_err(|e| format!("frame {frame}: a body pose was refused: {e}"))?;
         for g in &mut garments {
@@ -135,9 +138,12 @@ pub fn run(s: &Settings) -> Result<Outcome, String> {
         }
         let t = Instant::now();
         let colliders = &body.colliders;
+        // At 60 Hz a fixed step per frame; at any other rate the garments
+        // advance by the frame's time (fixed steps, drawn interpolated).
+        let one = |g: &mut Garment| if s.rate == 60 { g.step(colliders) } else { g.advance(tick, colliders) };
         match &pool {
-            None => garments.iter_mut().for_each(|g| g.step(colliders)),
-            Some(pool) => pool.install(|| garments.par_iter_mut().for_each(|g| g.step(colliders))),
+            None => garments.iter_mut().for_each(one),
+            Some(pool) => pool.install(|| garments.par_iter_mut().for_each(one)),
         }
         stepping += t.elapsed().as_secs_f64();
         let collider_frame = ColliderFrame::new(&body.colliders);

@@ -166,9 +166,11 @@ pub extern "C" fn cloth_world_step(world: cloth_world) -> cloth_status {
 /// dropped) — each with its
 /// anchor pose interpolated between the one set before the last advance and
 /// the one set for now (set the anchor poses for now first). Afterwards the
-/// reads (positions, vertices, node poses) show each cloth between its last
-/// two fixed steps at the time carried over — one fixed step behind the
-/// host's time, never extrapolated — until the next step. Fixed steps are those
+/// reads (positions, vertices, node poses) show each cloth's shape between
+/// its last two fixed steps at the time carried over — one fixed step
+/// behind the host's time, never extrapolated — carried by the anchor pose
+/// set for now, so the garment rides with its character; until the next
+/// step. Fixed steps are those
 /// cloth_world_step runs: ticking at 144 Hz or 60 Hz gives the same states
 /// at the same steps. Exclusive.
 /// Refuses: NON_FINITE for a `seconds` that is NaN or infinite;

@@ -7,13 +7,16 @@
 //!   advance(e), host pose P₁ (P₀ at the last advance):
 //!       steps k = 1 … n, n = ⌊(a + e)/dt⌋ ≤ MAX_CATCH_UP_STEPS
 //!       step k ends at host time t₀ − a + k·dt, its anchor pose
-//!           P₀ ⊕ P₁ at f = (k·dt − a)/e   (lerp + nlerp; P₁ itself at f = 1)
+//!           P₀ ⊕ P₁ at f = (k·dt − a)/e   (lerp + nlerp; P₁ itself at f = 1;
+//!           P₁ at every step after a teleport, requested or detected)
 //!       a collider likewise: from where the last fixed step left it to its
 //!           pose at step k's end, between its previous and current host poses
 //!       a ← a + e − n·dt; past the cap the whole steps left are dropped
-//!   shown  x = lerp(x before the last step, x after it, α = a/dt),
-//!          anchor = its pose before ⊕ after at α: the state at host time
-//!          t₁ − dt (one fixed step behind), never extrapolated
+//!   shown  x = lerp(x before the last step, x after it, α = a/dt) in the
+//!          cloth's frame — its shape at host time t₁ − dt (one fixed step
+//!          behind), never extrapolated — carried by the anchor pose P₁ the
+//!          host set for now: the garment rides with the character exactly,
+//!          only its own motion is a step late
 //! ```
 //!
 //! Fixed steps are the ones [`crate::Cloth::step`] runs: a host ticking at
@@ -50,11 +53,8 @@ pub struct Clock {
     pub carried: f64,
     /// The host's anchor pose at the last advance.
     pub host: Option<Pose>,
-    /// Particles (slots) before the last fixed step, and the anchor before
-    /// and after it.
+    /// Particles (slots) before the last fixed step.
     pub before: Points,
-    pub frame_before: Pose,
-    pub frame_after: Pose,
     /// What reads show while [`Clock::showing`]: particles and anchor.
     pub shown: Points,
     pub shown_frame: Pose,
@@ -104,13 +104,20 @@ impl Clock {
         &self.colliders
     }
 
-    /// The shown state at `alpha` between `before` and `after` (the
-    /// particles now): each coordinate lerped in f64, rounded to f32, and
-    /// kept between its two ends.
-    pub fn show(&mut self, after: &Points, alpha: f64) {
+    /// The shown state: the particles at `alpha` between `before` and
+    /// `after` (the particles now) — each coordinate lerped in f64, rounded
+    /// to f32 and kept between its two ends; at 0, `before`'s bits — carried
+    /// by `anchor`, the pose the host set for now.
+    pub fn show(&mut self, after: &Points, alpha: f64, anchor: Pose) {
         let n = after.x.len();
         if self.shown.x.len() != n {
             self.shown = Points::zeros(n);
+        }
+        if alpha == 0.0 {
+            self.shown.copy_from(&self.before);
+            self.shown_frame = anchor;
+            self.showing = true;
+            return;
         }
         for (dst, (a, b)) in [
             (&mut self.shown.x, (&self.before.x, &after.x)),
@@ -122,8 +129,7 @@ impl Clock {
                 *d = v.clamp(p.min(q), p.max(q));
             }
         }
-        self.shown_frame =
-            if alpha == 0.0 { self.frame_before } else { self.frame_before.interpolate(&self.frame_after, alpha) };
+        self.shown_frame = anchor;
         self.showing = true;
     }
 }

@@ -219,7 +219,8 @@ impl Cloth {
     /// afterwards ([`Cloth::position`], [`Cloth::world_position`],
     /// [`Cloth::write_vertices`], [`Cloth::node_poses`]) show the state
     /// interpolated between the last two fixed steps at the time carried
-    /// over (one fixed step behind the host's time), until the next step. A negative or non-finite `elapsed` is
+    /// over (one fixed step behind the host's time), carried by the anchor
+    /// pose the host set for now, until the next step. A negative or non-finite `elapsed` is
     /// refused.
     pub fn advance_with(&mut self, elapsed: f64, colliders: &ColliderSet) -> Result<Advance, ParamError> {
         if !(elapsed.is_finite() && elapsed >= 0.0) {
@@ -228,6 +229,14 @@ impl Cloth {
         let dt = self.dynamics.dt;
         let to = self.state.frame.cur;
         let from = self.clock.host.unwrap_or(self.state.frame.prev);
+        // A teleport is not a motion to spread over the steps: the first
+        // step takes the whole jump (and handles it as a step does), the
+        // rest stay at the new pose.
+        let reach = self.model.unary.reach as f64;
+        let from = match self.state.frame.teleport_requested || crate::anchor::is_teleport(&from, &to, reach) {
+            true => to,
+            false => from,
+        };
         let carried = self.clock.carried;
         let (mut left, mut steps, mut report) = (carried + elapsed, 0, None);
         while left >= dt && steps < MAX_CATCH_UP_STEPS {
@@ -237,7 +246,6 @@ impl Cloth {
                 self.clock.before = Points::zeros(self.state.x.x.len());
             }
             self.clock.before.copy_from(&self.state.x);
-            self.clock.frame_before = self.state.frame.prev;
             report = Some(if colliders.is_empty() {
                 self.step_with(colliders)
             } else {
@@ -246,7 +254,6 @@ impl Cloth {
                 self.clock = clock;
                 r
             });
-            self.clock.frame_after = self.state.frame.prev;
             left = carried + elapsed - steps as f64 * dt;
         }
         let mut dropped = 0.0;
@@ -259,7 +266,7 @@ impl Cloth {
         self.state.frame.cur = to;
         let alpha = left / dt;
         if !self.clock.before.x.is_empty() {
-            self.clock.show(&self.state.x, alpha);
+            self.clock.show(&self.state.x, alpha, to);
         }
         Ok(Advance { steps, dropped, alpha, report })
     }

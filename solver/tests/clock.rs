@@ -170,3 +170,23 @@ fn a_moving_collider_sweeps_the_same_path_at_any_host_rate() {
     assert!(fast < 1e-5, "144 Hz parts from 60 Hz by {fast:.2e} m");
     assert!(slow < 1e-5, "30 Hz parts from 60 Hz by {slow:.2e} m");
 }
+
+/// A teleport inside a frame of several fixed steps is not spread over them:
+/// a cape advanced at 30 Hz and jumped 4 m (a teleport: beyond
+/// max(2 m, 4 × reach)) keeps its tethers within 5 % through the jump, as a
+/// fixed-step host's does; at half the jump per step — 2 m, under the
+/// teleport distance — it would be flung.
+#[test]
+fn a_teleport_is_not_spread_over_the_steps_of_a_frame() {
+    let mut c = cape();
+    c.place_anchor(Pose::from_translation([0.0, 1.4, 0.0])).expect("a pose");
+    let mut worst = 0.0f64;
+    for k in 1..=60 {
+        let x = if k > 20 { 4.0 } else { 0.0 };
+        c.set_anchor_pose(Pose::from_translation([x, 1.4, 0.0])).expect("a pose");
+        c.advance(1.0 / 30.0).expect("a valid time");
+        worst = worst.max(c.worst_tether_ratio());
+    }
+    assert!(worst < 1.05, "worst tether ratio {worst}");
+    assert!((c.world_position(0)[0] - 4.0).abs() < 1.0, "the cape went with its anchor");
+}
