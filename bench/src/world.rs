@@ -376,16 +376,8 @@ pub fn readback(out: &mut Output, rounds: usize) {
                 tree.parents = parents.as_ptr();
                 assert_eq!(cloth_create_tree(w, &tree, &desc, &mut id), cloth_status::CLOTH_STATUS_OK);
             } else {
-                let fixed: Vec<u32> = input.fixed.iter().map(|&f| f as u32).collect();
-                let triangles: Vec<u32> = input.triangles.iter().flatten().copied().collect();
-                let mut sheet = cloth_default_sheet_desc();
-                sheet.node_count = positions.len() as u32;
-                sheet.triangle_count = input.triangles.len() as u32;
-                sheet.positions = positions.as_ptr();
-                sheet.masses = input.masses.as_ptr();
-                sheet.fixed = fixed.as_ptr();
-                sheet.triangles = triangles.as_ptr();
-                assert_eq!(cloth_create_sheet(w, &sheet, &desc, &mut id), cloth_status::CLOTH_STATUS_OK);
+                let arrays = SheetArrays::of(input);
+                assert_eq!(cloth_create_sheet(w, &arrays.desc(input), &desc, &mut id), cloth_status::CLOTH_STATUS_OK);
             }
         }
         id
@@ -518,17 +510,8 @@ pub fn cook(out: &mut Output, rounds: usize) {
         ("W0 sheet 32x32, cotton", scenes::w0_sheet().input(), CLOTH_PRESET_COTTON),
     ];
     for (name, input, preset) in cases {
-        let positions: Vec<cloth_vec3f> =
-            input.positions.iter().map(|p| cloth_vec3f { x: p[0], y: p[1], z: p[2] }).collect();
-        let fixed: Vec<u32> = input.fixed.iter().map(|&f| f as u32).collect();
-        let triangles: Vec<u32> = input.triangles.iter().flatten().copied().collect();
-        let mut sheet = cloth_default_sheet_desc();
-        sheet.node_count = positions.len() as u32;
-        sheet.triangle_count = input.triangles.len() as u32;
-        sheet.positions = positions.as_ptr();
-        sheet.masses = input.masses.as_ptr();
-        sheet.fixed = fixed.as_ptr();
-        sheet.triangles = triangles.as_ptr();
+        let arrays = SheetArrays::of(&input);
+        let sheet = arrays.desc(&input);
         let desc = cloth_desc { preset, ..cloth_default_desc() };
         let from_mesh = || {
             let mut id = cloth_id::default();
@@ -569,7 +552,7 @@ pub fn cook(out: &mut Output, rounds: usize) {
         }
         let ((smin, smed, _), (lmin, lmed, _), (cmin, cmed, _)) = (stats(&seed_ms), stats(&load_ms), stats(&cook_us));
         out.row(
-            Row::new("cook", format!("{name} ({} nodes)", positions.len()))
+            Row::new("cook", format!("{name} ({} nodes)", input.positions.len()))
                 .with("blob_bytes", blob.len() as f64)
                 .with("seed_ms_min", smin)
                 .with("seed_ms_median", smed)
@@ -582,4 +565,35 @@ pub fn cook(out: &mut Output, rounds: usize) {
     }
     out.flush();
     assert_eq!(cloth_world_destroy(w), cloth_status::CLOTH_STATUS_OK);
+}
+
+/// A sheet's arrays in the C ABI's types, kept alive while a
+/// `cloth_sheet_desc` points into them.
+struct SheetArrays {
+    positions: Vec<::cloth::cloth_vec3f>,
+    fixed: Vec<u32>,
+    triangles: Vec<u32>,
+}
+
+impl SheetArrays {
+    fn of(input: &cloth_solver::ClothInput) -> Self {
+        SheetArrays {
+            positions: input.positions.iter().map(|p| ::cloth::cloth_vec3f { x: p[0], y: p[1], z: p[2] }).collect(),
+            fixed: input.fixed.iter().map(|&f| f as u32).collect(),
+            triangles: input.triangles.iter().flatten().copied().collect(),
+        }
+    }
+
+    /// The description of `input` (whose masses it points to) over these arrays.
+    fn desc(&self, input: &cloth_solver::ClothInput) -> ::cloth::cloth_sheet_desc {
+        ::cloth::cloth_sheet_desc {
+            node_count: self.positions.len() as u32,
+            triangle_count: input.triangles.len() as u32,
+            positions: self.positions.as_ptr(),
+            masses: input.masses.as_ptr(),
+            fixed: self.fixed.as_ptr(),
+            triangles: self.triangles.as_ptr(),
+            ..::cloth::cloth_default_sheet_desc()
+        }
+    }
 }

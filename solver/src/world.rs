@@ -436,14 +436,7 @@ impl World {
         colliders: Option<ColliderSetId>,
         check: BindPoseCheck,
     ) -> Result<ClothId, WorldError> {
-        self.refuse_inside_step()?;
-        let empty = ColliderSet::new();
-        let set = match colliders {
-            Some(id) => self.colliders(id)?,
-            None => &empty,
-        };
-        let cloth = Cloth::with_colliders(input, dynamics, anchor, set, check)?;
-        self.insert_cloth(cloth, colliders)
+        self.add_built(colliders, |set| Ok(Cloth::with_colliders(input, dynamics, anchor, set, check)?))
     }
 
     /// Adds a cloth loaded from a cooked blob ([`Cloth::cook`]), as
@@ -456,13 +449,25 @@ impl World {
         colliders: Option<ColliderSetId>,
         check: BindPoseCheck,
     ) -> Result<ClothId, WorldError> {
+        self.add_built(colliders, |set| {
+            Cloth::from_cooked_with_colliders(blob, dynamics, anchor, set, check).map_err(WorldError::Cook)
+        })
+    }
+
+    /// Builds a cloth against the set `colliders` names (none: an empty
+    /// set) and adds it. Refused inside a begin/end pair.
+    fn add_built(
+        &mut self,
+        colliders: Option<ColliderSetId>,
+        build: impl FnOnce(&ColliderSet) -> Result<Cloth, WorldError>,
+    ) -> Result<ClothId, WorldError> {
         self.refuse_inside_step()?;
         let empty = ColliderSet::new();
         let set = match colliders {
             Some(id) => self.colliders(id)?,
             None => &empty,
         };
-        let cloth = Cloth::from_cooked_with_colliders(blob, dynamics, anchor, set, check).map_err(WorldError::Cook)?;
+        let cloth = build(set)?;
         self.insert_cloth(cloth, colliders)
     }
 
