@@ -59,13 +59,47 @@ pub struct Clock {
     pub shown: Points,
     pub shown_frame: Pose,
     pub showing: bool,
-    /// The colliders as each fixed step sees them, and each collider's pose
-    /// (by slot) at the last fixed step's end.
+    /// The colliders as each fixed step sees them, and per collider slot
+    /// where the last fixed step left it ([`ColliderTrack`]).
     pub colliders: ColliderSet,
-    pub collider_end: Vec<Option<Pose>>,
+    pub tracks: Vec<Option<ColliderTrack>>,
+}
+
+/// Where the last fixed step left a collider, and the pose the host had set
+/// for it at the last advance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColliderTrack {
+    pub generation: u32,
+    pub host: Pose,
+    pub end: Pose,
 }
 
 impl Clock {
+    /// Elapsed host time an advance takes: finite and ≥ 0.
+    pub fn check_elapsed(elapsed: f64) -> Result<(), crate::ParamError> {
+        match elapsed.is_finite() && elapsed >= 0.0 {
+            true => Ok(()),
+            false => Err(crate::ParamError::OutOfRange { name: "elapsed time", value: elapsed }),
+        }
+    }
+
+    /// Remembers the particles before a fixed step (sized on the first).
+    pub fn remember(&mut self, x: &Points) {
+        if self.before.x.len() != x.x.len() {
+            self.before = Points::zeros(x.x.len());
+        }
+        self.before.copy_from(x);
+    }
+
+    /// What reads show: the interpolated particles and the host's anchor
+    /// pose while showing, else the cloth's own `x` and `frame`.
+    pub fn shown<'a>(&'a self, x: &'a Points, frame: Pose) -> (&'a Points, Pose) {
+        match self.showing {
+            true => (&self.shown, self.shown_frame),
+            false => (x, frame),
+        }
+    }
+
     /// The anchor pose of fixed step `k` (1-based) of an advance by
     /// `elapsed` from host pose `from` to `to`, with `carried` host time
     /// left over before it.
@@ -79,10 +113,12 @@ impl Clock {
     }
 
     /// The colliders for fixed step `k` of an advance: each travels from
-    /// where the last fixed step left it (its previous host pose before any)
-    /// to its pose at the step's end, interpolated between the host's
-    /// previous and current poses as the anchor's is — so a collider sweeps
-    /// the same path whatever the host's frame rate.
+    /// where the last fixed step left it to its pose at the step's end,
+    /// interpolated between the host's previous and current poses as the
+    /// anchor's is — so a collider sweeps the same path whatever the host's
+    /// frame rate. It starts from the host's previous pose instead when the
+    /// host did not move it on from the pose it set last time (placed, or a
+    /// new collider in the slot): a placement has no travel.
     pub fn colliders_for_step(
         &mut self,
         host: &ColliderSet,
@@ -94,14 +130,32 @@ impl Clock {
         // The host's poses, copied afresh each step (no allocation once
         // sized: shapes are plain values).
         self.colliders.copy_from(host);
-        self.collider_end.resize(host.slot_count(), None);
-        for (i, c) in self.colliders.iter_mut() {
+        self.tracks.resize(host.slot_count(), None);
+        for (i, generation, c) in self.colliders.iter_mut() {
             let end = Self::pose_of_step(&c.prev, &c.cur, carried, elapsed, dt, k);
-            c.prev = self.collider_end[i].unwrap_or(c.prev);
+            let start = match self.tracks[i] {
+                Some(t) if t.generation == generation && (k > 1 || t.host == c.prev) => t.end,
+                _ => c.prev,
+            };
+            self.tracks[i] = Some(ColliderTrack { generation, host: c.cur, end });
+            c.prev = start;
             c.cur = end;
-            self.collider_end[i] = Some(end);
         }
         &self.colliders
+    }
+
+    /// After an advance that ran no step: each collider's track learns the
+    /// pose the host set now, keeping where the last step left it — or, for
+    /// a collider placed or new, starts where the host put it.
+    pub fn follow_colliders(&mut self, host: &ColliderSet) {
+        self.tracks.resize(host.slot_count(), None);
+        for (i, generation, c) in host.iter() {
+            let t = &mut self.tracks[i as usize];
+            *t = Some(match *t {
+                Some(t) if t.generation == generation && t.host == c.prev => ColliderTrack { host: c.cur, ..t },
+                _ => ColliderTrack { generation, host: c.cur, end: c.cur },
+            });
+        }
     }
 
     /// The shown state: the particles at `alpha` between `before` and

@@ -223,9 +223,7 @@ impl Cloth {
     /// pose the host set for now, until the next step. A negative or non-finite `elapsed` is
     /// refused.
     pub fn advance_with(&mut self, elapsed: f64, colliders: &ColliderSet) -> Result<Advance, ParamError> {
-        if !(elapsed.is_finite() && elapsed >= 0.0) {
-            return Err(ParamError::OutOfRange { name: "elapsed time", value: elapsed });
-        }
+        Clock::check_elapsed(elapsed)?;
         let dt = self.dynamics.dt;
         let to = self.state.frame.cur;
         let from = self.clock.host.unwrap_or(self.state.frame.prev);
@@ -242,10 +240,7 @@ impl Cloth {
         while left >= dt && steps < MAX_CATCH_UP_STEPS {
             steps += 1;
             self.state.frame.cur = Clock::pose_of_step(&from, &to, carried, elapsed, dt, steps);
-            if self.clock.before.x.len() != self.state.x.x.len() {
-                self.clock.before = Points::zeros(self.state.x.x.len());
-            }
-            self.clock.before.copy_from(&self.state.x);
+            self.clock.remember(&self.state.x);
             report = Some(if colliders.is_empty() {
                 self.step_with(colliders)
             } else {
@@ -255,6 +250,9 @@ impl Cloth {
                 r
             });
             left = carried + elapsed - steps as f64 * dt;
+        }
+        if steps == 0 && !colliders.is_empty() {
+            self.clock.follow_colliders(colliders);
         }
         let mut dropped = 0.0;
         if left >= dt {
@@ -362,10 +360,7 @@ impl Cloth {
     /// What reads show: the particles (slots) and the anchor pose — the
     /// interpolated state after [`Cloth::advance`], else the last step's.
     fn shown(&self) -> (&Points, Pose) {
-        match self.clock.showing {
-            true => (&self.clock.shown, self.clock.shown_frame),
-            false => (&self.state.x, self.state.frame.cur),
-        }
+        self.clock.shown(&self.state.x, self.state.frame.cur)
     }
 
     /// World and local (parent-relative) pose of every node, written into the
@@ -380,10 +375,7 @@ impl Cloth {
                 value: world.len().min(local.len()) as f64,
             });
         }
-        let (x, anchor) = match self.clock.showing {
-            true => (&self.clock.shown, self.clock.shown_frame),
-            false => (&self.state.x, self.state.frame.cur),
-        };
+        let (x, anchor) = self.clock.shown(&self.state.x, self.state.frame.cur);
         let m = &self.model;
         let slot = |node: usize| m.slot_of_node[node] as usize;
         let bind = |node: usize| m.bind.get(slot(node)).map(f64::from);
@@ -434,10 +426,7 @@ impl Cloth {
                 return Err(LayoutError::MapEntry { index: layout.first + i, node: range[i], nodes });
             }
         }
-        let (x, anchor) = match self.clock.showing {
-            true => (&self.clock.shown, self.clock.shown_frame),
-            false => (&self.state.x, self.state.frame.cur),
-        };
+        let (x, anchor) = self.clock.shown(&self.state.x, self.state.frame.cur);
         let world = layout.space == Space::World;
         let frames = layout.normal.is_some() || layout.tangent.is_some();
         let m = &self.model;

@@ -198,8 +198,8 @@ impl ColliderSet {
 
     /// Live colliders by slot index, mutable: a cloth's advance gives each
     /// fixed step its own travel (`clock.rs`) in its scratch copy.
-    pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = (usize, &mut Collider)> + '_ {
-        self.slots.iter_mut().enumerate().filter_map(|(i, s)| s.collider.as_mut().map(|c| (i, c)))
+    pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = (usize, u32, &mut Collider)> + '_ {
+        self.slots.iter_mut().enumerate().filter_map(|(i, s)| s.collider.as_mut().map(|c| (i, s.generation, c)))
     }
 
     /// Becomes a copy of `o`, reusing its own storage (a derived

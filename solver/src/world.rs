@@ -606,9 +606,7 @@ impl World {
     /// A negative or non-finite `elapsed` is refused.
     pub fn advance(&mut self, elapsed: f64) -> Result<(), WorldError> {
         self.refuse_inside_step()?;
-        if !(elapsed.is_finite() && elapsed >= 0.0) {
-            return Err(WorldError::Param(ParamError::OutOfRange { name: "elapsed time", value: elapsed }));
-        }
+        crate::clock::Clock::check_elapsed(elapsed).map_err(WorldError::Param)?;
         self.pass_over_cloths(Some(elapsed))
     }
 

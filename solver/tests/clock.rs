@@ -190,3 +190,32 @@ fn a_teleport_is_not_spread_over_the_steps_of_a_frame() {
     assert!(worst < 1.05, "worst tether ratio {worst}");
     assert!((c.world_position(0)[0] - 4.0).abs() < 1.0, "the cape went with its anchor");
 }
+
+/// A collider the host places (no travel) is not swept by an advance from
+/// where the last fixed step left it: a sphere placed from one side of a
+/// cape to the other, through it, leaves an advancing host's cape exactly
+/// as a fixed-step host's (bit for bit: the placement crosses the cloth, so
+/// a sweep would push it).
+#[test]
+fn a_placed_collider_is_not_swept_through_the_cloth() {
+    use cloth_solver::{ColliderSet, Shape};
+    let run = |advance: bool| {
+        let mut c = cape();
+        let mut set = ColliderSet::new();
+        let ball =
+            set.add(Shape::Sphere { radius: 0.1 }, Pose::from_translation([-1.0, -0.35, -0.35])).expect("a sphere");
+        for k in 1..=90 {
+            set.begin_frame();
+            if k == 30 {
+                set.place(ball, Pose::from_translation([1.0, -0.35, -0.35])).expect("a pose");
+            }
+            if advance {
+                c.advance_with(1.0 / 60.0, &set).expect("a valid time");
+            } else {
+                c.step_with(&set);
+            }
+        }
+        simulated(&c)
+    };
+    assert!(run(true) == run(false), "the advancing host's cape parted from the fixed-step host's");
+}
