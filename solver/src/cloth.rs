@@ -146,12 +146,18 @@ impl Cloth {
     ) -> Result<Self, CookError> {
         let mut cloth = Self::from_cooked(blob, dynamics, Tuning::default())?;
         if check == BindPoseCheck::Enforce {
-            let m = &cloth.model;
-            let nodes = (0..m.nodes).map(|n| (m.bind.get(m.slot_of_node[n] as usize), cloth.node_inv_mass[n] == 0.0));
-            check_bind_pose(nodes, &anchor, colliders, dynamics.thickness).map_err(CookError::BindPose)?;
+            cloth.check_bind_pose(&anchor, colliders).map_err(CookError::BindPose)?;
         }
         cloth.place_anchor(anchor).map_err(CookError::BadParameter)?;
         Ok(cloth)
+    }
+
+    /// [`validate_bind_pose`] of this cloth's own bind pose (free nodes
+    /// only) at `anchor`, against the contact offset of its dynamics.
+    fn check_bind_pose(&self, anchor: &Pose, colliders: &ColliderSet) -> Result<(), SeedError> {
+        let m = &self.model;
+        let nodes = (0..m.nodes).map(|n| (m.bind.get(m.slot_of_node[n] as usize), self.node_inv_mass[n] == 0.0));
+        check_bind_pose(nodes, anchor, colliders, self.dynamics.thickness)
     }
 
     /// Advances one fixed step of `dynamics.dt`, with no colliders.
@@ -199,7 +205,7 @@ impl Cloth {
         // a far position is named as such, not as a node inside a collider.
         let mut cloth = Self::new(input, dynamics)?;
         if check == BindPoseCheck::Enforce {
-            validate_bind_pose(input, &anchor, colliders, dynamics.thickness)?;
+            cloth.check_bind_pose(&anchor, colliders)?;
         }
         cloth.place_anchor(anchor).map_err(param_to_seed)?;
         Ok(cloth)
