@@ -960,9 +960,9 @@ cloth_status cloth_world_step(cloth_world world);
 // its last two fixed steps at the time carried over — one fixed step
 // behind the host's time, never extrapolated — carried by the anchor pose
 // set for now, so the garment rides with its character; until the next
-// step. Fixed steps are those
-// cloth_world_step runs: ticking at 144 Hz or 60 Hz gives the same states
-// at the same steps. Exclusive.
+// step. Fixed steps are those cloth_world_step runs: ticking at 144 Hz or
+// 60 Hz gives the same states at the same steps (bit for bit on a still
+// anchor, within 0.1 mm on a moving one). Exclusive.
 // Refuses: NON_FINITE for a `seconds` that is NaN or infinite;
 // INVALID_ARGUMENT for a negative one; INTERNAL as cloth_world_step.
 cloth_status cloth_world_advance(cloth_world world, double seconds);

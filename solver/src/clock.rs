@@ -21,8 +21,8 @@
 //!
 //! Fixed steps are the ones [`crate::Cloth::step`] runs: a host ticking at
 //! 144 Hz and one ticking at 60 Hz get the same states at the same fixed
-//! steps when their anchor poses at those steps agree (bit for bit with a
-//! still anchor; `solver/tests/clock.rs`).
+//! steps when their anchor poses at those steps agree: bit for bit with a
+//! still anchor, within rounding otherwise (`solver/tests/clock.rs`).
 
 use crate::collider::ColliderSet;
 use crate::lanes::Points;
