@@ -7,13 +7,6 @@ use ::cloth::boundary::cloth_status::*;
 use ::cloth::*;
 use common::*;
 
-fn read_positions(w: cloth_world, c: cloth_id, n: usize) -> Vec<[u32; 3]> {
-    let mut out = vec![cloth_vec3f::default(); n];
-    // SAFETY: a buffer of n entries.
-    ok(unsafe { cloth_read_positions(w, c, CLOTH_SPACE_WORLD, out.as_mut_ptr(), n) });
-    out.iter().map(|p| [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]).collect()
-}
-
 fn read_render_mesh(w: cloth_world, c: cloth_id, mesh: u32, n: usize) -> Vec<u8> {
     let mut layout = cloth_default_vertex_layout();
     layout.render_mesh = mesh;
@@ -58,7 +51,11 @@ fn a_cloth_created_from_its_cooked_bytes_steps_as_the_seeded_one() {
             ok(unsafe { cloth_set_anchor_pose(w, c, &anchor) });
             ok(cloth_world_step(w));
         }
-        assert_eq!(read_positions(w1, seeded, n), read_positions(w2, loaded, n), "parted at step {k}");
+        assert_eq!(
+            position_bits(w1, seeded, n, CLOTH_SPACE_WORLD),
+            position_bits(w2, loaded, n, CLOTH_SPACE_WORLD),
+            "parted at step {k}"
+        );
     }
     assert_eq!(read_render_mesh(w1, seeded, mesh, n), read_render_mesh(w2, loaded, mesh, n));
     for w in [w1, w2] {

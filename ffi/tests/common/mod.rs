@@ -116,3 +116,12 @@ pub fn rig(w: cloth_world, parents: &[u32], binds: &[cloth_pose], joints: &[u32]
     // SAFETY: every pointer is valid for its count during the call.
     unsafe { cloth_create_rig(w, &desc, &cloth_default_desc(), &mut id) }
 }
+
+/// The `n` node positions of a cloth in `space`, as their f32 bits (for
+/// bit-for-bit comparisons).
+pub fn position_bits(w: cloth_world, c: cloth_id, n: usize, space: u32) -> Vec<[u32; 3]> {
+    let mut out = vec![cloth_vec3f::default(); n];
+    // SAFETY: a buffer of n entries.
+    ok(unsafe { cloth_read_positions(w, c, space, out.as_mut_ptr(), n) });
+    out.iter().map(|p| [p.x, p.y, p.z].map(f32::to_bits)).collect()
+}
