@@ -369,6 +369,21 @@ typedef struct {
     // created. Pass it as cloth_vertex_layout.node_map to write a vertex
     // buffer with the seams' duplicates.
     uint32_t *weld_map;
+    // node_count max distances, m, or NULL (none): each free node stays
+    // within its distance of its animated position, exactly, after every
+    // substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
+    // welded node takes the least of its nodes'; a value past the
+    // garment's reach leaves it free. Finite, ≥ 0.
+    const float *max_distances;
+    // node_count backstop distances, m, or NULL (none): each free node
+    // stays outside a sphere of backstop_radii[i] whose surface lies this
+    // far behind its animated position, against the animated normal (the
+    // winding above). A welded node takes its first node's backstop.
+    // Finite, ≥ 0. Read only with backstop_radii.
+    const float *backstop_distances;
+    // node_count backstop radii, m, or NULL (none); 0 is no backstop, and a
+    // node in no triangle takes only 0. Finite, ≥ 0.
+    const float *backstop_radii;
 } cloth_sheet_desc;
 
 // A vector of doubles, m.
@@ -480,6 +495,11 @@ typedef struct {
     // node_count parents: another node's index, or CLOTH_NO_PARENT for a
     // root, which hangs from the anchor and is fixed.
     const uint32_t *parents;
+    // node_count max distances, m, or NULL (none): each free node stays
+    // within its distance of its animated position, exactly, after every
+    // substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
+    // value past the garment's reach leaves it free. Finite, ≥ 0.
+    const float *max_distances;
 } cloth_tree_desc;
 
 // Joints of a skeleton the cloth owns (DESIGN §9): the host stops animating
@@ -501,6 +521,11 @@ typedef struct {
     const uint32_t *joints;
     // node_count masses, kg.
     const float *masses;
+    // node_count max distances, m, or NULL (none): each free node stays
+    // within its distance of its animated position, exactly, after every
+    // substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
+    // value past the garment's reach leaves it free. Finite, ≥ 0.
+    const float *max_distances;
 } cloth_rig_desc;
 
 // Where `cloth_read_vertices` writes into a host's vertex buffer: node
@@ -691,6 +716,46 @@ cloth_status cloth_set_animated_positions(cloth_world world,
                                           uint32_t first,
                                           const cloth_vec3f *positions,
                                           size_t count);
+
+// Paints max distances on nodes `first .. first + count`, m: each free
+// node stays within its distance of its animated position
+// (cloth_set_animated_positions), exactly, after every substep; 0 holds it
+// there. A value on a fixed node is ignored; a value past the garment's
+// reach leaves the node free. All or nothing. Wakes the cloth. Allocates on
+// the first call only. Per-cloth.
+// Refuses: OUT_OF_RANGE when first + count exceeds the node count;
+// NON_FINITE for a value that is not finite; INVALID_ARGUMENT for a
+// negative one.
+cloth_status cloth_set_max_distances(cloth_world world,
+                                     cloth_id cloth,
+                                     uint32_t first,
+                                     const float *distances,
+                                     size_t count);
+
+// Removes every max distance the cloth has. Per-cloth.
+// Refuses: only as every function does (ERRORS).
+cloth_status cloth_clear_max_distances(cloth_world world, cloth_id cloth);
+
+// Paints backstops on nodes `first .. first + count`: each free node stays
+// outside a sphere of `radii[i]` m whose surface lies `distances[i]` m
+// behind its animated position, against the animated surface's normal (the
+// winding of cloth_sheet_desc.triangles; the normal cloth_read_vertices
+// writes). Radius 0 is no backstop; `distances` NULL is 0 for every node.
+// All or nothing. Wakes the cloth. Allocates on the first call only.
+// Per-cloth.
+// Refuses: OUT_OF_RANGE when first + count exceeds the node count;
+// NON_FINITE for a value that is not finite; INVALID_ARGUMENT for a
+// negative one, or a radius > 0 on a node in no triangle (it has no normal).
+cloth_status cloth_set_backstops(cloth_world world,
+                                 cloth_id cloth,
+                                 uint32_t first,
+                                 const float *distances,
+                                 const float *radii,
+                                 size_t count);
+
+// Removes every backstop the cloth has. Per-cloth.
+// Refuses: only as every function does (ERRORS).
+cloth_status cloth_clear_backstops(cloth_world world, cloth_id cloth);
 
 // Adds world-space impulses, N·s: `impulses[i]` to node `nodes[i]`, for
 // `count` entries (a node may appear more than once; its impulses add). A

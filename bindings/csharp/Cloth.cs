@@ -171,6 +171,14 @@ namespace ClothSim
         public float weld_tolerance;
         // node_count entries written with each input node's welded node, or NULL.
         public IntPtr weld_map;
+        // node_count max distances, m, or NULL: each free node stays within its distance of its
+        // animated position; 0 fixes it. Finite, ≥ 0.
+        public IntPtr max_distances;
+        // node_count backstop distances, m, or NULL (0): how far behind the animated position,
+        // against the animated normal, each node may go. Read only with backstop_radii.
+        public IntPtr backstop_distances;
+        // node_count backstop sphere radii, m, or NULL (none); 0 is no backstop.
+        public IntPtr backstop_radii;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -293,6 +301,8 @@ namespace ClothSim
         // node_count parents: another node's index, or CLOTH_NO_PARENT for a
         // root, which hangs from the anchor and is fixed.
         public IntPtr parents;
+        // node_count max distances, m, or NULL (see ClothSheetDesc).
+        public IntPtr max_distances;
     }
 
     // Where cloth_read_vertices writes into a vertex buffer: node first_node + i starts at byte
@@ -341,6 +351,8 @@ namespace ClothSim
         public IntPtr joints;
         // node_count masses, kg.
         public IntPtr masses;
+        // node_count max distances, m, or NULL (see ClothSheetDesc).
+        public IntPtr max_distances;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -548,6 +560,14 @@ namespace ClothSim
         public static extern ClothStatus cloth_place_anchor(ClothWorld world, ClothId cloth, ref ClothPose pose);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_set_animated_positions(ClothWorld world, ClothId cloth, uint first, ClothVec3f* positions, UIntPtr count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_set_max_distances(ClothWorld world, ClothId cloth, uint first, float* distances, UIntPtr count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_clear_max_distances(ClothWorld world, ClothId cloth);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_set_backstops(ClothWorld world, ClothId cloth, uint first, float* distances, float* radii, UIntPtr count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_clear_backstops(ClothWorld world, ClothId cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_set_dynamics(ClothWorld world, ClothId cloth, ref ClothDynamics dynamics);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -975,6 +995,37 @@ namespace ClothSim
                 layout.node_map = (IntPtr)m;
                 fixed (byte* p = dst) ReadVertices(layout, p, dst == null ? 0 : dst.Length);
             }
+        }
+
+        // Max distances of nodes first .. first + distances.Length, m: each free node stays within its
+        // distance of its animated position, exactly; 0 holds it there. Finite, ≥ 0; all or nothing.
+        public void SetMaxDistances(int first, float[] distances)
+        {
+            fixed (float* d = distances)
+                ClothException.Check(ClothNative.cloth_set_max_distances(world.Handle, id, (uint)first, d, Count(distances == null ? 0 : distances.Length)));
+        }
+
+        public void ClearMaxDistances()
+        {
+            ClothException.Check(ClothNative.cloth_clear_max_distances(world.Handle, id));
+        }
+
+        // Backstops of nodes first .. first + radii.Length: each free node stays outside a sphere of
+        // radii[i] m whose surface lies distances[i] m behind its animated position, against the
+        // animated normal (distances null: 0). Radius 0 is none. All or nothing.
+        public void SetBackstops(int first, float[] distances, float[] radii)
+        {
+            if (radii == null) throw new ArgumentNullException("radii");
+            if (distances != null && distances.Length != radii.Length)
+                throw new ArgumentException("distances and radii must hold as many entries (" + distances.Length + " and " + radii.Length + ")", "distances");
+            fixed (float* d = distances)
+            fixed (float* r = radii)
+                ClothException.Check(ClothNative.cloth_set_backstops(world.Handle, id, (uint)first, d, r, Count(radii.Length)));
+        }
+
+        public void ClearBackstops()
+        {
+            ClothException.Check(ClothNative.cloth_clear_backstops(world.Handle, id));
         }
 
         // World-space impulses, N·s: impulses[i] on node nodes[i] (a hit, an explosion's push). A free

@@ -6,6 +6,7 @@ use crate::collider::optional_set;
 use crate::types::*;
 use crate::world::{cloth_of, world_fail};
 use cloth_solver::front_door::{self, Parent, Skeleton, TreeInput};
+use cloth_solver::motion::{self, Backstop};
 use cloth_solver::pose::Pose;
 use cloth_solver::seed;
 use cloth_solver::{BindPoseCheck, Cloth, ClothInput, Dynamics, LayoutError, Source, Space, VertexLayout, World};
@@ -33,15 +34,131 @@ fn common(desc: &cloth_desc) -> Res<(Dynamics, Pose, BindPoseCheck)> {
     Ok((dynamics, anchor, check))
 }
 
-fn create(world: cloth_world, input: &ClothInput, desc: &cloth_desc, out: *mut cloth_id) -> Res<()> {
+fn create(world: cloth_world, input: &ClothInput, paint: &Paint, desc: &cloth_desc, out: *mut cloth_id) -> Res<()> {
     let (dynamics, anchor, check) = common(desc)?;
     let id = with_world_mut(world, |w| {
-        w.add_cloth(input, dynamics, anchor, optional_set(desc.colliders), check).map_err(world_fail)
+        let id = w.add_cloth(input, dynamics, anchor, optional_set(desc.colliders), check).map_err(world_fail)?;
+        if let Err(e) = w.with_cloth(id, |c| paint.apply(c)).map_err(world_fail)? {
+            w.remove_cloth(id).map_err(world_fail)?;
+            return Err(e);
+        }
+        Ok(id)
     })?;
     // SAFETY: `out` was checked non-null and aligned by the caller of
     // `create`; writable by the host's contract.
     unsafe { out.write(cloth_id { index: id.index, generation: id.generation }) };
     Ok(())
+}
+
+/// A descriptor's painted arrays (`motion.rs`), checked, per node.
+#[derive(Default)]
+struct Paint {
+    max_distances: Option<Vec<f32>>,
+    backstops: Option<Vec<Backstop>>,
+}
+
+/// Checks painted values: NON_FINITE for one that is not finite,
+/// INVALID_ARGUMENT for a negative one, naming the entry.
+fn painted_in(values: &[f32], what: &str) -> Res<()> {
+    for (i, &v) in values.iter().enumerate() {
+        if !v.is_finite() {
+            return fail(CLOTH_STATUS_NON_FINITE, format!("{what}[{i}] is {v}"));
+        }
+        if v < 0.0 {
+            return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("{what}[{i}] is {v} m; 0 or more"));
+        }
+    }
+    Ok(())
+}
+
+/// Reads `count` painted values from `p`, checked.
+///
+/// # Safety
+/// `p` is NULL (refused unless `count` is 0) or valid for `count` floats.
+unsafe fn painted<'a>(p: *const f32, count: usize, what: &str) -> Res<&'a [f32]> {
+    // SAFETY: the caller's contract; `slice_in` checks NULL, alignment and size.
+    let values = unsafe { slice_in(p, count, what)? };
+    painted_in(values, what)?;
+    Ok(values)
+}
+
+/// Backstops from distances (NULL: 0) and radii.
+///
+/// # Safety
+/// As [`painted`] for each pointer.
+unsafe fn backstops_in(distances: *const f32, radii: *const f32, count: usize, what: &str) -> Res<Vec<Backstop>> {
+    // SAFETY: the caller's contract.
+    let radii = unsafe { painted(radii, count, &format!("{what}radii"))? };
+    let distances = match distances.is_null() {
+        true => vec![0.0; count],
+        // SAFETY: the caller's contract.
+        false => unsafe { painted(distances, count, &format!("{what}distances"))? }.to_vec(),
+    };
+    Ok(distances.iter().zip(radii).map(|(&distance, &radius)| Backstop { distance, radius }).collect())
+}
+
+impl Paint {
+    /// The optional arrays of a descriptor with `n` nodes.
+    ///
+    /// # Safety
+    /// Each pointer is NULL or valid for `n` floats.
+    unsafe fn read(max: *const f32, distances: *const f32, radii: *const f32, n: usize, what: &str) -> Res<Self> {
+        Ok(Paint {
+            // SAFETY: the caller's contract.
+            max_distances: match max.is_null() {
+                true => None,
+                false => Some(unsafe { painted(max, n, &format!("{what}.max_distances"))? }.to_vec()),
+            },
+            // SAFETY: the caller's contract.
+            backstops: match radii.is_null() {
+                true => None,
+                false => Some(unsafe { backstops_in(distances, radii, n, &format!("{what}.backstop_"))? }),
+            },
+        })
+    }
+
+    /// Fixes the nodes painted 0: a zero max distance is a fixed node.
+    fn fix(&self, fixed: &mut [bool]) -> Res<()> {
+        match &self.max_distances {
+            Some(m) => {
+                motion::fix_zero_max_distances(fixed, m).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// The paint of the welded nodes (`map`: input node → welded node): the
+    /// least max distance of each welded node's nodes, its first node's
+    /// backstop.
+    fn welded(self, map: &[u32], nodes: usize) -> Self {
+        let max_distances = self.max_distances.map(|m| {
+            let mut out = vec![f32::INFINITY; nodes];
+            for (&w, &r) in map.iter().zip(&m) {
+                out[w as usize] = out[w as usize].min(r);
+            }
+            out
+        });
+        let backstops = self.backstops.map(|b| {
+            let mut out = vec![None; nodes];
+            for (&w, &b) in map.iter().zip(&b) {
+                out[w as usize].get_or_insert(b);
+            }
+            out.into_iter().map(Option::unwrap_or_default).collect()
+        });
+        Paint { max_distances, backstops }
+    }
+
+    /// Paints a new cloth.
+    fn apply(&self, c: &mut Cloth) -> Res<()> {
+        let refused = |e: cloth_solver::ParamError| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string());
+        if let Some(m) = &self.max_distances {
+            c.set_max_distances(0, m).or_else(refused)?;
+        }
+        if let Some(b) = &self.backstops {
+            c.set_backstops(0, b).or_else(refused)?;
+        }
+        Ok(())
+    }
 }
 
 fn positions_in(p: &[cloth_vec3f]) -> Vec<[f32; 3]> {
@@ -87,7 +204,11 @@ pub unsafe extern "C" fn cloth_create_sheet(
                 flags.iter().enumerate().map(|(i, &f)| flag(f, &format!("sheet.fixed[{i}]"))).collect::<Res<_>>()?
             }
         };
-        let input = ClothInput {
+        // SAFETY: the header's pointer rule for optional arrays of
+        // node_count entries.
+        let paint =
+            unsafe { Paint::read(sheet.max_distances, sheet.backstop_distances, sheet.backstop_radii, n, "sheet")? };
+        let mut input = ClothInput {
             positions: positions_in(positions),
             masses: masses.to_vec(),
             fixed,
@@ -95,6 +216,7 @@ pub unsafe extern "C" fn cloth_create_sheet(
             parents: Vec::new(),
             bind_rotations: Vec::new(),
         };
+        paint.fix(&mut input.fixed)?;
         let tolerance = sheet.weld_tolerance;
         if !tolerance.is_finite() {
             return fail(CLOTH_STATUS_NON_FINITE, format!("sheet.weld_tolerance is {tolerance}"));
@@ -119,7 +241,11 @@ pub unsafe extern "C" fn cloth_create_sheet(
         } else {
             (input, None)
         };
-        create(world, &input, &desc, out_cloth)?;
+        let paint = match &map {
+            Some(map) => paint.welded(map, input.positions.len()),
+            None => paint,
+        };
+        create(world, &input, &paint, &desc, out_cloth)?;
         if let Some(out) = map_out {
             match map {
                 Some(map) => out.copy_from_slice(&map),
@@ -167,8 +293,12 @@ pub unsafe extern "C" fn cloth_create_tree(
             positions: positions_in(positions),
             masses: masses.to_vec(),
         };
-        let (input, _) = front_door::tree(&input).or_else(|e| fail(status_of_seed(&e), format!("tree: {e}")))?;
-        create(world, &input, &desc, out_cloth)
+        // SAFETY: the header's pointer rule for an optional array of
+        // node_count entries.
+        let paint = unsafe { Paint::read(tree.max_distances, std::ptr::null(), std::ptr::null(), n, "tree")? };
+        let (mut input, _) = front_door::tree(&input).or_else(|e| fail(status_of_seed(&e), format!("tree: {e}")))?;
+        paint.fix(&mut input.fixed)?;
+        create(world, &input, &paint, &desc, out_cloth)
     })
 }
 
@@ -211,9 +341,13 @@ pub unsafe extern "C" fn cloth_create_rig(
                 .map(|(i, p)| pose_in(p, &format!("rig.local_bind[{i}]")))
                 .collect::<Res<_>>()?,
         };
-        let (input, _) =
+        // SAFETY: the header's pointer rule for an optional array of
+        // node_count entries.
+        let paint = unsafe { Paint::read(rig.max_distances, std::ptr::null(), std::ptr::null(), n, "rig")? };
+        let (mut input, _) =
             front_door::rig(&skeleton, joints, masses).or_else(|e| fail(status_of_seed(&e), format!("rig: {e}")))?;
-        create(world, &input, &desc, out_cloth)
+        paint.fix(&mut input.fixed)?;
+        create(world, &input, &paint, &desc, out_cloth)
     })
 }
 
@@ -292,13 +426,7 @@ pub unsafe extern "C" fn cloth_set_animated_positions(
             position_in(p, "positions", i)?;
         }
         with_cloth(world, cloth, |c| {
-            let nodes = c.nodes();
-            if (first as usize).checked_add(count).is_none_or(|end| end > nodes) {
-                return fail(
-                    CLOTH_STATUS_OUT_OF_RANGE,
-                    format!("nodes {first} .. {first} + {count} run past the cloth's {nodes} nodes"),
-                );
-            }
+            nodes_in(c, first, count)?;
             for (k, p) in positions.iter().enumerate() {
                 c.set_animated_position(first as usize + k, [p.x, p.y, p.z])
                     .or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))?;
@@ -306,6 +434,99 @@ pub unsafe extern "C" fn cloth_set_animated_positions(
             Ok(())
         })
     })
+}
+
+/// Paints max distances on nodes `first .. first + count`, m: each free
+/// node stays within its distance of its animated position
+/// (cloth_set_animated_positions), exactly, after every substep; 0 holds it
+/// there. A value on a fixed node is ignored; a value past the garment's
+/// reach leaves the node free. All or nothing. Wakes the cloth. Allocates on
+/// the first call only. Per-cloth.
+/// Refuses: OUT_OF_RANGE when first + count exceeds the node count;
+/// NON_FINITE for a value that is not finite; INVALID_ARGUMENT for a
+/// negative one.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_set_max_distances(
+    world: cloth_world,
+    cloth: cloth_id,
+    first: u32,
+    distances: *const f32,
+    count: usize,
+) -> cloth_status {
+    guard("cloth_set_max_distances", || {
+        // SAFETY: the caller's pointer contract.
+        let distances = unsafe { painted(distances, count, "distances")? };
+        with_cloth(world, cloth, |c| {
+            nodes_in(c, first, count)?;
+            c.set_max_distances(first as usize, distances)
+                .or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+        })
+    })
+}
+
+/// Removes every max distance the cloth has. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
+#[no_mangle]
+pub extern "C" fn cloth_clear_max_distances(world: cloth_world, cloth: cloth_id) -> cloth_status {
+    guard("cloth_clear_max_distances", || {
+        with_cloth(world, cloth, |c| {
+            c.clear_max_distances();
+            Ok(())
+        })
+    })
+}
+
+/// Paints backstops on nodes `first .. first + count`: each free node stays
+/// outside a sphere of `radii[i]` m whose surface lies `distances[i]` m
+/// behind its animated position, against the animated surface's normal (the
+/// winding of cloth_sheet_desc.triangles; the normal cloth_read_vertices
+/// writes). Radius 0 is no backstop; `distances` NULL is 0 for every node.
+/// All or nothing. Wakes the cloth. Allocates on the first call only.
+/// Per-cloth.
+/// Refuses: OUT_OF_RANGE when first + count exceeds the node count;
+/// NON_FINITE for a value that is not finite; INVALID_ARGUMENT for a
+/// negative one, or a radius > 0 on a node in no triangle (it has no normal).
+#[no_mangle]
+pub unsafe extern "C" fn cloth_set_backstops(
+    world: cloth_world,
+    cloth: cloth_id,
+    first: u32,
+    distances: *const f32,
+    radii: *const f32,
+    count: usize,
+) -> cloth_status {
+    guard("cloth_set_backstops", || {
+        // SAFETY: the caller's pointer contract.
+        let backstops = unsafe { backstops_in(distances, radii, count, "")? };
+        with_cloth(world, cloth, |c| {
+            nodes_in(c, first, count)?;
+            c.set_backstops(first as usize, &backstops).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+        })
+    })
+}
+
+/// Removes every backstop the cloth has. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
+#[no_mangle]
+pub extern "C" fn cloth_clear_backstops(world: cloth_world, cloth: cloth_id) -> cloth_status {
+    guard("cloth_clear_backstops", || {
+        with_cloth(world, cloth, |c| {
+            c.clear_backstops();
+            Ok(())
+        })
+    })
+}
+
+/// OUT_OF_RANGE when nodes `first .. first + count` run past the cloth's.
+fn nodes_in(c: &Cloth, first: u32, count: usize) -> Res<()> {
+    let nodes = c.nodes();
+    if (first as usize).checked_add(count).is_none_or(|end| end > nodes) {
+        return fail(
+            CLOTH_STATUS_OUT_OF_RANGE,
+            format!("nodes {first} .. {first} + {count} run past the cloth's {nodes} nodes"),
+        );
+    }
+    Ok(())
 }
 
 /// Adds world-space impulses, N·s: `impulses[i]` to node `nodes[i]`, for

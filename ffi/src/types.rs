@@ -276,6 +276,21 @@ pub struct cloth_sheet_desc {
     /// created. Pass it as cloth_vertex_layout.node_map to write a vertex
     /// buffer with the seams' duplicates.
     pub weld_map: *mut u32,
+    /// node_count max distances, m, or NULL (none): each free node stays
+    /// within its distance of its animated position, exactly, after every
+    /// substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
+    /// welded node takes the least of its nodes'; a value past the
+    /// garment's reach leaves it free. Finite, ≥ 0.
+    pub max_distances: *const f32,
+    /// node_count backstop distances, m, or NULL (none): each free node
+    /// stays outside a sphere of backstop_radii[i] whose surface lies this
+    /// far behind its animated position, against the animated normal (the
+    /// winding above). A welded node takes its first node's backstop.
+    /// Finite, ≥ 0. Read only with backstop_radii.
+    pub backstop_distances: *const f32,
+    /// node_count backstop radii, m, or NULL (none); 0 is no backstop, and a
+    /// node in no triangle takes only 0. Finite, ≥ 0.
+    pub backstop_radii: *const f32,
 }
 
 /// Where `cloth_read_vertices` writes into a host's vertex buffer: node
@@ -340,6 +355,11 @@ pub struct cloth_tree_desc {
     /// node_count parents: another node's index, or CLOTH_NO_PARENT for a
     /// root, which hangs from the anchor and is fixed.
     pub parents: *const u32,
+    /// node_count max distances, m, or NULL (none): each free node stays
+    /// within its distance of its animated position, exactly, after every
+    /// substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
+    /// value past the garment's reach leaves it free. Finite, ≥ 0.
+    pub max_distances: *const f32,
 }
 
 /// Joints of a skeleton the cloth owns (DESIGN §9): the host stops animating
@@ -363,6 +383,11 @@ pub struct cloth_rig_desc {
     pub joints: *const u32,
     /// node_count masses, kg.
     pub masses: *const f32,
+    /// node_count max distances, m, or NULL (none): each free node stays
+    /// within its distance of its animated position, exactly, after every
+    /// substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
+    /// value past the garment's reach leaves it free. Finite, ≥ 0.
+    pub max_distances: *const f32,
 }
 
 /// A collider: a shape in its local frame and its world pose. Start from
@@ -439,16 +464,35 @@ sized!(cloth_world_desc, cloth_default_world_desc());
 sized!(cloth_dynamics, cloth_default_dynamics());
 sized!(cloth_desc, cloth_default_desc());
 impl Sized_ for cloth_sheet_desc {
-    /// ABI 1.0 ended before the weld fields.
-    const VERSION_SIZES: &'static [usize] =
-        &[std::mem::offset_of!(cloth_sheet_desc, weld_tolerance), std::mem::size_of::<cloth_sheet_desc>()];
+    /// ABI 1.0 ended before the weld fields, 1.1 before the painted ones.
+    const VERSION_SIZES: &'static [usize] = &[
+        std::mem::offset_of!(cloth_sheet_desc, weld_tolerance),
+        std::mem::offset_of!(cloth_sheet_desc, max_distances),
+        std::mem::size_of::<cloth_sheet_desc>(),
+    ];
     const NAME: &'static str = "cloth_sheet_desc";
     fn defaults() -> Self {
         cloth_default_sheet_desc()
     }
 }
-sized!(cloth_tree_desc, cloth_default_tree_desc());
-sized!(cloth_rig_desc, cloth_default_rig_desc());
+impl Sized_ for cloth_tree_desc {
+    /// ABI 1.0 ended before max_distances.
+    const VERSION_SIZES: &'static [usize] =
+        &[std::mem::offset_of!(cloth_tree_desc, max_distances), std::mem::size_of::<cloth_tree_desc>()];
+    const NAME: &'static str = "cloth_tree_desc";
+    fn defaults() -> Self {
+        cloth_default_tree_desc()
+    }
+}
+impl Sized_ for cloth_rig_desc {
+    /// ABI 1.0 ended before max_distances.
+    const VERSION_SIZES: &'static [usize] =
+        &[std::mem::offset_of!(cloth_rig_desc, max_distances), std::mem::size_of::<cloth_rig_desc>()];
+    const NAME: &'static str = "cloth_rig_desc";
+    fn defaults() -> Self {
+        cloth_default_rig_desc()
+    }
+}
 sized!(cloth_collider_desc, cloth_default_collider_desc());
 sized!(cloth_vertex_layout, cloth_default_vertex_layout());
 sized!(cloth_step_report, step_report_out(&Default::default()));
@@ -594,6 +638,9 @@ pub extern "C" fn cloth_default_sheet_desc() -> cloth_sheet_desc {
         triangles: std::ptr::null(),
         weld_tolerance: 0.0,
         weld_map: std::ptr::null_mut(),
+        max_distances: std::ptr::null(),
+        backstop_distances: std::ptr::null(),
+        backstop_radii: std::ptr::null(),
     }
 }
 
@@ -626,6 +673,7 @@ pub extern "C" fn cloth_default_tree_desc() -> cloth_tree_desc {
         positions: std::ptr::null(),
         masses: std::ptr::null(),
         parents: std::ptr::null(),
+        max_distances: std::ptr::null(),
     }
 }
 
@@ -641,6 +689,7 @@ pub extern "C" fn cloth_default_rig_desc() -> cloth_rig_desc {
         local_bind: std::ptr::null(),
         joints: std::ptr::null(),
         masses: std::ptr::null(),
+        max_distances: std::ptr::null(),
     }
 }
 

@@ -10,6 +10,7 @@ use crate::dynamics::{Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
 use crate::lanes::Points;
 use crate::model::{MemoryReport, Model, NO_NODE};
+use crate::motion::Backstop;
 use crate::pose::{self, Vec3};
 use crate::pose::{Pose, Quat};
 use crate::seed::{self, ClothInput, SeedOptions, Topology};
@@ -179,7 +180,68 @@ impl Cloth {
             }
             self.state.contacts.reserve_colliders(colliders.capacity());
         }
+        if self.state.motion.stale && self.state.motion.has_backstops() {
+            self.refresh_backstops();
+        }
         step::step(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel, colliders)
+    }
+
+    /// Paints max distances on nodes `first ..`, m (`motion.rs`): each free
+    /// node stays within its distance of its animated position, exactly,
+    /// after every substep; 0 holds it there. A value on a fixed node is
+    /// ignored. Finite and ≥ 0 (a value past the garment's reach leaves the
+    /// node free); all or nothing. Wakes the cloth.
+    pub fn set_max_distances(&mut self, first: usize, distances: &[f32]) -> Result<(), ParamError> {
+        self.state.motion.set_max_distances(&self.model, first, distances)?;
+        self.state.frame.wake_requested = true;
+        Ok(())
+    }
+
+    /// Removes every painted max distance.
+    pub fn clear_max_distances(&mut self) {
+        self.state.motion.clear_max_distances();
+        self.state.frame.wake_requested = true;
+    }
+
+    /// A free node's painted max distance, m (`None`: none, or fixed).
+    pub fn max_distance(&self, node: usize) -> Option<f32> {
+        self.state.motion.max_distance(*self.model.slot_of_node.get(node)? as usize)
+    }
+
+    /// Paints backstops on nodes `first ..` (`motion.rs`): each free node
+    /// stays outside a sphere of `radius` whose surface lies `distance`
+    /// behind its animated position, against the animated surface's normal
+    /// (the triangles' winding, as the normals [`Cloth::write_vertices`]
+    /// writes). Radius 0 is none; a node in no triangle takes only 0. Finite
+    /// and ≥ 0; all or nothing. Wakes the cloth.
+    pub fn set_backstops(&mut self, first: usize, backstops: &[Backstop]) -> Result<(), ParamError> {
+        let surface = &self.surface;
+        self.state.motion.set_backstops(&self.model, first, backstops, |n| surface.in_triangle(n))?;
+        if self.frame_scratch.len() != self.model.nodes {
+            self.frame_scratch = vec![[[0.0; 3]; 2]; self.model.nodes];
+        }
+        self.state.frame.wake_requested = true;
+        Ok(())
+    }
+
+    /// Removes every backstop.
+    pub fn clear_backstops(&mut self) {
+        self.state.motion.clear_backstops();
+        self.state.frame.wake_requested = true;
+    }
+
+    /// A free node's backstop (`None`: none, or fixed).
+    pub fn backstop(&self, node: usize) -> Option<Backstop> {
+        self.state.motion.backstop(*self.model.slot_of_node.get(node)? as usize)
+    }
+
+    /// The backstop centres from the animated pose and its normals.
+    fn refresh_backstops(&mut self) {
+        let (model, st) = (&self.model, &mut self.state);
+        let p = |n: usize| st.p.get(model.slot_of_node[n] as usize).map(f64::from);
+        self.surface.frames(p, &self.pose_scratch, &mut self.frame_scratch);
+        let frames = &self.frame_scratch;
+        st.motion.refresh(model, &st.p, |n| frames[n][0]);
     }
 
     /// Active contact slots after the last discovery.
@@ -604,6 +666,7 @@ impl Cloth {
         let s = self.model.slot_of_node[node] as usize;
         if self.state.p.get(s) != p {
             self.state.frame.wake_requested = true;
+            self.state.motion.stale = true;
         }
         self.state.p.set(s, p);
         Ok(())
@@ -834,6 +897,8 @@ fn check_bind_pose(
 
 fn param_to_seed(e: ParamError) -> SeedError {
     match e {
-        ParamError::OutOfRange { name, value } => SeedError::BadOption { name, value },
+        ParamError::OutOfRange { name, value } | ParamError::Node { name, value, .. } => {
+            SeedError::BadOption { name, value }
+        }
     }
 }

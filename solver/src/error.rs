@@ -126,12 +126,15 @@ impl std::error::Error for SeedError {}
 pub enum ParamError {
     /// A dynamics field is out of its documented range (or not finite).
     OutOfRange { name: &'static str, value: f64 },
+    /// A per-node value breaks its rule (`rule` says what is allowed).
+    Node { name: &'static str, node: usize, value: f64, rule: &'static str },
 }
 
 impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParamError::OutOfRange { name, value } => write!(f, "{name} = {value} is out of range"),
+            ParamError::Node { name, node, value, rule } => write!(f, "{name} of node {node} is {value}; {rule}"),
         }
     }
 }

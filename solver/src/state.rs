@@ -7,6 +7,7 @@ use crate::distance::RowState;
 use crate::dynamics::{Dynamics, Tuning};
 use crate::lanes::Points;
 use crate::model::Model;
+use crate::motion::MotionLimits;
 use crate::pose::{Pose, Vec3};
 use crate::self_pair::SelfCollision;
 
@@ -96,6 +97,9 @@ pub struct State {
     /// Scratch of the strain-limit projection: where each particle with
     /// contact slots stood before it (`crate::contact::before_moves`).
     pub strain_before: Points,
+    /// Painted max distances and backstops (`crate::motion`; empty until
+    /// first painted).
+    pub motion: MotionLimits,
     /// Collider contact slots (empty until the first step with colliders).
     pub contacts: ContactSlots,
     /// Self-collision search and scratch (empty until the flag is first set).
@@ -145,6 +149,7 @@ impl State {
             strain_floor: Vec::new(),
             strain_moved: Points::default(),
             strain_before: Points::default(),
+            motion: MotionLimits::default(),
             contacts: ContactSlots::default(),
             self_collision: SelfCollision::default(),
             frame: FrameState::default(),

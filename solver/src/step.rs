@@ -359,6 +359,11 @@ fn step_lanes<L: Kernels, P: Probe>(
             }
             strain_limit::settle(&mut state.x, &mut state.x0, &mut state.strain_moved);
         }
+        // Painted max distances and backstops bound what the substep hands
+        // on, exactly (`motion.rs`).
+        if state.motion.active() {
+            state.motion.project(model, &state.p, &mut state.x);
+        }
         local_speed2 = L::integrate(model, state, &p, shift.as_ref(), limit, k == d.substeps);
     }
     state.steps += 1;

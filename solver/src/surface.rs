@@ -149,6 +149,11 @@ impl Surface {
         Surface { triangles, tangent_weights, strands }
     }
 
+    /// Whether `node` is in some triangle (it has a surface normal).
+    pub fn in_triangle(&self, node: usize) -> bool {
+        self.strands.binary_search_by_key(&(node as u32), |s| s.0).is_err()
+    }
+
     /// Whether some node is in no triangle: its frame needs the nodes'
     /// rotations (`writeback::deltas`).
     pub fn has_strands(&self) -> bool {

@@ -196,3 +196,29 @@ fn reading_vertices_allocates_nothing_after_the_first_read() {
         assert_eq!(allocations(), 0, "a read of {n} nodes allocated");
     }
 }
+
+/// Painted max distances and backstops: painting sizes their arrays; the
+/// steps after it — with the animated pose moving, so the backstop centres
+/// are rebuilt every step — allocate nothing.
+#[test]
+fn stepping_with_painted_limits_allocates_nothing() {
+    use cloth_solver::{library, scenes::IrregularCape, Backstop, Cloth};
+    let input = IrregularCape::from_seed(1).input();
+    let mut cloth = Cloth::new(&input, library::DENIM.dynamics).unwrap();
+    let n = cloth.nodes();
+    cloth.set_max_distances(0, &vec![0.05; n]).unwrap();
+    cloth.set_backstops(0, &vec![Backstop { distance: 0.01, radius: 0.3 }; n]).unwrap();
+    cloth.step();
+    reset();
+    counting(true);
+    for k in 0..100 {
+        let sway = 0.01 * (k as f32 * 0.1).sin();
+        for node in 0..n {
+            let b = input.positions[node];
+            cloth.set_animated_position(node, [b[0] + sway, b[1], b[2]]).unwrap();
+        }
+        cloth.step();
+    }
+    counting(false);
+    assert_eq!(allocations(), 0, "allocated while stepping with painted limits");
+}

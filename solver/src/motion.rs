@@ -1,0 +1,304 @@
+//! Painted motion constraints: a per-node **max distance** from the animated
+//! position and a **backstop** sphere behind it — NvCloth's motion and
+//! separation constraints, Chaos Cloth's max distance and backstop.
+//!
+//! ```text
+//!   max distance   ‖x_i − p_i‖ ≤ r_i                   (r_i = 0: x_i = p_i)
+//!   backstop       ‖x_i − c_i‖ ≥ R_i,   c_i = p_i − n_i·(D_i + R_i)
+//! ```
+//!
+//! `p_i` is the node's animated position and `n_i` the unit normal of the
+//! animated surface there (the triangles' winding, `surface.rs`): the
+//! backstop sphere touches the point `D_i` behind `p_i`, so the cloth stays
+//! on the side `n_i` points to, or at most `D_i` behind it. `R_i = 0` is no
+//! backstop. Both sets hold `p_i`, so their intersection is never empty.
+//!
+//! Both are exact, not rows: after each substep's solve and strain
+//! projection every free particle moves to the closest point of its allowed
+//! set (a ball minus a ball), and the substep's velocity is taken from the
+//! corrected position (`step::integrate`), so motion out of the set stops as
+//! at an inelastic wall. A node fixed at seed is never moved by either; a
+//! free node painted 0 sits exactly on its animated position after every
+//! substep. For a node to be *the same* as a fixed node — its neighbours
+//! seeing it fixed inside the sweeps too — fix it at seed:
+//! [`fix_zero_max_distances`] does that for a painted array.
+
+use crate::error::ParamError;
+use crate::lanes::Points;
+use crate::model::{Model, NO_NODE};
+use crate::pose::{self, Vec3};
+
+/// A backstop: a sphere of `radius` whose surface passes `distance` behind
+/// the node's animated position, against its animated normal. m.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Backstop {
+    /// How far behind the animated position the cloth may go, m, ≥ 0.
+    pub distance: f32,
+    /// The sphere's radius, m, ≥ 0; 0 is no backstop.
+    pub radius: f32,
+}
+
+/// The painted limits of one cloth, per storage slot of its free particles
+/// (`0..model.swept`). Empty until first painted.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MotionLimits {
+    /// Max distance per slot, m; `f32::INFINITY` where none is painted.
+    max_distance: Vec<f32>,
+    /// Backstop per slot.
+    backstop: Vec<Backstop>,
+    /// Backstop centre per slot in the cloth frame, from the animated pose.
+    pub(crate) centre: Points,
+    /// The animated pose or the backstops changed since `centre` was built.
+    pub(crate) stale: bool,
+    any_max: bool,
+    any_backstop: bool,
+}
+
+/// Checks a painted array: one finite value ≥ 0 per node of `first ..`.
+fn check(name: &'static str, first: usize, values: &[f32], nodes: usize) -> Result<(), ParamError> {
+    if first.checked_add(values.len()).is_none_or(|end| end > nodes) {
+        return Err(ParamError::OutOfRange { name: "node", value: (first + values.len()) as f64 });
+    }
+    match values.iter().position(|v| !(v.is_finite() && *v >= 0.0)) {
+        Some(k) => {
+            Err(ParamError::Node { name, node: first + k, value: values[k] as f64, rule: "finite and ≥ 0, m" })
+        }
+        None => Ok(()),
+    }
+}
+
+impl MotionLimits {
+    /// Whether anything is painted (the step's projection runs).
+    pub fn active(&self) -> bool {
+        self.any_max || self.any_backstop
+    }
+
+    /// Whether some free particle has a backstop.
+    pub fn has_backstops(&self) -> bool {
+        self.any_backstop
+    }
+
+    /// Max distance of the free particle in `slot`, if painted.
+    pub fn max_distance(&self, slot: usize) -> Option<f32> {
+        self.max_distance.get(slot).copied().filter(|r| r.is_finite())
+    }
+
+    /// Backstop of the free particle in `slot`, if painted.
+    pub fn backstop(&self, slot: usize) -> Option<Backstop> {
+        self.backstop.get(slot).copied().filter(|b| b.radius > 0.0)
+    }
+
+    /// Paints max distances on nodes `first ..`; values on fixed nodes are
+    /// read and ignored. All or nothing.
+    pub fn set_max_distances(&mut self, model: &Model, first: usize, values: &[f32]) -> Result<(), ParamError> {
+        check("max distance", first, values, model.nodes)?;
+        if self.max_distance.is_empty() {
+            self.max_distance = vec![f32::INFINITY; model.swept];
+        }
+        for (k, &r) in values.iter().enumerate() {
+            let slot = model.slot_of_node[first + k] as usize;
+            if slot < model.swept {
+                self.max_distance[slot] = r;
+            }
+        }
+        self.any_max = self.max_distance.iter().any(|r| r.is_finite());
+        Ok(())
+    }
+
+    /// Removes every max distance.
+    pub fn clear_max_distances(&mut self) {
+        self.max_distance.iter_mut().for_each(|r| *r = f32::INFINITY);
+        self.any_max = false;
+    }
+
+    /// Paints backstops on nodes `first ..`; `in_triangle(node)` says whether
+    /// the node has a surface normal (a backstop needs one). All or nothing.
+    pub fn set_backstops(
+        &mut self,
+        model: &Model,
+        first: usize,
+        values: &[Backstop],
+        in_triangle: impl Fn(usize) -> bool,
+    ) -> Result<(), ParamError> {
+        let distances: Vec<f32> = values.iter().map(|b| b.distance).collect();
+        let radii: Vec<f32> = values.iter().map(|b| b.radius).collect();
+        check("backstop distance", first, &distances, model.nodes)?;
+        check("backstop radius", first, &radii, model.nodes)?;
+        if let Some(k) = (0..values.len()).find(|&k| values[k].radius > 0.0 && !in_triangle(first + k)) {
+            return Err(ParamError::Node {
+                name: "backstop radius",
+                node: first + k,
+                value: values[k].radius as f64,
+                rule: "0 on a node in no triangle (a backstop needs the surface's normal)",
+            });
+        }
+        if self.backstop.is_empty() {
+            self.backstop = vec![Backstop::default(); model.swept];
+            self.centre = Points::zeros(model.swept);
+        }
+        for (k, &b) in values.iter().enumerate() {
+            let slot = model.slot_of_node[first + k] as usize;
+            if slot < model.swept {
+                self.backstop[slot] = b;
+            }
+        }
+        self.any_backstop = self.backstop.iter().any(|b| b.radius > 0.0);
+        self.stale = true;
+        Ok(())
+    }
+
+    /// Removes every backstop.
+    pub fn clear_backstops(&mut self) {
+        self.backstop.iter_mut().for_each(|b| *b = Backstop::default());
+        self.any_backstop = false;
+    }
+
+    /// Rebuilds the backstop centres from the animated positions `p` (per
+    /// slot) and the animated unit normal of each node, `normal(node)`.
+    pub(crate) fn refresh(&mut self, model: &Model, p: &Points, normal: impl Fn(usize) -> Vec3) {
+        for (slot, b) in self.backstop.iter().enumerate() {
+            let node = model.node_of_slot[slot];
+            if b.radius == 0.0 || node == NO_NODE {
+                continue;
+            }
+            let at = p.get(slot).map(f64::from);
+            let back = b.distance as f64 + b.radius as f64;
+            self.centre.set(slot, pose::sub(at, pose::scale(normal(node as usize), back)).map(|c| c as f32));
+        }
+        self.stale = false;
+    }
+
+    /// Moves every free particle of `x` to the closest point of its allowed
+    /// set around its animated position in `p`. Runs in f64 per particle, the
+    /// same for every kernel.
+    pub(crate) fn project(&self, model: &Model, p: &Points, x: &mut Points) {
+        for slot in 0..model.swept {
+            let r = self.max_distance.get(slot).map_or(f64::INFINITY, |&r| r as f64);
+            let back = self.backstop.get(slot).filter(|b| b.radius > 0.0);
+            if r == f64::INFINITY && back.is_none() {
+                continue;
+            }
+            let q = x.get(slot).map(f64::from);
+            let at = p.get(slot).map(f64::from);
+            let back = back.map(|b| (self.centre.get(slot).map(f64::from), b.radius as f64));
+            let allowed = closest_allowed(q, at, r, back);
+            if allowed != q {
+                x.set(slot, allowed.map(|c| c as f32));
+            }
+        }
+    }
+}
+
+/// The point of `{‖y − p‖ ≤ r} ∖ {‖y − c‖ < R}` closest to `q`, where
+/// `back = Some((c, R))` (none: the ball alone). `p` lies outside the
+/// backstop sphere's interior by construction.
+pub fn closest_allowed(q: Vec3, p: Vec3, r: f64, back: Option<(Vec3, f64)>) -> Vec3 {
+    if r == 0.0 {
+        return p;
+    }
+    let in_ball = |y: Vec3| {
+        let d = pose::sub(y, p);
+        let n = pose::norm(d);
+        if n <= r {
+            y
+        } else {
+            pose::add(p, pose::scale(d, r / n))
+        }
+    };
+    let ball = in_ball(q);
+    let Some((c, radius)) = back else {
+        return ball;
+    };
+    // The ball's projection, where the backstop allows it, is the answer.
+    if pose::norm(pose::sub(ball, c)) >= radius {
+        return ball;
+    }
+    let axis = pose::sub(p, c);
+    let d = pose::norm(axis);
+    let axis = pose::scale(axis, 1.0 / d);
+    // The sphere's point nearest `q` (radially from its centre through q,
+    // or along the normal when q sits at the centre) is the nearest of the
+    // sphere's surface; within the ball, it is the answer.
+    let from_centre = pose::sub(q, c);
+    let out = pose::normalized(from_centre).unwrap_or(axis);
+    let pushed = pose::add(c, pose::scale(out, radius));
+    if pose::norm(pose::sub(pushed, p)) <= r {
+        return pushed;
+    }
+    // Otherwise the closest point lies on the circle where the two spheres
+    // meet: its plane sits `s` from `c` along the axis, its radius is ρ.
+    let s = (d * d + radius * radius - r * r) / (2.0 * d);
+    let rho2 = radius * radius - s * s;
+    if rho2 <= 0.0 || !d.is_finite() || d == 0.0 {
+        // The spheres do not meet (round-off at a tangency): the max
+        // distance is the stronger promise.
+        return ball;
+    }
+    let across = pose::sub(from_centre, pose::scale(axis, pose::dot(from_centre, axis)));
+    let across = match pose::normalized(across) {
+        Some(u) => u,
+        None => crate::surface::orthogonal_part([1.0, 0.0, 0.0], axis)
+            .or_else(|| crate::surface::orthogonal_part([0.0, 1.0, 0.0], axis))
+            .unwrap_or([0.0, 0.0, 1.0]),
+    };
+    pose::add(c, pose::add(pose::scale(axis, s), pose::scale(across, rho2.sqrt())))
+}
+
+/// Fixes every node whose painted max distance is 0 (`fixed[i] |= d[i] == 0`):
+/// the seed-time form of a zero max distance, the same cloth as one whose
+/// fixed set names those nodes. The values are checked as
+/// [`MotionLimits::set_max_distances`] checks them.
+pub fn fix_zero_max_distances(fixed: &mut [bool], max_distances: &[f32]) -> Result<(), ParamError> {
+    check("max distance", 0, max_distances, fixed.len())?;
+    if max_distances.len() != fixed.len() {
+        return Err(ParamError::OutOfRange { name: "max distances", value: max_distances.len() as f64 });
+    }
+    for (f, &d) in fixed.iter_mut().zip(max_distances) {
+        *f |= d == 0.0;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn near(a: Vec3, b: Vec3) -> bool {
+        pose::norm(pose::sub(a, b)) < 1e-12
+    }
+
+    #[test]
+    fn ball_alone() {
+        let p = [1.0, 2.0, 3.0];
+        assert_eq!(closest_allowed([1.0, 2.5, 3.0], p, 1.0, None), [1.0, 2.5, 3.0]);
+        assert!(near(closest_allowed([1.0, 5.0, 3.0], p, 1.0, None), [1.0, 3.0, 3.0]));
+        assert_eq!(closest_allowed([9.0, 9.0, 9.0], p, 0.0, None), p);
+    }
+
+    #[test]
+    fn backstop_pushes_out_radially_and_onto_the_circle() {
+        // Node at the origin, normal +Z, backstop 0.1 behind, radius 1.
+        let p = [0.0; 3];
+        let c = [0.0, 0.0, -1.1];
+        let back = Some((c, 1.0));
+        // Inside the sphere, within the ball: pushed out radially.
+        let q = [0.0, 0.0, -0.5];
+        assert!(near(closest_allowed(q, p, 10.0, back), [0.0, 0.0, -0.1]));
+        // Outside the sphere but past the ball, whose projection falls in the
+        // sphere: onto the circle the spheres share.
+        let q = [0.3, 0.0, -3.0];
+        let y = closest_allowed(q, p, 0.5, back);
+        assert!((pose::norm(pose::sub(y, p)) - 0.5).abs() < 1e-12);
+        assert!((pose::norm(pose::sub(y, c)) - 1.0).abs() < 1e-12);
+        assert!(y[0] > 0.0 && y[1].abs() < 1e-15);
+    }
+
+    #[test]
+    fn zero_max_distance_fixes_at_seed() {
+        let mut fixed = vec![false, true, false];
+        fix_zero_max_distances(&mut fixed, &[0.0, 1.0, 0.5]).unwrap();
+        assert_eq!(fixed, [true, true, false]);
+        assert!(fix_zero_max_distances(&mut fixed, &[0.0, f32::NAN, 0.5]).is_err());
+        assert!(fix_zero_max_distances(&mut fixed, &[0.0]).is_err());
+    }
+}

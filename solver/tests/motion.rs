@@ -1,0 +1,278 @@
+//! Painted motion constraints (issue 18 item 2): a max distance no node ever
+//! strays past, a backstop no node ever enters, over a sprint, a stop, a
+//! turn and a teleport, on irregular capes; a zero max distance is a fixed
+//! node; bad paint is refused by node.
+
+use cloth_solver::motion::{self, Backstop};
+use cloth_solver::pose::{self, Pose, Quat, Vec3};
+use cloth_solver::scenes::{IrregularCape, Motion};
+use cloth_solver::{library, Cloth, ClothInput, Dynamics, ParamError, TeleportMode};
+
+/// The anchor's pose at step `k`: a sprint along `axis` (9 m/s square wave),
+/// a turn about Y that sweeps ±1 rad, and at step 300 a jump of 50 m.
+fn script(k: usize, dt: f64, axis: Vec3) -> Pose {
+    let along = Motion::SPRINT.x(k as f64 * dt);
+    let mut at = pose::scale(axis, along);
+    if k >= 300 {
+        at = pose::add(at, [50.0, 0.0, 0.0]);
+    }
+    let turn = (k as f64 * dt * 1.7).sin();
+    Pose::new(at, Quat::from_axis_angle([0.0, 1.0, 0.0], turn))
+}
+
+/// Unit normal per node of the mesh at `x` (area-weighted triangle normals,
+/// the surface's own rule), zero for nodes in no triangle.
+fn normals(input: &ClothInput, x: &[Vec3]) -> Vec<Vec3> {
+    let mut n = vec![[0.0; 3]; x.len()];
+    for t in &input.triangles {
+        let p = t.map(|c| x[c as usize]);
+        let c = pose::cross(pose::sub(p[1], p[0]), pose::sub(p[2], p[0]));
+        for &k in t {
+            n[k as usize] = pose::add(n[k as usize], c);
+        }
+    }
+    n.into_iter().map(|v| pose::normalized(v).unwrap_or([0.0; 3])).collect()
+}
+
+/// A wrapped cape whose triangles are wound so the normals point away from
+/// the body (the Y axis), as an exporter writes a garment's outside.
+fn outward_cape(seed: u64) -> ClothInput {
+    let mut input = IrregularCape::from_seed(seed).input();
+    let x: Vec<Vec3> = input.positions.iter().map(|p| p.map(f64::from)).collect();
+    let t = input.triangles[input.triangles.len() / 2];
+    let c = pose::scale(pose::add(pose::add(x[t[0] as usize], x[t[1] as usize]), x[t[2] as usize]), 1.0 / 3.0);
+    let n = pose::cross(pose::sub(x[t[1] as usize], x[t[0] as usize]), pose::sub(x[t[2] as usize], x[t[0] as usize]));
+    if pose::dot(n, [c[0], 0.0, c[2]]) < 0.0 {
+        input.triangles.iter_mut().for_each(|t| t.swap(1, 2));
+    }
+    input
+}
+
+/// Max distance per node: 1 cm at the neckline growing 0.2 m per metre down.
+fn painted(input: &ClothInput) -> Vec<f32> {
+    input.positions.iter().map(|p| 0.01 + 0.2 * (-p[1]).max(0.0)).collect()
+}
+
+/// Largest `‖x − p‖ − r` over the free nodes (p: the bind pose, which is
+/// the animated pose here), and how many nodes sit within 1 mm of their
+/// bound.
+fn max_distance_excess(c: &Cloth, r: &[f32]) -> (f64, usize) {
+    let mut worst = f64::NEG_INFINITY;
+    let mut at_bound = 0;
+    for (n, &r) in r.iter().enumerate() {
+        if c.node_mass(n) == 0.0 {
+            continue;
+        }
+        let d = pose::norm(pose::sub(c.position(n).map(f64::from), c.bind_position(n)));
+        worst = worst.max(d - r as f64);
+        at_bound += (d > r as f64 - 1e-3) as usize;
+    }
+    (worst, at_bound)
+}
+
+/// Over the sprint, turn and teleport script (teleports both reset and
+/// carried), for three presets on two capes, no free node strays past its
+/// max distance by more than 0.1 mm at any step — and the bound is met, not
+/// idle: nodes sit on it, and without the paint the same script takes them
+/// far past it.
+#[test]
+fn no_node_strays_past_its_max_distance() {
+    for seed in [0, 1] {
+        let input = outward_cape(seed);
+        let r = painted(&input);
+        for preset in [library::SILK, library::DENIM, library::LEATHER] {
+            for teleport in [TeleportMode::Reset, TeleportMode::Keep] {
+                let d = Dynamics { teleport, ..preset.dynamics };
+                let (mut free, mut held) = (Cloth::new(&input, d).unwrap(), Cloth::new(&input, d).unwrap());
+                held.set_max_distances(0, &r).unwrap();
+                let (mut worst, mut touching, mut unheld) = (f64::NEG_INFINITY, 0, f64::NEG_INFINITY);
+                for k in 1..=480 {
+                    let pose = script(k, d.dt, [1.0, 0.0, 0.0]);
+                    for c in [&mut free, &mut held] {
+                        c.set_anchor_pose(pose).unwrap();
+                        assert!(c.step().watchdog.is_none());
+                    }
+                    let (excess, at_bound) = max_distance_excess(&held, &r);
+                    worst = worst.max(excess);
+                    touching = touching.max(at_bound);
+                    unheld = unheld.max(max_distance_excess(&free, &r).0);
+                }
+                let what = format!("cape {seed}, {}, {teleport:?}", preset.name);
+                eprintln!("{what}: worst {worst:.2e} m, {touching} nodes on the bound, unpainted {unheld:.3} m past");
+                assert!(worst <= 1e-4, "{what}: a node {worst} m past its max distance");
+                assert!(touching >= 20, "{what}: only {touching} nodes reach their bound");
+                assert!(unheld > 0.05, "{what}: unpainted, the script strays only {unheld} m past the paint");
+            }
+        }
+    }
+}
+
+/// The bound follows the animated pose: with the free nodes' animated
+/// positions swaying 5 cm, each node stays within its max distance of
+/// where the host animates it.
+#[test]
+fn the_bound_follows_the_animated_pose() {
+    let input = outward_cape(2);
+    let r = painted(&input);
+    let mut c = Cloth::new(&input, library::COTTON.dynamics).unwrap();
+    c.set_max_distances(0, &r).unwrap();
+    let dt = c.dynamics().dt;
+    let mut worst = f64::NEG_INFINITY;
+    for k in 1..=300 {
+        let sway = 0.05 * (k as f64 * dt * 3.0).sin();
+        let animated: Vec<[f32; 3]> =
+            (0..c.nodes()).map(|n| pose::add(c.bind_position(n), [sway, 0.0, 0.0]).map(|v| v as f32)).collect();
+        for (n, &p) in animated.iter().enumerate() {
+            c.set_animated_position(n, p).unwrap();
+        }
+        c.set_anchor_pose(script(k, dt, [0.0, 0.0, 1.0])).unwrap();
+        c.step();
+        for n in (0..c.nodes()).filter(|&n| !input.fixed[n]) {
+            let p = animated[n].map(f64::from);
+            let d = pose::norm(pose::sub(c.position(n).map(f64::from), p));
+            worst = worst.max(d - r[n] as f64);
+        }
+    }
+    eprintln!("swaying: worst {worst:.2e} m");
+    assert!(worst <= 1e-4, "a node {worst} m past its max distance from its animated position");
+}
+
+/// A zero max distance painted before seeding is a fixed node, bit for bit:
+/// the cape whose neckline is fixed and the cape whose neckline is painted
+/// 0 (the rest painted past any reach) step the same positions.
+#[test]
+fn zero_max_distance_is_a_fixed_node() {
+    let pinned = IrregularCape::from_seed(4).input();
+    let paint: Vec<f32> = pinned.fixed.iter().map(|&f| if f { 0.0 } else { 100.0 }).collect();
+    let mut input = pinned.clone();
+    input.fixed.iter_mut().for_each(|f| *f = false);
+    motion::fix_zero_max_distances(&mut input.fixed, &paint).unwrap();
+    assert_eq!(input, pinned);
+    let mut a = Cloth::new(&pinned, library::DENIM.dynamics).unwrap();
+    let mut b = Cloth::new(&input, library::DENIM.dynamics).unwrap();
+    b.set_max_distances(0, &paint).unwrap();
+    for k in 1..=240 {
+        let pose = script(k, a.dynamics().dt, [1.0, 0.0, 0.0]);
+        a.set_anchor_pose(pose).unwrap();
+        b.set_anchor_pose(pose).unwrap();
+        a.step();
+        b.step();
+    }
+    let bits = |c: &Cloth| c.positions().iter().flatten().map(|v| v.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&a), bits(&b));
+}
+
+/// A free node painted 0 at run time sits exactly on its animated position
+/// after every step.
+#[test]
+fn zero_max_distance_at_run_time_holds_a_node_on_its_pose() {
+    let input = IrregularCape::from_seed(5).input();
+    let mut c = Cloth::new(&input, library::SILK.dynamics).unwrap();
+    let hem: Vec<usize> = (0..c.nodes()).filter(|&n| input.positions[n][1] < -0.69).collect();
+    assert!(hem.len() > 5);
+    for &n in &hem {
+        c.set_max_distances(n, &[0.0]).unwrap();
+    }
+    for k in 1..=240 {
+        c.set_anchor_pose(script(k, c.dynamics().dt, [1.0, 0.0, 0.0])).unwrap();
+        c.step();
+        for &n in &hem {
+            assert_eq!(c.position(n), input.positions[n], "node {n} at step {k}");
+        }
+    }
+}
+
+/// The backstop: every node's distance to the centre of its sphere, which
+/// sits `D + R` behind the animated position along the animated normal.
+fn backstop_depth(c: &Cloth, input: &ClothInput, b: Backstop) -> f64 {
+    let bind: Vec<Vec3> = (0..c.nodes()).map(|n| c.bind_position(n)).collect();
+    let n = normals(input, &bind);
+    (0..c.nodes())
+        .filter(|&k| !input.fixed[k])
+        .map(|k| {
+            let centre = pose::sub(bind[k], pose::scale(n[k], (b.distance + b.radius) as f64));
+            b.radius as f64 - pose::norm(pose::sub(c.position(k).map(f64::from), centre))
+        })
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// A flared cape falls in onto the body; a sprint backwards and forwards
+/// presses it on and lifts it off. With a backstop of 0.4 m radius 5 mm
+/// behind the animated surface, no free node ever enters its sphere by
+/// more than 0.1 mm, for two capes and three presets, with and without a
+/// max distance too — while without the backstop the same script takes
+/// nodes centimetres inside.
+#[test]
+fn no_node_enters_its_backstop() {
+    let b = Backstop { distance: 0.005, radius: 0.4 };
+    for seed in [1, 2] {
+        let input = outward_cape(seed);
+        let r = painted(&input);
+        for preset in [library::SILK, library::COTTON, library::LEATHER] {
+            let d = preset.dynamics;
+            let mut free = Cloth::new(&input, d).unwrap();
+            let mut stopped = Cloth::new(&input, d).unwrap();
+            let mut both = Cloth::new(&input, d).unwrap();
+            stopped.set_backstops(0, &vec![b; input.positions.len()]).unwrap();
+            both.set_backstops(0, &vec![b; input.positions.len()]).unwrap();
+            both.set_max_distances(0, &r).unwrap();
+            let (mut deepest, mut inside, mut past) = (f64::NEG_INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY);
+            for k in 1..=480 {
+                let pose = script(k, d.dt, [0.0, 0.0, 1.0]);
+                for c in [&mut free, &mut stopped, &mut both] {
+                    c.set_anchor_pose(pose).unwrap();
+                    assert!(c.step().watchdog.is_none());
+                }
+                deepest = deepest.max(backstop_depth(&stopped, &input, b).max(backstop_depth(&both, &input, b)));
+                inside = inside.max(backstop_depth(&free, &input, b));
+                past = past.max(max_distance_excess(&both, &r).0);
+            }
+            let what = format!("cape {seed}, {}", preset.name);
+            eprintln!("{what}: deepest {deepest:.2e} m, past {past:.2e} m, unbacked {inside:.3} m in");
+            assert!(deepest <= 1e-4, "{what}: a node {deepest} m inside its backstop");
+            assert!(past <= 1e-4, "{what}: with both, a node {past} m past its max distance");
+            assert!(inside > 0.01, "{what}: without the backstop the deepest node is only {inside} m in");
+        }
+    }
+}
+
+/// Bad paint names its node and changes nothing: NaN, ∞, a negative value,
+/// a range past the cloth, a backstop on a node in no triangle.
+#[test]
+fn bad_paint_is_refused_by_node() {
+    let input = IrregularCape::from_seed(0).input();
+    let mut c = Cloth::new(&input, library::DENIM.dynamics).unwrap();
+    let n = c.nodes();
+    for (at, bad) in [(7, f32::NAN), (9, f32::INFINITY), (3, -0.01)] {
+        let mut r = vec![0.1; n];
+        r[at] = bad;
+        match c.set_max_distances(0, &r) {
+            Err(ParamError::Node { node, .. }) => assert_eq!(node, at),
+            other => panic!("{bad}: {other:?}"),
+        }
+        let mut b = vec![Backstop { distance: 0.0, radius: 0.1 }; n];
+        b[at].distance = bad;
+        assert!(matches!(c.set_backstops(0, &b), Err(ParamError::Node { node, .. }) if node == at));
+    }
+    assert!(c.set_max_distances(n - 2, &[0.1; 3]).is_err());
+    assert!((0..n).all(|k| c.max_distance(k).is_none() && c.backstop(k).is_none()), "a refused call painted");
+    // A rope has no surface normal to put a backstop behind.
+    let rope = ClothInput {
+        positions: (0..5).map(|k| [0.0, -0.1 * k as f32, 0.0]).collect(),
+        masses: vec![0.01; 5],
+        fixed: (0..5).map(|k| k == 0).collect(),
+        parents: (0..5).map(|k| (k > 0).then(|| k as u32 - 1)).collect(),
+        ..ClothInput::default()
+    };
+    let mut rope = Cloth::new(&rope, library::ROPE.dynamics).unwrap();
+    let e = rope.set_backstops(2, &[Backstop { distance: 0.0, radius: 0.1 }]).unwrap_err();
+    assert!(matches!(e, ParamError::Node { node: 2, .. }), "{e}");
+    rope.set_backstops(2, &[Backstop { distance: 0.1, radius: 0.0 }]).expect("radius 0 is no backstop");
+    // A rope takes a max distance like any node.
+    rope.set_max_distances(1, &[0.0, 0.05, 0.05, 0.05]).unwrap();
+    for _ in 0..60 {
+        rope.set_anchor_pose(Pose::from_translation([0.3, 0.0, 0.0])).unwrap();
+        rope.step();
+    }
+    assert_eq!(rope.position(1), [0.0, -0.1, 0.0]);
+}
