@@ -655,8 +655,9 @@ const char *cloth_status_name(uint32_t status);
 // three triangles, an edge under 1 µm, a free node's mass ≤ 0, or (with
 // desc.bind_pose_check) a free node within the contact offset of a collider
 // of desc.colliders, or a triangle welding collapses; INVALID_ARGUMENT for
-// a fixed flag neither 0 nor 1 or a negative weld_tolerance; NON_FINITE for
-// a weld_tolerance that is not finite.
+// a fixed flag neither 0 nor 1, a negative weld_tolerance or painted value,
+// or a backstop radius > 0 on a node in no triangle; NON_FINITE for a
+// weld_tolerance or painted value that is not finite.
 cloth_status cloth_create_sheet(cloth_world world,
                                 const cloth_sheet_desc *sheet,
                                 const cloth_desc *desc,
@@ -667,7 +668,8 @@ cloth_status cloth_create_sheet(cloth_world world,
 // past the nodes, no root, a cycle, a node under 1 µm from its parent or
 // grandparent, a mass ≤ 0 of a node with a parent, or (with
 // desc.bind_pose_check) such a node within the contact offset of a collider
-// of desc.colliders.
+// of desc.colliders; NON_FINITE for a max distance that is not finite;
+// INVALID_ARGUMENT for a negative one.
 cloth_status cloth_create_tree(cloth_world world,
                                const cloth_tree_desc *tree,
                                const cloth_desc *desc,
@@ -679,7 +681,8 @@ cloth_status cloth_create_tree(cloth_world world,
 // skeleton parent past the joints, a joint named twice, an owned skeleton
 // root, owned joints that hang from different unowned joints, an anchor
 // that hangs from an owned joint, or as cloth_create_tree; INVALID_ARGUMENT
-// for a local_bind rotation not unit within 1e-3.
+// for a local_bind rotation not unit within 1e-3 or a negative max
+// distance; NON_FINITE for a max distance that is not finite.
 cloth_status cloth_create_rig(cloth_world world,
                               const cloth_rig_desc *rig,
                               const cloth_desc *desc,

@@ -266,6 +266,32 @@ pub fn w1(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
             colliders: None,
         })
         .collect();
+    // Issue 18 item 2: a max distance painted on every node — 10 m, which
+    // never binds (the projection's own cost), and 10 cm, which holds the
+    // falling sheet up near its animated pose — then with a 0.5 m
+    // backstop 2 cm behind that pose too.
+    let painted = |r: f32, backstop: bool| {
+        move || {
+            let mut c = w1_cloth(k0, w1_dynamics(), true);
+            let n = c.nodes();
+            c.set_max_distances(0, &vec![r; n]).expect("valid paint");
+            if backstop {
+                let b = cloth_solver::Backstop { distance: 0.02, radius: 0.5 };
+                c.set_backstops(0, &vec![b; n]).expect("valid paint");
+            }
+            c
+        }
+    };
+    for (name, r, backstop) in
+        [("+max-distance-idle", 10.0, false), ("+max-distance", 0.1, false), ("+backstop-idle", 10.0, true)]
+    {
+        variants.push(Variant {
+            name: format!("{}/{name}", k0.name()),
+            build: Box::new(painted(r, backstop)),
+            drive: no_drive(),
+            colliders: None,
+        });
+    }
     for &k in &kernels[1..] {
         variants.push(Variant {
             name: k.name().to_string(),

@@ -8,6 +8,9 @@
 //! | skirt   | tree (16 strips)      | DENIM          | pelvis      |
 //! | rope    | tree (one chain)      | ROPE           | right hand  |
 //!
+//! The cape carries a painted backstop (a sphere behind its surface the
+//! cloth never enters), as a garment artist would give it.
+//!
 //! Each is authored outside the body by at least the thickest preset's
 //! contact offset (LEATHER, 20 mm), so any preset passes the bind-pose
 //! check (§29) — the check is enforced, and a garment moved into the body
@@ -18,7 +21,7 @@ use crate::measure::Stats;
 use cloth_solver::front_door::{self, Parent, TreeInput};
 use cloth_solver::library::{self, Preset};
 use cloth_solver::pose::{self, Pose, Vec3};
-use cloth_solver::{BindPoseCheck, Cloth, ClothInput, ColliderSet, SeedError, Source, Space, VertexLayout};
+use cloth_solver::{Backstop, BindPoseCheck, Cloth, ClothInput, ColliderSet, SeedError, Source, Space, VertexLayout};
 use std::f64::consts::TAU;
 use std::time::Instant;
 
@@ -127,6 +130,9 @@ pub fn pattern(piece: Piece, preset: &Preset) -> Pattern {
 const CAPE_COLUMNS: usize = 21;
 const CAPE_ROWS: usize = 31;
 const CAPE_LENGTH: f64 = 0.85;
+
+/// The cape's backstop: distance behind the authored surface and radius, m.
+const CAPE_BACKSTOP: (f32, f32) = (0.01, 1.0);
 
 /// A cape in the chest's frame: its top row pinned in an arc behind the
 /// neck from shoulder to shoulder, above the chest capsule; below, an A-line
@@ -265,6 +271,12 @@ impl Garment {
         let mut cloth = Cloth::with_colliders(&input, preset.dynamics, anchor, colliders, BindPoseCheck::Enforce)?;
         if let Look::Sheet { render, mesh } = &mut look {
             *mesh = Some(cloth.attach_render_mesh(&render.positions).expect("the cape binds its render mesh"));
+            // Painted as an artist paints a cape: a backstop 10 mm behind the
+            // authored surface (which clears the back by ≥ 35 mm), a sphere
+            // of 1 m (locally nearly a plane), keeps the cape off the torso
+            // where its capsules are coarse.
+            let back = Backstop { distance: CAPE_BACKSTOP.0, radius: CAPE_BACKSTOP.1 };
+            cloth.set_backstops(0, &vec![back; cloth.nodes()]).expect("a valid backstop");
         }
         let n = cloth.nodes();
         Ok(Garment {

@@ -131,10 +131,11 @@ fn bad_paint_is_refused_and_names_the_entry() {
     let positions: Vec<cloth_vec3f> = (0..4).map(|k| cloth_vec3f { x: 0.0, y: -0.1 * k as f32, z: 0.0 }).collect();
     let parents = [CLOTH_NO_PARENT, 0, 1, 2];
     let max = [0.5f32, 0.0, 0.3, 0.3];
+    let masses = [0.01f32; 4];
     let tree = cloth_tree_desc {
         node_count: 4,
         positions: positions.as_ptr(),
-        masses: [0.01f32; 4].as_ptr(),
+        masses: masses.as_ptr(),
         parents: parents.as_ptr(),
         max_distances: max.as_ptr(),
         ..cloth_default_tree_desc()
@@ -151,10 +152,12 @@ fn bad_paint_is_refused_and_names_the_entry() {
     sprint(w, &[rope], 60, [1.0, 0.0, 0.0], |_| {});
     let bits = position_bits(w, rope, 4, CLOTH_SPACE_CLOTH);
     assert_eq!(bits[1], [0.0f32, -0.1, 0.0].map(f32::to_bits));
-    // A tree descriptor of ABI 1.0 (no max_distances) is still read.
+    // A tree descriptor of ABI 1.0 (no max_distances) is still read: the
+    // NaNs past its size are never looked at.
+    let nans = [f32::NAN; 4];
     let old = cloth_tree_desc {
         struct_size: std::mem::offset_of!(cloth_tree_desc, max_distances) as u32,
-        max_distances: [f32::NAN; 4].as_ptr(),
+        max_distances: nans.as_ptr(),
         ..tree
     };
     // SAFETY: every pointer is valid for the call.

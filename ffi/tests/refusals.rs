@@ -216,6 +216,54 @@ fn impulse(f: &Fixture, node: u32, j: cloth_vec3) -> cloth_status {
     unsafe { cloth_apply_impulses(f.w, f.cloth, &node, &j, 1) }
 }
 
+/// Max distances (or, with `backstop`, backstop radii) on the fixture's
+/// sheet from node `first`.
+fn paint(f: &Fixture, first: u32, values: &[f32], backstop: bool) -> cloth_status {
+    // SAFETY: `values` is valid for its length during the call.
+    unsafe {
+        match backstop {
+            false => cloth_set_max_distances(f.w, f.cloth, first, values.as_ptr(), values.len()),
+            true => cloth_set_backstops(f.w, f.cloth, first, std::ptr::null(), values.as_ptr(), values.len()),
+        }
+    }
+}
+
+/// A two-node rope whose second node is painted `max`.
+fn painted_tree(w: cloth_world, max: f32) -> cloth_status {
+    let positions = [cloth_vec3f::default(), cloth_vec3f { x: 0.0, y: -0.1, z: 0.0 }];
+    let (masses, parents, max) = ([0.1f32; 2], [NO, 0], [0.0, max]);
+    let desc = cloth_tree_desc {
+        node_count: 2,
+        positions: positions.as_ptr(),
+        masses: masses.as_ptr(),
+        parents: parents.as_ptr(),
+        max_distances: max.as_ptr(),
+        ..cloth_default_tree_desc()
+    };
+    let mut id = cloth_id::default();
+    // SAFETY: every pointer is valid for its count during the call.
+    unsafe { cloth_create_tree(w, &desc, &cloth_default_desc(), &mut id) }
+}
+
+/// A two-joint rig (one owned joint) whose node is painted `max`.
+fn painted_rig(w: cloth_world, max: f32) -> cloth_status {
+    let binds = binds(2);
+    let (parents, joints, masses, max) = ([NO, 0], [1u32], [0.1f32], [max]);
+    let desc = cloth_rig_desc {
+        joint_count: 2,
+        node_count: 1,
+        skeleton_parents: parents.as_ptr(),
+        local_bind: binds.as_ptr(),
+        joints: joints.as_ptr(),
+        masses: masses.as_ptr(),
+        max_distances: max.as_ptr(),
+        ..cloth_default_rig_desc()
+    };
+    let mut id = cloth_id::default();
+    // SAFETY: every pointer is valid for its count during the call.
+    unsafe { cloth_create_rig(w, &desc, &cloth_default_desc(), &mut id) }
+}
+
 /// The fixture's sheet cooked.
 fn cooked(f: &Fixture) -> Vec<u8> {
     let mut size = 0;
@@ -631,6 +679,40 @@ fn cases() -> Vec<Case> {
             "an impulse of 2e6 N·s",
             Here(|f| impulse(f, 5, cloth_vec3 { x: 0.0, y: 2e6, z: 0.0 })),
         ),
+        case(
+            "cloth_set_max_distances",
+            CLOTH_STATUS_OUT_OF_RANGE,
+            "nodes 10 .. 26 of 16",
+            Here(|f| paint(f, 10, &[0.1; 16], false)),
+        ),
+        case("cloth_set_max_distances", CLOTH_STATUS_NON_FINITE, "a NaN", Here(|f| paint(f, 0, &[f32::NAN], false))),
+        case("cloth_set_max_distances", CLOTH_STATUS_INVALID_ARGUMENT, "−1 cm", Here(|f| paint(f, 0, &[-0.01], false))),
+        case(
+            "cloth_set_backstops",
+            CLOTH_STATUS_OUT_OF_RANGE,
+            "nodes 10 .. 26 of 16",
+            Here(|f| paint(f, 10, &[0.1; 16], true)),
+        ),
+        case(
+            "cloth_set_backstops",
+            CLOTH_STATUS_NON_FINITE,
+            "an infinite radius",
+            Here(|f| paint(f, 0, &[f32::INFINITY], true)),
+        ),
+        case(
+            "cloth_set_backstops",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a radius of −1 cm",
+            Here(|f| paint(f, 0, &[-0.01], true)),
+        ),
+        case("cloth_create_tree", CLOTH_STATUS_NON_FINITE, "a NaN max distance", Here(|f| painted_tree(f.w, f32::NAN))),
+        case(
+            "cloth_create_tree",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a max distance of −1 cm",
+            Here(|f| painted_tree(f.w, -0.01)),
+        ),
+        case("cloth_create_rig", CLOTH_STATUS_NON_FINITE, "a NaN max distance", Here(|f| painted_rig(f.w, f32::NAN))),
         case(
             "cloth_cook",
             CLOTH_STATUS_BUFFER_TOO_SMALL,

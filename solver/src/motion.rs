@@ -172,19 +172,27 @@ impl MotionLimits {
     /// set around its animated position in `p`. Runs in f64 per particle, the
     /// same for every kernel.
     pub(crate) fn project(&self, model: &Model, p: &Points, x: &mut Points) {
+        let none = Backstop::default();
         for slot in 0..model.swept {
-            let r = self.max_distance.get(slot).map_or(f64::INFINITY, |&r| r as f64);
-            let back = self.backstop.get(slot).filter(|b| b.radius > 0.0);
-            if r == f64::INFINITY && back.is_none() {
-                continue;
-            }
+            let r = if self.any_max { self.max_distance[slot] as f64 } else { f64::INFINITY };
+            let b = if self.any_backstop { self.backstop[slot] } else { none };
             let q = x.get(slot).map(f64::from);
             let at = p.get(slot).map(f64::from);
-            let back = back.map(|b| (self.centre.get(slot).map(f64::from), b.radius as f64));
-            let allowed = closest_allowed(q, at, r, back);
-            if allowed != q {
-                x.set(slot, allowed.map(|c| c as f32));
+            // Inside the ball and outside the sphere: nothing to do (squared
+            // distances, the common case).
+            let off = pose::sub(q, at);
+            let within = r == f64::INFINITY || pose::dot(off, off) <= r * r;
+            let centre = (b.radius > 0.0).then(|| self.centre.get(slot).map(f64::from));
+            let radius = b.radius as f64;
+            let clear = centre.is_none_or(|c| {
+                let d = pose::sub(q, c);
+                pose::dot(d, d) >= radius * radius
+            });
+            if within && clear {
+                continue;
             }
+            let allowed = closest_allowed(q, at, r, centre.map(|c| (c, radius)));
+            x.set(slot, allowed.map(|c| c as f32));
         }
     }
 }
