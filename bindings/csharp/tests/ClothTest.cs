@@ -677,6 +677,29 @@ static unsafe class ClothTest
             Status(ClothNative.cloth_cook(w, c, bb, (UIntPtr)(blob.Length - 1), &size), ClothStatus.BufferTooSmall, "cloth_cook");
         }
 
+        // Painted constraints: a free node painted 0 holds still on its animated position; a
+        // backstop fits; bad paint is refused by the library or the binding; both clear.
+        cloth.SetMaxDistances(5, new float[] { 0.0f });
+        cloth.SetBackstops(0, null, new float[n]);
+        cloth.SetBackstops(0, new float[n], new float[n]);
+        ClothVec3f[] held = new ClothVec3f[n], later = new ClothVec3f[n];
+        world.Step();
+        cloth.ReadPositions(held, ClothSpace.Cloth);
+        for (int k = 0; k < 10; k++) world.Step();
+        cloth.ReadPositions(later, ClothSpace.Cloth);
+        Expect(held[5].x == later[5].x && held[5].y == later[5].y && held[5].z == later[5].z,
+               "a node painted a max distance of 0 holds still");
+        Throws(ClothStatus.NonFinite, "SimCloth.SetMaxDistances with a NaN",
+               () => cloth.SetMaxDistances(0, new float[] { float.NaN }));
+        Throws(ClothStatus.InvalidArgument, "SimCloth.SetBackstops with a negative radius",
+               () => cloth.SetBackstops(0, null, new float[] { -1.0f }));
+        Throws(ClothStatus.OutOfRange, "SimCloth.SetMaxDistances past the cloth",
+               () => cloth.SetMaxDistances(n - 1, new float[2]));
+        Refuses<ArgumentException>("SetBackstops with fewer distances than radii",
+                                   () => cloth.SetBackstops(0, new float[1], new float[2]));
+        cloth.ClearMaxDistances();
+        cloth.ClearBackstops();
+
         ClothPose[] poses = new ClothPose[n];
         fixed (ClothPose* p = poses)
         {
