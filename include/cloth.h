@@ -760,6 +760,25 @@ cloth_status cloth_set_backstops(cloth_world world,
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_clear_backstops(cloth_world world, cloth_id cloth);
 
+// Paints anim-drive strengths on nodes `first .. first + count`, 0 to 1:
+// each free node is pulled towards its animated position
+// (cloth_set_animated_positions), closing that fraction of the gap every
+// second — 1 makes the cloth follow its animated pose wherever its rows
+// allow, 0 leaves the node free. A value on a fixed node is ignored. All
+// or nothing. Wakes the cloth. Allocates on the first call only. Per-cloth.
+// Refuses: OUT_OF_RANGE when first + count exceeds the node count;
+// NON_FINITE for a value that is not finite; INVALID_ARGUMENT for one
+// outside 0 to 1.
+cloth_status cloth_set_anim_drive(cloth_world world,
+                                  cloth_id cloth,
+                                  uint32_t first,
+                                  const float *strengths,
+                                  size_t count);
+
+// Removes every anim drive the cloth has. Per-cloth.
+// Refuses: only as every function does (ERRORS).
+cloth_status cloth_clear_anim_drive(cloth_world world, cloth_id cloth);
+
 // Adds world-space impulses, N·s: `impulses[i]` to node `nodes[i]`, for
 // `count` entries (a node may appear more than once; its impulses add). A
 // free node's velocity changes by impulse / mass at once — a hit, an

@@ -569,6 +569,10 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_clear_backstops(ClothWorld world, ClothId cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_set_anim_drive(ClothWorld world, ClothId cloth, uint first, float* strengths, UIntPtr count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_clear_anim_drive(ClothWorld world, ClothId cloth);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_set_dynamics(ClothWorld world, ClothId cloth, ref ClothDynamics dynamics);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_get_dynamics(ClothWorld world, ClothId cloth, out ClothDynamics out_dynamics);
@@ -1026,6 +1030,20 @@ namespace ClothSim
         public void ClearBackstops()
         {
             ClothException.Check(ClothNative.cloth_clear_backstops(world.Handle, id));
+        }
+
+        // Anim-drive strengths of nodes first .. first + strengths.Length, 0 to 1: each free node is
+        // pulled towards its animated position, closing that fraction of the gap every second (1:
+        // follow the animation wherever the rows allow). All or nothing.
+        public void SetAnimDrive(int first, float[] strengths)
+        {
+            fixed (float* s = strengths)
+                ClothException.Check(ClothNative.cloth_set_anim_drive(world.Handle, id, (uint)first, s, Count(strengths == null ? 0 : strengths.Length)));
+        }
+
+        public void ClearAnimDrive()
+        {
+            ClothException.Check(ClothNative.cloth_clear_anim_drive(world.Handle, id));
         }
 
         // World-space impulses, N·s: impulses[i] on node nodes[i] (a hit, an explosion's push). A free

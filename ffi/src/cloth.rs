@@ -520,6 +520,45 @@ pub extern "C" fn cloth_clear_backstops(world: cloth_world, cloth: cloth_id) -> 
     })
 }
 
+/// Paints anim-drive strengths on nodes `first .. first + count`, 0 to 1:
+/// each free node is pulled towards its animated position
+/// (cloth_set_animated_positions), closing that fraction of the gap every
+/// second — 1 makes the cloth follow its animated pose wherever its rows
+/// allow, 0 leaves the node free. A value on a fixed node is ignored. All
+/// or nothing. Wakes the cloth. Allocates on the first call only. Per-cloth.
+/// Refuses: OUT_OF_RANGE when first + count exceeds the node count;
+/// NON_FINITE for a value that is not finite; INVALID_ARGUMENT for one
+/// outside 0 to 1.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_set_anim_drive(
+    world: cloth_world,
+    cloth: cloth_id,
+    first: u32,
+    strengths: *const f32,
+    count: usize,
+) -> cloth_status {
+    guard("cloth_set_anim_drive", || {
+        // SAFETY: the caller's pointer contract.
+        let strengths = unsafe { painted(strengths, count, "strengths")? };
+        with_cloth(world, cloth, |c| {
+            nodes_in(c, first, count)?;
+            c.set_anim_drive(first as usize, strengths).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+        })
+    })
+}
+
+/// Removes every anim drive the cloth has. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
+#[no_mangle]
+pub extern "C" fn cloth_clear_anim_drive(world: cloth_world, cloth: cloth_id) -> cloth_status {
+    guard("cloth_clear_anim_drive", || {
+        with_cloth(world, cloth, |c| {
+            c.clear_anim_drive();
+            Ok(())
+        })
+    })
+}
+
 /// OUT_OF_RANGE when nodes `first .. first + count` run past the cloth's.
 fn nodes_in(c: &Cloth, first: u32, count: usize) -> Res<()> {
     let nodes = c.nodes();

@@ -228,6 +228,12 @@ fn paint(f: &Fixture, first: u32, values: &[f32], backstop: bool) -> cloth_statu
     }
 }
 
+/// One anim-drive strength on the fixture's sheet.
+fn drive(f: &Fixture, node: u32, strength: f32) -> cloth_status {
+    // SAFETY: one value, valid for the call.
+    unsafe { cloth_set_anim_drive(f.w, f.cloth, node, &strength, 1) }
+}
+
 /// A two-node rope whose second node is painted `max`.
 fn painted_tree(w: cloth_world, max: f32) -> cloth_status {
     let positions = [cloth_vec3f::default(), cloth_vec3f { x: 0.0, y: -0.1, z: 0.0 }];
@@ -687,6 +693,9 @@ fn cases() -> Vec<Case> {
         ),
         case("cloth_set_max_distances", CLOTH_STATUS_NON_FINITE, "a NaN", Here(|f| paint(f, 0, &[f32::NAN], false))),
         case("cloth_set_max_distances", CLOTH_STATUS_INVALID_ARGUMENT, "−1 cm", Here(|f| paint(f, 0, &[-0.01], false))),
+        case("cloth_set_anim_drive", CLOTH_STATUS_OUT_OF_RANGE, "nodes 16 .. 17 of 16", Here(|f| drive(f, 16, 0.5))),
+        case("cloth_set_anim_drive", CLOTH_STATUS_NON_FINITE, "a NaN", Here(|f| drive(f, 0, f32::NAN))),
+        case("cloth_set_anim_drive", CLOTH_STATUS_INVALID_ARGUMENT, "a strength of 1.5", Here(|f| drive(f, 0, 1.5))),
         case(
             "cloth_set_backstops",
             CLOTH_STATUS_OUT_OF_RANGE,

@@ -230,6 +230,29 @@ impl Cloth {
         self.state.frame.wake_requested = true;
     }
 
+    /// Paints anim-drive strengths on nodes `first ..`, `0..=1` (`motion.rs`):
+    /// each free node's inertial target is pulled towards its animated
+    /// position, closing the fraction `s` of the gap every second — 1 makes
+    /// the cloth follow its animated pose wherever its rows allow, 0 leaves
+    /// the node free. A value on a fixed node is ignored; all or nothing.
+    /// Wakes the cloth.
+    pub fn set_anim_drive(&mut self, first: usize, strengths: &[f32]) -> Result<(), ParamError> {
+        self.state.motion.set_drive(&self.model, first, strengths)?;
+        self.state.frame.wake_requested = true;
+        Ok(())
+    }
+
+    /// Removes every anim drive.
+    pub fn clear_anim_drive(&mut self) {
+        self.state.motion.clear_drive();
+        self.state.frame.wake_requested = true;
+    }
+
+    /// A free node's anim-drive strength (`None`: none, or fixed).
+    pub fn anim_drive(&self, node: usize) -> Option<f32> {
+        self.state.motion.drive(*self.model.slot_of_node.get(node)? as usize)
+    }
+
     /// A free node's backstop (`None`: none, or fixed).
     pub fn backstop(&self, node: usize) -> Option<Backstop> {
         self.state.motion.backstop(*self.model.slot_of_node.get(node)? as usize)

@@ -22,6 +22,11 @@
 //! substep. For a node to be *the same* as a fixed node — its neighbours
 //! seeing it fixed inside the sweeps too — fix it at seed:
 //! [`fix_zero_max_distances`] does that for a painted array.
+//!
+//! The **anim drive** (Chaos Cloth's) is the soft counterpart: a painted
+//! strength `s ∈ [0, 1]` pulls the node's inertial target towards its
+//! animated position each substep ([`MotionLimits::pull`]), so the cloth
+//! follows its animated pose as closely as `s` asks and its rows allow.
 
 use crate::error::ParamError;
 use crate::lanes::Points;
@@ -52,7 +57,20 @@ pub struct MotionLimits {
     pub(crate) stale: bool,
     any_max: bool,
     any_backstop: bool,
+    /// Anim-drive strength per slot, `0..=1` (0 where none is painted).
+    drive: Vec<f32>,
+    /// Per slot, the fraction of the gap to the animated position the
+    /// drive closes per substep of `drive_h` seconds.
+    drive_rate: Vec<f64>,
+    drive_h: f64,
+    any_drive: bool,
 }
+
+/// The time the drive strength is stated per, s: a strength `s` closes the
+/// fraction `s` of the gap between a node's inertial target and its
+/// animated position every second, whatever the step and substeps (1: all
+/// of it at once; gravity and the rows hold the rest of the range).
+pub const DRIVE_REFERENCE_TIME: f64 = 1.0;
 
 /// Checks a painted array: one finite value ≥ 0 per node of `first ..`.
 fn check(name: &'static str, first: usize, values: &[f32], nodes: usize) -> Result<(), ParamError> {
@@ -71,6 +89,72 @@ impl MotionLimits {
     /// Whether anything is painted (the step's projection runs).
     pub fn active(&self) -> bool {
         self.any_max || self.any_backstop
+    }
+
+    /// Whether some free particle is driven towards its animated position.
+    pub fn has_drive(&self) -> bool {
+        self.any_drive
+    }
+
+    /// Anim-drive strength of the free particle in `slot`, if painted.
+    pub fn drive(&self, slot: usize) -> Option<f32> {
+        self.drive.get(slot).copied().filter(|&s| s > 0.0)
+    }
+
+    /// Paints anim-drive strengths on nodes `first ..`, each `0..=1`; values
+    /// on fixed nodes are read and ignored. All or nothing.
+    pub fn set_drive(&mut self, model: &Model, first: usize, values: &[f32]) -> Result<(), ParamError> {
+        check("anim drive", first, values, model.nodes)?;
+        if let Some(k) = values.iter().position(|&s| s > 1.0) {
+            return Err(ParamError::Node {
+                name: "anim drive",
+                node: first + k,
+                value: values[k] as f64,
+                rule: "0 to 1",
+            });
+        }
+        if self.drive.is_empty() {
+            self.drive = vec![0.0; model.swept];
+            self.drive_rate = vec![0.0; model.swept];
+        }
+        for (k, &s) in values.iter().enumerate() {
+            let slot = model.slot_of_node[first + k] as usize;
+            if slot < model.swept {
+                self.drive[slot] = s;
+            }
+        }
+        self.any_drive = self.drive.iter().any(|&s| s > 0.0);
+        self.drive_h = 0.0;
+        Ok(())
+    }
+
+    /// Removes every anim drive.
+    pub fn clear_drive(&mut self) {
+        self.drive.iter_mut().for_each(|s| *s = 0.0);
+        self.any_drive = false;
+    }
+
+    /// Pulls each driven particle's inertial target `y` towards its
+    /// animated position in `p`: `y ← y + σ·(p − y)` with
+    /// `σ = 1 − (1 − s)^(h/DRIVE_REFERENCE_TIME)` for a substep of `h`, so
+    /// strength 1 makes the animated position the target and the solve
+    /// lands on it wherever the rows allow (Chaos Cloth's anim drive).
+    pub(crate) fn pull(&mut self, model: &Model, p: &Points, y: &mut Points, h: f64) {
+        if self.drive_h != h {
+            for (rate, &s) in self.drive_rate.iter_mut().zip(&self.drive) {
+                *rate = 1.0 - (1.0 - s as f64).powf(h / DRIVE_REFERENCE_TIME);
+            }
+            self.drive_h = h;
+        }
+        for slot in 0..model.swept {
+            let sigma = self.drive_rate[slot];
+            if sigma == 0.0 {
+                continue;
+            }
+            let target = y.get(slot).map(f64::from);
+            let at = p.get(slot).map(f64::from);
+            y.set(slot, pose::add(target, pose::scale(pose::sub(at, target), sigma)).map(|c| c as f32));
+        }
     }
 
     /// Whether some free particle has a backstop.

@@ -311,6 +311,9 @@ fn step_lanes<L: Kernels, P: Probe>(
     for k in 1..=d.substeps {
         let shift = plan.shift(k, d.substeps);
         L::begin_substep(model, state, &p, shift.as_ref(), plan.gravity(k, d.substeps, d.gravity));
+        if state.motion.has_drive() {
+            state.motion.pull(model, &state.p, &mut state.y, p.h);
+        }
         warm_start(model, state, &p, t);
         if let Some(c) = &contacts {
             let anchor_inv = plan.pose_at(k, d.substeps).inverse();

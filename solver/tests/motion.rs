@@ -276,3 +276,68 @@ fn bad_paint_is_refused_by_node() {
     }
     assert_eq!(rope.position(1), [0.0, -0.1, 0.0]);
 }
+
+/// The cape's bind pose turned 0.6 rad about X through its neckline (fixed
+/// nodes too): a pose its rows rest in.
+fn lifted(c: &Cloth) -> Vec<[f32; 3]> {
+    let turn = Quat::from_axis_angle([1.0, 0.0, 0.0], 0.6);
+    (0..c.nodes()).map(|n| turn.rotate(c.bind_position(n)).map(|v| v as f32)).collect()
+}
+
+/// Mean distance of the free nodes from `target`.
+fn mean_gap(c: &Cloth, input: &ClothInput, target: &[[f32; 3]]) -> f64 {
+    let free: Vec<usize> = (0..c.nodes()).filter(|&n| !input.fixed[n]).collect();
+    let gap = |n: usize| pose::norm(pose::sub(c.position(n).map(f64::from), target[n].map(f64::from)));
+    free.iter().map(|&n| gap(n)).sum::<f64>() / free.len() as f64
+}
+
+/// Anim drive at strength 1 makes the cloth converge to its animated pose —
+/// a cape lifted 0.6 rad against gravity — for three presets: every free
+/// node within 1 mm of it after a second; at strength 0.9 (a tenth of the
+/// gap left after a second) the cape hangs between that pose and where it
+/// falls undriven.
+#[test]
+fn anim_drive_converges_to_the_animated_pose() {
+    let input = outward_cape(3);
+    for preset in [library::SILK, library::COTTON, library::LEATHER] {
+        let mut cloths: Vec<Cloth> = (0..3).map(|_| Cloth::new(&input, preset.dynamics).unwrap()).collect();
+        let target = lifted(&cloths[0]);
+        let n = target.len();
+        for c in cloths.iter_mut() {
+            for (node, &p) in target.iter().enumerate() {
+                c.set_animated_position(node, p).unwrap();
+            }
+        }
+        cloths[0].set_anim_drive(0, &vec![1.0; n]).unwrap();
+        cloths[1].set_anim_drive(0, &vec![0.9; n]).unwrap();
+        for _ in 0..60 {
+            cloths.iter_mut().for_each(|c| assert!(c.step().watchdog.is_none()));
+        }
+        let worst = (0..n)
+            .filter(|&k| !input.fixed[k])
+            .map(|k| pose::norm(pose::sub(cloths[0].position(k).map(f64::from), target[k].map(f64::from))))
+            .fold(0.0, f64::max);
+        let [full, part, none] = [0, 1, 2].map(|i| mean_gap(&cloths[i], &input, &target));
+        eprintln!(
+            "{}: strength 1 worst {worst:.2e} m; mean gap 1 / 0.9 / 0: {full:.2e} / {part:.3} / {none:.3} m",
+            preset.name
+        );
+        assert!(worst < 1e-3, "{}: strength 1 leaves a node {worst} m off its animated pose", preset.name);
+        assert!(
+            part < 0.7 * none && part > 2.0 * full,
+            "{}: strength 0.9 gap {part} m (1: {full}, 0: {none})",
+            preset.name
+        );
+    }
+}
+
+/// A drive strength outside 0..=1 is refused by node.
+#[test]
+fn a_drive_past_one_is_refused() {
+    let input = IrregularCape::from_seed(0).input();
+    let mut c = Cloth::new(&input, library::DENIM.dynamics).unwrap();
+    let e = c.set_anim_drive(3, &[0.5, 1.5]).unwrap_err();
+    assert!(matches!(e, ParamError::Node { node: 4, .. }), "{e}");
+    assert!(matches!(c.set_anim_drive(0, &[f32::NAN]), Err(ParamError::Node { node: 0, .. })));
+    assert!(c.anim_drive(3).is_none());
+}

@@ -697,8 +697,12 @@ static unsafe class ClothTest
                () => cloth.SetMaxDistances(n - 1, new float[2]));
         Refuses<ArgumentException>("SetBackstops with fewer distances than radii",
                                    () => cloth.SetBackstops(0, new float[1], new float[2]));
+        cloth.SetAnimDrive(0, new float[] { 0.5f, 1.0f });
+        Throws(ClothStatus.InvalidArgument, "SimCloth.SetAnimDrive with a strength of 2",
+               () => cloth.SetAnimDrive(0, new float[] { 2.0f }));
         cloth.ClearMaxDistances();
         cloth.ClearBackstops();
+        cloth.ClearAnimDrive();
 
         ClothPose[] poses = new ClothPose[n];
         fixed (ClothPose* p = poses)
