@@ -528,6 +528,28 @@ typedef struct {
     const float *max_distances;
 } cloth_rig_desc;
 
+// A cloth's switches and thresholds beside its dynamics: tethers, sleep,
+// the sleep speed, the teleport distance. Start from
+// `cloth_default_controls()`; read with cloth_get_controls.
+typedef struct {
+    // sizeof(cloth_controls).
+    uint32_t struct_size;
+    // 1: tether rows act (default); 0: the cloth hangs by its other rows
+    // alone. Turned back on, each tether starts from a zero multiplier.
+    uint32_t tethers;
+    // 1: the cloth may fall asleep when it stops moving (default); 0: never.
+    uint32_t sleep;
+    // Reserved, 0.
+    uint32_t reserved;
+    // Sleep and wake speed per metre of the cloth's reach, 1/s, 0 to 1
+    // (default 1e-3): it sleeps once no node strayed this fast over 30
+    // steps, and wakes when its anchor's motion changes by this much.
+    double sleep_speed;
+    // An anchor moving further than this in one step teleports, m, 0 to
+    // CLOTH_MAX_COORDINATE; 0 (default) is the automatic max(2 m, 4 × reach).
+    double teleport_distance;
+} cloth_controls;
+
 // Where `cloth_read_vertices` writes into a host's vertex buffer: node
 // `first_node + i` starts at byte `i × stride`; each field present is three
 // native-endian floats at its byte offset from there (any alignment).
@@ -799,6 +821,17 @@ cloth_status cloth_apply_impulses(cloth_world world,
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_set_dynamics(cloth_world world, cloth_id cloth, const cloth_dynamics *dynamics);
 
+// Sets a cloth's switches and thresholds (cloth_controls: tethers, sleep,
+// the sleep speed, the teleport distance). A change wakes the cloth.
+// Per-cloth.
+// Refuses: INVALID_ARGUMENT for a flag neither 0 nor 1 or a value out of
+// its range; NON_FINITE for a value that is not finite.
+cloth_status cloth_set_controls(cloth_world world, cloth_id cloth, const cloth_controls *controls);
+
+// A cloth's current switches and thresholds. Per-cloth.
+// Refuses: only as every function does (ERRORS).
+cloth_status cloth_get_controls(cloth_world world, cloth_id cloth, cloth_controls *out_controls);
+
 // A cloth's current dynamics. Per-cloth.
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_get_dynamics(cloth_world world, cloth_id cloth, cloth_dynamics *out_dynamics);
@@ -980,6 +1013,11 @@ cloth_collider_desc cloth_default_collider_desc(void);
 // Refuses: INVALID_ENUM for a `preset` that is no library entry
 // (CLOTH_PRESET_CUSTOM included).
 cloth_status cloth_preset_dynamics(uint32_t preset, cloth_dynamics *out);
+
+// The default controls: tethers and sleep on, sleep speed 1e-3 per metre
+// of reach, the automatic teleport distance.
+// Refuses: nothing (it returns no cloth_status).
+cloth_controls cloth_default_controls(void);
 
 // The library's ABI version: equal to CLOTH_ABI_VERSION in the header the
 // host was compiled with, or the two disagree about some struct or function.

@@ -257,6 +257,23 @@ namespace ClothSim
     }
 
     [StructLayout(LayoutKind.Sequential)]
+    public struct ClothControls
+    {
+        // sizeof(cloth_controls).
+        public uint struct_size;
+        // 1: tether rows act (default); 0: the cloth hangs by its other rows alone.
+        public uint tethers;
+        // 1: the cloth may fall asleep when it stops moving (default); 0: never.
+        public uint sleep;
+        // Reserved, 0.
+        public uint reserved;
+        // Sleep and wake speed per metre of the cloth's reach, 1/s, 0 to 1 (default 1e-3).
+        public double sleep_speed;
+        // An anchor moving further than this in one step teleports, m; 0: max(2 m, 4 × reach).
+        public double teleport_distance;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
     public struct ClothDesc
     {
         // sizeof(cloth_desc).
@@ -486,6 +503,12 @@ namespace ClothSim
         public static extern ClothWorldDesc cloth_default_world_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothDynamics cloth_default_dynamics();
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothControls cloth_default_controls();
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_set_controls(ClothWorld world, ClothId cloth, ref ClothControls controls);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_get_controls(ClothWorld world, ClothId cloth, out ClothControls out_controls);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothDesc cloth_default_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -940,6 +963,14 @@ namespace ClothSim
             return d;
         }
         public void SetDynamics(ClothDynamics dynamics) { ClothException.Check(ClothNative.cloth_set_dynamics(world.Handle, id, ref dynamics)); }
+        // Tethers, sleep, the sleep speed and the teleport distance (start from cloth_default_controls).
+        public ClothControls GetControls()
+        {
+            ClothControls c;
+            ClothException.Check(ClothNative.cloth_get_controls(world.Handle, id, out c));
+            return c;
+        }
+        public void SetControls(ClothControls controls) { ClothException.Check(ClothNative.cloth_set_controls(world.Handle, id, ref controls)); }
         public void Wake() { ClothException.Check(ClothNative.cloth_wake(world.Handle, id)); }
         public void Teleport() { ClothException.Check(ClothNative.cloth_teleport(world.Handle, id)); }
         public ClothStepReport LastStepReport()

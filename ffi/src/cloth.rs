@@ -636,6 +636,43 @@ pub unsafe extern "C" fn cloth_set_dynamics(
     })
 }
 
+/// Sets a cloth's switches and thresholds (cloth_controls: tethers, sleep,
+/// the sleep speed, the teleport distance). A change wakes the cloth.
+/// Per-cloth.
+/// Refuses: INVALID_ARGUMENT for a flag neither 0 nor 1 or a value out of
+/// its range; NON_FINITE for a value that is not finite.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_set_controls(
+    world: cloth_world,
+    cloth: cloth_id,
+    controls: *const cloth_controls,
+) -> cloth_status {
+    guard("cloth_set_controls", || {
+        // SAFETY: the caller's pointer contract.
+        let controls = controls_in(&unsafe { read_desc(controls, "controls")? })?;
+        with_cloth(world, cloth, |c| {
+            c.set_controls(controls).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+        })
+    })
+}
+
+/// A cloth's current switches and thresholds. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
+#[no_mangle]
+pub unsafe extern "C" fn cloth_get_controls(
+    world: cloth_world,
+    cloth: cloth_id,
+    out_controls: *mut cloth_controls,
+) -> cloth_status {
+    guard("cloth_get_controls", || {
+        check_out(out_controls, "out_controls")?;
+        let controls = with_cloth(world, cloth, |c| Ok(controls_out(&c.controls())))?;
+        // SAFETY: checked non-null and aligned; writable by the caller's contract.
+        unsafe { out_controls.write(controls) };
+        Ok(())
+    })
+}
+
 /// A cloth's current dynamics. Per-cloth.
 /// Refuses: only as every function does (ERRORS).
 #[no_mangle]

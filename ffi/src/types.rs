@@ -7,7 +7,7 @@
 use crate::boundary::cloth_status::{self, *};
 use crate::boundary::{check_out, fail, finite, flag, guard, Res};
 use cloth_solver::pose::{Pose, Quat};
-use cloth_solver::{library, Dynamics, Shape, TeleportMode};
+use cloth_solver::{library, Controls, Dynamics, Shape, TeleportMode};
 use std::mem::MaybeUninit;
 use std::ptr::addr_of_mut;
 
@@ -232,6 +232,30 @@ pub struct cloth_desc {
     /// contact offset of a collider of `colliders` (the garment was authored
     /// inside the body); 0: skip the check.
     pub bind_pose_check: u32,
+}
+
+/// A cloth's switches and thresholds beside its dynamics: tethers, sleep,
+/// the sleep speed, the teleport distance. Start from
+/// `cloth_default_controls()`; read with cloth_get_controls.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct cloth_controls {
+    /// sizeof(cloth_controls).
+    pub struct_size: u32,
+    /// 1: tether rows act (default); 0: the cloth hangs by its other rows
+    /// alone. Turned back on, each tether starts from a zero multiplier.
+    pub tethers: u32,
+    /// 1: the cloth may fall asleep when it stops moving (default); 0: never.
+    pub sleep: u32,
+    /// Reserved, 0.
+    pub reserved: u32,
+    /// Sleep and wake speed per metre of the cloth's reach, 1/s, 0 to 1
+    /// (default 1e-3): it sleeps once no node strayed this fast over 30
+    /// steps, and wakes when its anchor's motion changes by this much.
+    pub sleep_speed: f64,
+    /// An anchor moving further than this in one step teleports, m, 0 to
+    /// CLOTH_MAX_COORDINATE; 0 (default) is the automatic max(2 m, 4 × reach).
+    pub teleport_distance: f64,
 }
 
 /// A sheet: a triangle mesh in the anchor frame. Start from
@@ -462,6 +486,7 @@ macro_rules! sized {
 
 sized!(cloth_world_desc, cloth_default_world_desc());
 sized!(cloth_dynamics, cloth_default_dynamics());
+sized!(cloth_controls, cloth_default_controls());
 sized!(cloth_desc, cloth_default_desc());
 impl Sized_ for cloth_sheet_desc {
     /// ABI 1.0 ended before the weld fields, 1.1 before the painted ones.
@@ -824,6 +849,38 @@ pub(crate) fn pose_out(p: &Pose) -> cloth_pose {
         translation: cloth_vec3 { x: t[0], y: t[1], z: t[2] },
         rotation: cloth_quat { x: q.x, y: q.y, z: q.z, w: q.w },
     }
+}
+
+/// The default controls: tethers and sleep on, sleep speed 1e-3 per metre
+/// of reach, the automatic teleport distance.
+/// Refuses: nothing (it returns no cloth_status).
+#[no_mangle]
+pub extern "C" fn cloth_default_controls() -> cloth_controls {
+    controls_out(&Controls::default())
+}
+
+pub(crate) fn controls_out(c: &Controls) -> cloth_controls {
+    cloth_controls {
+        struct_size: struct_size::<cloth_controls>(),
+        tethers: c.tethers as u32,
+        sleep: c.sleep as u32,
+        reserved: 0,
+        sleep_speed: c.sleep_speed,
+        teleport_distance: c.teleport_distance,
+    }
+}
+
+pub(crate) fn controls_in(c: &cloth_controls) -> Res<Controls> {
+    let out = Controls {
+        tethers: flag(c.tethers, "controls.tethers")?,
+        sleep: flag(c.sleep, "controls.sleep")?,
+        sleep_speed: finite(c.sleep_speed, "controls.sleep_speed")?,
+        teleport_distance: finite(c.teleport_distance, "controls.teleport_distance")?,
+    };
+    if let Err(e) = out.validate() {
+        return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("controls: {e}"));
+    }
+    Ok(out)
 }
 
 pub(crate) fn dynamics_in(d: &cloth_dynamics) -> Res<Dynamics> {

@@ -228,6 +228,12 @@ fn paint(f: &Fixture, first: u32, values: &[f32], backstop: bool) -> cloth_statu
     }
 }
 
+/// Controls on the fixture's sheet.
+fn controls(f: &Fixture, c: cloth_controls) -> cloth_status {
+    // SAFETY: a valid struct for the call.
+    unsafe { cloth_set_controls(f.w, f.cloth, &c) }
+}
+
 /// One anim-drive strength on the fixture's sheet.
 fn drive(f: &Fixture, node: u32, strength: f32) -> cloth_status {
     // SAFETY: one value, valid for the call.
@@ -693,6 +699,18 @@ fn cases() -> Vec<Case> {
         ),
         case("cloth_set_max_distances", CLOTH_STATUS_NON_FINITE, "a NaN", Here(|f| paint(f, 0, &[f32::NAN], false))),
         case("cloth_set_max_distances", CLOTH_STATUS_INVALID_ARGUMENT, "−1 cm", Here(|f| paint(f, 0, &[-0.01], false))),
+        case(
+            "cloth_set_controls",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a tethers flag of 2",
+            Here(|f| controls(f, cloth_controls { tethers: 2, ..cloth_default_controls() })),
+        ),
+        case(
+            "cloth_set_controls",
+            CLOTH_STATUS_NON_FINITE,
+            "a NaN sleep speed",
+            Here(|f| controls(f, cloth_controls { sleep_speed: f64::NAN, ..cloth_default_controls() })),
+        ),
         case("cloth_set_anim_drive", CLOTH_STATUS_OUT_OF_RANGE, "nodes 16 .. 17 of 16", Here(|f| drive(f, 16, 0.5))),
         case("cloth_set_anim_drive", CLOTH_STATUS_NON_FINITE, "a NaN", Here(|f| drive(f, 0, f32::NAN))),
         case("cloth_set_anim_drive", CLOTH_STATUS_INVALID_ARGUMENT, "a strength of 1.5", Here(|f| drive(f, 0, 1.5))),

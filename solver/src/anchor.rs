@@ -103,9 +103,10 @@ pub fn teleport_distance(reach: f64) -> f64 {
     TELEPORT_MIN_DISTANCE.max(TELEPORT_REACHES * reach)
 }
 
-/// Whether the anchor jumped from `prev` to `cur` in one step.
-pub fn is_teleport(prev: &Pose, cur: &Pose, reach: f64) -> bool {
-    pose::norm(pose::sub(cur.translation, prev.translation)) > teleport_distance(reach)
+/// Whether the anchor jumped from `prev` to `cur` in one step: further than
+/// `threshold` m (`Controls::teleport_threshold`).
+pub fn is_teleport(prev: &Pose, cur: &Pose, threshold: f64) -> bool {
+    pose::norm(pose::sub(cur.translation, prev.translation)) > threshold
 }
 
 #[cfg(test)]
@@ -153,8 +154,8 @@ mod tests {
         let prev = Pose::IDENTITY;
         // ±9 m/s at 60 Hz, on the 0.68 m-reach cape of §26 and a 2 m rope.
         for reach in [0.68, 2.0] {
-            assert!(!is_teleport(&prev, &Pose::from_translation([0.15, 0.0, 0.0]), reach));
-            assert!(is_teleport(&prev, &Pose::from_translation([1000.0, 0.0, 0.0]), reach));
+            assert!(!is_teleport(&prev, &Pose::from_translation([0.15, 0.0, 0.0]), teleport_distance(reach)));
+            assert!(is_teleport(&prev, &Pose::from_translation([1000.0, 0.0, 0.0]), teleport_distance(reach)));
         }
     }
 }

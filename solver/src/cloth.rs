@@ -6,7 +6,7 @@ use crate::constants::{ANCHOR_ROTATION_NORM, COORDINATE_LIMIT, LANES};
 use crate::contact::ContactSlots;
 use crate::cook::{self, CookError, CookParts, Cooked};
 use crate::distance::Stiffness;
-use crate::dynamics::{Dynamics, Tuning};
+use crate::dynamics::{Controls, Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
 use crate::lanes::Points;
 use crate::model::{MemoryReport, Model, NO_NODE};
@@ -322,7 +322,8 @@ impl Cloth {
         // step takes the whole jump (and handles it as a step does), the
         // rest stay at the new pose.
         let reach = self.model.unary.reach as f64;
-        let from = match self.state.frame.teleport_requested || crate::anchor::is_teleport(&from, &to, reach) {
+        let threshold = self.state.controls.teleport_threshold(reach);
+        let from = match self.state.frame.teleport_requested || crate::anchor::is_teleport(&from, &to, threshold) {
             true => to,
             false => from,
         };
@@ -372,6 +373,26 @@ impl Cloth {
     /// [`Cloth::step`] with an observer on every vertex update.
     pub fn step_probed<P: Probe>(&mut self, probe: &mut P) -> StepReport {
         step::step_probed(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel, &NO_COLLIDERS, probe)
+    }
+
+    /// Sets the host's switches and thresholds ([`Controls`]: tethers,
+    /// sleep, the sleep speed, the teleport distance). Turning tethers off
+    /// or on clears their multipliers; a change wakes the cloth.
+    pub fn set_controls(&mut self, controls: Controls) -> Result<(), ParamError> {
+        controls.validate()?;
+        if controls.tethers != self.state.controls.tethers {
+            self.state.tether.clear();
+        }
+        if controls != self.state.controls {
+            self.state.frame.wake_requested = true;
+        }
+        self.state.controls = controls;
+        Ok(())
+    }
+
+    /// The host's switches and thresholds.
+    pub fn controls(&self) -> Controls {
+        self.state.controls
     }
 
     /// Changes the dynamics. Nothing in [`Dynamics`] needs a reseed (see

@@ -13,7 +13,9 @@
 //! damping, friction, inertia, teleport mode, thickness; ours adds stretch,
 //! slack, StrainLimit, substeps, iterations, dt, gravity and bend).
 
-use crate::constants::{ALPHA, CONTACT_BETA_R, CONTACT_FLOOR, DEFAULT_DT, GAMMA, SELF_RATIO};
+use crate::constants::{
+    ALPHA, CONTACT_BETA_R, CONTACT_FLOOR, COORDINATE_LIMIT, DEFAULT_DT, GAMMA, SELF_RATIO, SLEEP_SPEED_PER_REACH,
+};
 use crate::contact::ContactRamp;
 use crate::error::ParamError;
 use crate::lanes::CpuPath;
@@ -132,6 +134,49 @@ impl Dynamics {
     /// Whether leash rows act (`slack < 1`).
     pub fn leashed(&self) -> bool {
         self.slack < 1.0
+    }
+}
+
+/// Per-cloth switches and thresholds a host sets beside the [`Dynamics`]
+/// (no reseed; the defaults are the shipped behaviour).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Controls {
+    /// Tether rows act (§10; built at seed for every free particle a row
+    /// path joins to the fixed set). Off, the cloth hangs by its other rows
+    /// alone; back on, each tether starts from a zero multiplier.
+    pub tethers: bool,
+    /// The cloth may fall asleep when it stops moving (§12).
+    pub sleep: bool,
+    /// The sleep and wake speed, per metre of the cloth's reach, 1/s,
+    /// `0..=1`: a cloth sleeps once no particle strayed this fast over
+    /// [`crate::constants::SLEEP_STEPS`] steps, and wakes when the anchor's
+    /// felt motion changes by this much (default
+    /// [`crate::constants::SLEEP_SPEED_PER_REACH`]).
+    pub sleep_speed: f64,
+    /// The teleport distance, m, `0..=COORDINATE_LIMIT`: an anchor that moves
+    /// further in one step teleports. 0 is the automatic rule,
+    /// `max(2 m, 4·reach)` ([`crate::anchor::teleport_distance`]).
+    pub teleport_distance: f64,
+}
+
+impl Default for Controls {
+    fn default() -> Self {
+        Controls { tethers: true, sleep: true, sleep_speed: SLEEP_SPEED_PER_REACH, teleport_distance: 0.0 }
+    }
+}
+
+impl Controls {
+    pub fn validate(&self) -> Result<(), ParamError> {
+        check("sleep_speed", self.sleep_speed, 0.0, 1.0)?;
+        check("teleport_distance", self.teleport_distance, 0.0, COORDINATE_LIMIT)
+    }
+
+    /// The distance past which a one-step anchor move is a teleport, m.
+    pub fn teleport_threshold(&self, reach: f64) -> f64 {
+        match self.teleport_distance {
+            0.0 => crate::anchor::teleport_distance(reach),
+            d => d,
+        }
     }
 }
 

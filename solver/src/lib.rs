@@ -65,7 +65,7 @@ pub mod writeback;
 pub use cloth::{BindPoseCheck, Cloth};
 pub use collider::{Collider, ColliderError, ColliderId, ColliderSet};
 pub use cook::CookError;
-pub use dynamics::{Dynamics, TeleportMode, Tuning};
+pub use dynamics::{Controls, Dynamics, TeleportMode, Tuning};
 pub use error::{ParamError, SeedError};
 pub use motion::Backstop;
 pub use seed::{ClothInput, SeedOptions};

@@ -4,7 +4,7 @@
 use crate::constants::STABILISATION_STEPS;
 use crate::contact::ContactSlots;
 use crate::distance::RowState;
-use crate::dynamics::{Dynamics, Tuning};
+use crate::dynamics::{Controls, Dynamics, Tuning};
 use crate::lanes::Points;
 use crate::model::Model;
 use crate::motion::MotionLimits;
@@ -97,6 +97,8 @@ pub struct State {
     /// Scratch of the strain-limit projection: where each particle with
     /// contact slots stood before it (`crate::contact::before_moves`).
     pub strain_before: Points,
+    /// The host's switches and thresholds (`Cloth::set_controls`).
+    pub controls: Controls,
     /// Painted max distances and backstops (`crate::motion`; empty until
     /// first painted).
     pub motion: MotionLimits,
@@ -149,6 +151,7 @@ impl State {
             strain_floor: Vec::new(),
             strain_moved: Points::default(),
             strain_before: Points::default(),
+            controls: Controls::default(),
             motion: MotionLimits::default(),
             contacts: ContactSlots::default(),
             self_collision: SelfCollision::default(),

@@ -40,9 +40,8 @@
 use crate::anchor::{self, FramePlan, Shift};
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
-    DAMPING_RATE, LANES, SLEEP_SPEED_PER_REACH, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS,
-    STRAIN_FLOOR_TIME, STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS,
-    WATCHDOG_STRAIN,
+    DAMPING_RATE, LANES, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS, STRAIN_FLOOR_TIME,
+    STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
 };
 use crate::contact::{self, ContactParams};
 use crate::distance::{self, RowState, Stiffness};
@@ -146,6 +145,8 @@ pub struct SubstepParams {
     /// Self rows exist this step: the vertex update adds their scratch
     /// (set after the search).
     pub self_rows: bool,
+    /// Tether rows act (`Controls::tethers`).
+    pub tethers: bool,
 }
 
 impl SubstepParams {
@@ -169,6 +170,7 @@ impl SubstepParams {
             leashed: d.leashed(),
             leash_scale: leash::radius_scale(d.slack),
             self_rows: false,
+            tethers: true,
         }
     }
 }
@@ -245,14 +247,15 @@ fn step_lanes<L: Kernels, P: Probe>(
 ) -> StepReport {
     let mut report = StepReport::default();
     let reach = model.unary.reach as f64;
-    report.teleported =
-        state.frame.teleport_requested || anchor::is_teleport(&state.frame.prev, &state.frame.cur, reach);
+    let controls = state.controls;
+    report.teleported = state.frame.teleport_requested
+        || anchor::is_teleport(&state.frame.prev, &state.frame.cur, controls.teleport_threshold(reach));
     state.frame.teleport_requested = false;
     if state.frame.sleeping {
         let f = &state.frame;
         if report.teleported
             || f.wake_requested
-            || anchor_wakes(f, d, reach)
+            || anchor_wakes(f, d, reach, controls.sleep_speed)
             || colliders_wake(model, state, colliders, d)
         {
             state.frame.sleeping = false;
@@ -278,7 +281,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     // The velocity limit ramps back over the stabilisation window (§13).
     let limit = f.stabilisation.min(STABILISATION_STEPS) as f64 / STABILISATION_STEPS as f64;
 
-    let p = SubstepParams::new(d, t);
+    let p = SubstepParams { tethers: controls.tethers, ..SubstepParams::new(d, t) };
     let failures_before = state.diagnostics.pivot_failures;
     let cp = ContactParams {
         offset: d.thickness,
@@ -380,8 +383,8 @@ fn step_lanes<L: Kernels, P: Probe>(
     f.stabilisation = (f.stabilisation + 1).min(STABILISATION_STEPS);
     f.local_speed = local_speed2.sqrt();
     f.pose_speed = stray / ((f.quiet_steps + 1) as f64 * d.dt);
-    let radius = SLEEP_SPEED_PER_REACH * reach * SLEEP_STEPS as f64 * d.dt;
-    if t.sleep && report.watchdog.is_none() && stray < radius {
+    let radius = controls.sleep_speed * reach * SLEEP_STEPS as f64 * d.dt;
+    if t.sleep && controls.sleep && report.watchdog.is_none() && stray < radius {
         f.quiet_steps += 1;
     } else {
         f.quiet_steps = 0;
@@ -533,7 +536,7 @@ mod avx2_entries {
 /// velocity never lets sleep, and a hard row at its clamp can keep a
 /// particle trembling by microns from step to step for good. A window
 /// sleeps when no particle leaves a ball of radius
-/// `SLEEP_SPEED_PER_REACH·reach·SLEEP_STEPS·dt` around where it began for
+/// `sleep_speed·reach·SLEEP_STEPS·dt` (`Controls::sleep_speed`) around where it began for
 /// `SLEEP_STEPS` steps: motion at that speed or faster leaves the ball within
 /// the window, so it keeps the cloth awake as the record's test does, while a
 /// tremble smaller than the ball does not (`MEASUREMENTS.md`, "General
@@ -583,13 +586,13 @@ fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynami
 /// speed would tolerate once scaled by inertia — its velocity, or its turn
 /// rate times the reach — or gravity turned in the frame (any inertia: a
 /// welded cloth still hangs along gravity).
-fn anchor_wakes(f: &FrameState, d: &Dynamics, reach: f64) -> bool {
+fn anchor_wakes(f: &FrameState, d: &Dynamics, reach: f64, speed: f64) -> bool {
     let (v, w) = anchor_velocities(&f.prev, &f.cur, d.dt);
     let felt =
         d.inertia * (pose::norm(pose::sub(v, f.sleep_velocity)) + pose::norm(pose::sub(w, f.sleep_omega)) * reach);
     let g = f.cur.rotation.conj().rotate(d.gravity);
     let g_mag = pose::norm(d.gravity).max(1e-12);
-    felt > SLEEP_SPEED_PER_REACH * reach || pose::norm(pose::sub(g, f.sleep_gravity)) / g_mag > SLEEP_SPEED_PER_REACH
+    felt > speed * reach || pose::norm(pose::sub(g, f.sleep_gravity)) / g_mag > speed
 }
 
 /// The strain projection's passes after a substep's sweeps, up to
@@ -636,7 +639,9 @@ fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
         );
     }
     if model.unary.tethered > 0 {
-        ws(&model.unary.m_eff, &mut st.tether, 0..model.swept, p.bound);
+        if p.tethers {
+            ws(&model.unary.m_eff, &mut st.tether, 0..model.swept, p.bound);
+        }
         if p.leashed {
             ws(&model.unary.m_eff, &mut st.leash, 0..model.swept, p.bound);
         }
@@ -673,18 +678,20 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
     }
     let u = &model.unary;
     if u.tethered > 0 {
-        distance::dual_update_unary::<L>(
-            0..model.swept,
-            x,
-            x,
-            Some(&u.anchor),
-            &u.d_geo,
-            1.0,
-            &u.m_eff,
-            &mut st.tether,
-            p.bound,
-            p.inv_h2,
-        );
+        if p.tethers {
+            distance::dual_update_unary::<L>(
+                0..model.swept,
+                x,
+                x,
+                Some(&u.anchor),
+                &u.d_geo,
+                1.0,
+                &u.m_eff,
+                &mut st.tether,
+                p.bound,
+                p.inv_h2,
+            );
+        }
         if p.leashed {
             distance::dual_update_unary::<L>(
                 0..model.swept,

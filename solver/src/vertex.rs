@@ -52,7 +52,7 @@ impl<L: Lanes> LaneParams<L> {
             allowance: L::splat(p.allowance),
             leash_scale: L::splat(p.leash_scale),
             strain_limit: p.strain_limit,
-            tethers: model.unary.tethered > 0,
+            tethers: p.tethers && model.unary.tethered > 0,
             leash: p.leashed && model.unary.tethered > 0,
         }
     }

@@ -697,6 +697,15 @@ static unsafe class ClothTest
                () => cloth.SetMaxDistances(n - 1, new float[2]));
         Refuses<ArgumentException>("SetBackstops with fewer distances than radii",
                                    () => cloth.SetBackstops(0, new float[1], new float[2]));
+        ClothControls controls = cloth.GetControls();
+        Expect(controls.tethers == 1 && controls.sleep == 1 && controls.teleport_distance == 0, "the default controls");
+        controls.sleep = 0;
+        controls.teleport_distance = 0.5;
+        cloth.SetControls(controls);
+        Expect(cloth.GetControls().sleep == 0, "controls set and read back");
+        controls.sleep_speed = double.NaN;
+        Throws(ClothStatus.NonFinite, "SimCloth.SetControls with a NaN sleep speed", () => cloth.SetControls(controls));
+        cloth.SetControls(ClothNative.cloth_default_controls());
         cloth.SetAnimDrive(0, new float[] { 0.5f, 1.0f });
         Throws(ClothStatus.InvalidArgument, "SimCloth.SetAnimDrive with a strength of 2",
                () => cloth.SetAnimDrive(0, new float[] { 2.0f }));

@@ -1,0 +1,47 @@
+//! The host's switches and thresholds through the C ABI (issue 18 item 3):
+//! they read back as set, and the teleport distance decides what a jump is.
+
+mod common;
+use ::cloth::*;
+use common::*;
+
+fn report(w: cloth_world, c: cloth_id) -> cloth_step_report {
+    let mut r = cloth_step_report {
+        struct_size: std::mem::size_of::<cloth_step_report>() as u32,
+        asleep: 0,
+        fell_asleep: 0,
+        teleported: 0,
+        watchdog: 0,
+        pivot_failures: 0,
+    };
+    // SAFETY: a valid out-pointer with its struct_size set.
+    ok(unsafe { cloth_last_step_report(w, c, &mut r) });
+    r
+}
+
+#[test]
+fn controls_read_back_and_decide_a_teleport() {
+    let w = world();
+    let (near, far) = (sheet(w), sheet(w));
+    let mut read = cloth_controls::default();
+    // SAFETY: valid pointers for the calls.
+    unsafe {
+        ok(cloth_get_controls(w, near, &mut read));
+        assert_eq!(read, cloth_default_controls());
+        let set = cloth_controls { teleport_distance: 0.5, sleep: 0, sleep_speed: 2e-3, ..cloth_default_controls() };
+        ok(cloth_set_controls(w, near, &set));
+        ok(cloth_get_controls(w, near, &mut read));
+        assert_eq!(read, set);
+    }
+    ok(cloth_world_step(w));
+    let moved = pose([1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]);
+    // SAFETY: a valid pose.
+    unsafe {
+        ok(cloth_set_anchor_pose(w, near, &moved));
+        ok(cloth_set_anchor_pose(w, far, &moved));
+    }
+    ok(cloth_world_step(w));
+    assert_eq!(report(w, near).teleported, 1, "a 1 m jump past a 0.5 m teleport distance");
+    assert_eq!(report(w, far).teleported, 0, "a 1 m jump under the automatic 2 m");
+    ok(cloth_world_destroy(w));
+}
