@@ -797,6 +797,25 @@ cloth_status cloth_set_anim_drive(cloth_world world,
                                   const float *strengths,
                                   size_t count);
 
+// Paints inertia scales on nodes `first .. first + count`, 0 to 1: how much
+// of the cloth's inertia (cloth_dynamics.inertia) each free node feels — 0
+// welds it to the anchor frame (a collar that follows the character
+// rigidly), 1 is the cloth's own. A value on a fixed node is ignored. All
+// or nothing. Wakes the cloth. Allocates on the first call only. Per-cloth.
+// Refuses: OUT_OF_RANGE when first + count exceeds the node count;
+// NON_FINITE for a value that is not finite; INVALID_ARGUMENT for one
+// outside 0 to 1.
+cloth_status cloth_set_inertia_scales(cloth_world world,
+                                      cloth_id cloth,
+                                      uint32_t first,
+                                      const float *scales,
+                                      size_t count);
+
+// Removes every inertia scale the cloth has: each node feels the cloth's
+// inertia. Per-cloth.
+// Refuses: only as every function does (ERRORS).
+cloth_status cloth_clear_inertia_scales(cloth_world world, cloth_id cloth);
+
 // Removes every anim drive the cloth has. Per-cloth.
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_clear_anim_drive(cloth_world world, cloth_id cloth);

@@ -596,6 +596,10 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_clear_anim_drive(ClothWorld world, ClothId cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_set_inertia_scales(ClothWorld world, ClothId cloth, uint first, float* scales, UIntPtr count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_clear_inertia_scales(ClothWorld world, ClothId cloth);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_set_dynamics(ClothWorld world, ClothId cloth, ref ClothDynamics dynamics);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_get_dynamics(ClothWorld world, ClothId cloth, out ClothDynamics out_dynamics);
@@ -1075,6 +1079,19 @@ namespace ClothSim
         public void ClearAnimDrive()
         {
             ClothException.Check(ClothNative.cloth_clear_anim_drive(world.Handle, id));
+        }
+
+        // Inertia scales of nodes first .. first + scales.Length, 0 to 1: how much of the cloth's inertia
+        // each free node feels (0: welded to the anchor frame). All or nothing.
+        public void SetInertiaScales(int first, float[] scales)
+        {
+            fixed (float* s = scales)
+                ClothException.Check(ClothNative.cloth_set_inertia_scales(world.Handle, id, (uint)first, s, Count(scales == null ? 0 : scales.Length)));
+        }
+
+        public void ClearInertiaScales()
+        {
+            ClothException.Check(ClothNative.cloth_clear_inertia_scales(world.Handle, id));
         }
 
         // World-space impulses, N·s: impulses[i] on node nodes[i] (a hit, an explosion's push). A free

@@ -547,6 +547,45 @@ pub unsafe extern "C" fn cloth_set_anim_drive(
     })
 }
 
+/// Paints inertia scales on nodes `first .. first + count`, 0 to 1: how much
+/// of the cloth's inertia (cloth_dynamics.inertia) each free node feels — 0
+/// welds it to the anchor frame (a collar that follows the character
+/// rigidly), 1 is the cloth's own. A value on a fixed node is ignored. All
+/// or nothing. Wakes the cloth. Allocates on the first call only. Per-cloth.
+/// Refuses: OUT_OF_RANGE when first + count exceeds the node count;
+/// NON_FINITE for a value that is not finite; INVALID_ARGUMENT for one
+/// outside 0 to 1.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_set_inertia_scales(
+    world: cloth_world,
+    cloth: cloth_id,
+    first: u32,
+    scales: *const f32,
+    count: usize,
+) -> cloth_status {
+    guard("cloth_set_inertia_scales", || {
+        // SAFETY: the caller's pointer contract.
+        let scales = unsafe { painted(scales, count, "scales")? };
+        with_cloth(world, cloth, |c| {
+            nodes_in(c, first, count)?;
+            c.set_inertia_scales(first as usize, scales).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+        })
+    })
+}
+
+/// Removes every inertia scale the cloth has: each node feels the cloth's
+/// inertia. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
+#[no_mangle]
+pub extern "C" fn cloth_clear_inertia_scales(world: cloth_world, cloth: cloth_id) -> cloth_status {
+    guard("cloth_clear_inertia_scales", || {
+        with_cloth(world, cloth, |c| {
+            c.clear_inertia_scales();
+            Ok(())
+        })
+    })
+}
+
 /// Removes every anim drive the cloth has. Per-cloth.
 /// Refuses: only as every function does (ERRORS).
 #[no_mangle]

@@ -234,6 +234,12 @@ fn controls(f: &Fixture, c: cloth_controls) -> cloth_status {
     unsafe { cloth_set_controls(f.w, f.cloth, &c) }
 }
 
+/// One inertia scale on the fixture's sheet.
+fn inertia(f: &Fixture, node: u32, scale: f32) -> cloth_status {
+    // SAFETY: one value, valid for the call.
+    unsafe { cloth_set_inertia_scales(f.w, f.cloth, node, &scale, 1) }
+}
+
 /// One anim-drive strength on the fixture's sheet.
 fn drive(f: &Fixture, node: u32, strength: f32) -> cloth_status {
     // SAFETY: one value, valid for the call.
@@ -710,6 +716,19 @@ fn cases() -> Vec<Case> {
             CLOTH_STATUS_NON_FINITE,
             "a NaN sleep speed",
             Here(|f| controls(f, cloth_controls { sleep_speed: f64::NAN, ..cloth_default_controls() })),
+        ),
+        case(
+            "cloth_set_inertia_scales",
+            CLOTH_STATUS_OUT_OF_RANGE,
+            "nodes 16 .. 17 of 16",
+            Here(|f| inertia(f, 16, 0.5)),
+        ),
+        case("cloth_set_inertia_scales", CLOTH_STATUS_NON_FINITE, "a NaN", Here(|f| inertia(f, 0, f32::NAN))),
+        case(
+            "cloth_set_inertia_scales",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a scale of −0.5",
+            Here(|f| inertia(f, 0, -0.5)),
         ),
         case("cloth_set_anim_drive", CLOTH_STATUS_OUT_OF_RANGE, "nodes 16 .. 17 of 16", Here(|f| drive(f, 16, 0.5))),
         case("cloth_set_anim_drive", CLOTH_STATUS_NON_FINITE, "a NaN", Here(|f| drive(f, 0, f32::NAN))),

@@ -248,6 +248,49 @@ impl Cloth {
         self.state.frame.wake_requested = true;
     }
 
+    /// Paints inertia scales on nodes `first ..`, `0..=1`: how much of the
+    /// cloth's inertia ([`Dynamics::inertia`]) each free node feels — each
+    /// substep's frame shift moves it that fraction of the way (DESIGN §7,
+    /// `anchor.rs`), so 0 welds it into the anchor frame (a collar that
+    /// follows the character rigidly) and 1 is the cloth's own inertia (a
+    /// hem that trails). A value on a fixed node is ignored; all or nothing.
+    /// Scales of 1 step within rounding of an unpainted cloth; clear them for
+    /// its bits. Wakes the cloth.
+    pub fn set_inertia_scales(&mut self, first: usize, scales: &[f32]) -> Result<(), ParamError> {
+        crate::motion::check("inertia scale", first, scales, self.model.nodes)?;
+        if let Some(k) = scales.iter().position(|&s| s > 1.0) {
+            return Err(ParamError::Node {
+                name: "inertia scale",
+                node: first + k,
+                value: scales[k] as f64,
+                rule: "0 to 1",
+            });
+        }
+        if self.state.inertia_scale.is_empty() {
+            self.state.inertia_scale = vec![1.0; self.model.swept];
+        }
+        for (k, &s) in scales.iter().enumerate() {
+            let slot = self.model.slot_of_node[first + k] as usize;
+            if slot < self.model.swept {
+                self.state.inertia_scale[slot] = s;
+            }
+        }
+        self.state.frame.wake_requested = true;
+        Ok(())
+    }
+
+    /// Removes every inertia scale: each node feels the cloth's inertia.
+    pub fn clear_inertia_scales(&mut self) {
+        self.state.inertia_scale = Vec::new();
+        self.state.frame.wake_requested = true;
+    }
+
+    /// A free node's inertia scale (`None`: none painted, or fixed).
+    pub fn inertia_scale(&self, node: usize) -> Option<f32> {
+        let slot = *self.model.slot_of_node.get(node)? as usize;
+        self.state.inertia_scale.get(slot).copied()
+    }
+
     /// A free node's anim-drive strength (`None`: none, or fixed).
     pub fn anim_drive(&self, node: usize) -> Option<f32> {
         self.state.motion.drive(*self.model.slot_of_node.get(node)? as usize)

@@ -73,7 +73,7 @@ pub struct MotionLimits {
 pub const DRIVE_REFERENCE_TIME: f64 = 1.0;
 
 /// Checks a painted array: one finite value ≥ 0 per node of `first ..`.
-fn check(name: &'static str, first: usize, values: &[f32], nodes: usize) -> Result<(), ParamError> {
+pub(crate) fn check(name: &'static str, first: usize, values: &[f32], nodes: usize) -> Result<(), ParamError> {
     if first.checked_add(values.len()).is_none_or(|end| end > nodes) {
         return Err(ParamError::OutOfRange { name: "node", value: (first + values.len()) as f64 });
     }

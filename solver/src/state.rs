@@ -97,6 +97,10 @@ pub struct State {
     /// Scratch of the strain-limit projection: where each particle with
     /// contact slots stood before it (`crate::contact::before_moves`).
     pub strain_before: Points,
+    /// Per-slot inertia scale `0..=1` of the free particles: how much of the
+    /// cloth's inertia each feels (`Cloth::set_inertia_scales`; empty until
+    /// first painted).
+    pub inertia_scale: Vec<f32>,
     /// The host's switches and thresholds (`Cloth::set_controls`).
     pub controls: Controls,
     /// Painted max distances and backstops (`crate::motion`; empty until
@@ -151,6 +155,7 @@ impl State {
             strain_floor: Vec::new(),
             strain_moved: Points::default(),
             strain_before: Points::default(),
+            inertia_scale: Vec::new(),
             controls: Controls::default(),
             motion: MotionLimits::default(),
             contacts: ContactSlots::default(),

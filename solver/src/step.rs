@@ -728,9 +728,10 @@ fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, shi
         let mut vp = st.v_prev.load::<L>(at);
         if let Some((r, t)) = &shift {
             // Padding slots are shifted too; nothing reads them.
-            x = r.mul(x) + *t;
-            v = r.mul(v);
-            vp = r.mul(vp);
+            let s = scale_at::<L>(&st.inertia_scale, at);
+            x = blend(x, r.mul(x) + *t, s);
+            v = blend(v, r.mul(v), s);
+            vp = blend(vp, r.mul(vp), s);
             st.v.store(at, v);
             st.v_prev.store(at, vp);
         }
@@ -847,7 +848,8 @@ fn integrate<L: Lanes>(
         st.v_prev.store(at, v);
         let x = st.x.load::<L>(at);
         let x0 = st.x0.load::<L>(at);
-        let sx = carried(&shift, x);
+        let s = scale_at::<L>(&st.inertia_scale, at);
+        let sx = carried(&shift, s, x);
         let u = match mean {
             Some(m) => ((sx - x0).scale(inv_h) - m).scale(damp),
             None => (sx - x0).scale(factor),
@@ -869,7 +871,7 @@ fn integrate<L: Lanes>(
             // Cloth-local displacement over the substep: from where the
             // particle was in the frame before this substep's shift.
             let start = match &shift {
-                Some((r, t)) => r.mul_transposed(x0 - *t),
+                Some((r, t)) => blend(x0, r.mul_transposed(x0 - *t), s),
                 None => x0,
             };
             local2 = local2.max(L::select(free, ((x - start).scale(inv_h)).norm2(), L::zero()));
@@ -910,10 +912,31 @@ fn free_translation<L: Lanes>(model: &Model, st: &mut State) {
 /// The end position the substep's shift `S` carries `x` to, `R·x + t`
 /// (`x` itself without a shift): [`integrate`]'s `u·h = S(x) − x0`.
 #[inline(always)]
-fn carried<L: Lanes>(shift: &Option<(Mat3<L>, V3<L>)>, x: V3<L>) -> V3<L> {
+fn carried<L: Lanes>(shift: &Option<(Mat3<L>, V3<L>)>, scale: Option<L>, x: V3<L>) -> V3<L> {
     match shift {
-        Some((r, t)) => r.mul(x) + *t,
+        Some((r, t)) => blend(x, r.mul(x) + *t, scale),
         None => x,
+    }
+}
+
+/// A particle's painted inertia scales at slot `at` (`Cloth::set_inertia_scales`),
+/// if any are painted.
+#[inline(always)]
+fn scale_at<L: Lanes>(scales: &[f32], at: usize) -> Option<L> {
+    match scales.is_empty() {
+        true => None,
+        false => Some(L::load(scales, at)),
+    }
+}
+
+/// What the shift does to a particle whose inertia scale is `s`: `a` moved
+/// the fraction `s` of the way to `b`, its shifted value (all of the way
+/// where no scale is painted). `s = 0` leaves it welded to the frame.
+#[inline(always)]
+fn blend<L: Lanes>(a: V3<L>, b: V3<L>, s: Option<L>) -> V3<L> {
+    match s {
+        Some(s) => a + (b - a).scale(s),
+        None => b,
     }
 }
 
@@ -925,7 +948,8 @@ fn carried<L: Lanes>(shift: &Option<(Mat3<L>, V3<L>)>, x: V3<L>) -> V3<L> {
 fn mean_velocity<L: Lanes>(model: &Model, st: &State, h: f64, shift: &Option<(Mat3<L>, V3<L>)>) -> Vec3 {
     let mut mean = FreeMean::default();
     for at in (0..model.swept).step_by(L::WIDTH) {
-        mean.add::<L>(model, at, carried(shift, st.x.load::<L>(at)) - st.x0.load::<L>(at));
+        let s = scale_at::<L>(&st.inertia_scale, at);
+        mean.add::<L>(model, at, carried(shift, s, st.x.load::<L>(at)) - st.x0.load::<L>(at));
     }
     mean.get(h).unwrap_or([0.0; 3])
 }

@@ -341,3 +341,79 @@ fn a_drive_past_one_is_refused() {
     assert!(matches!(c.set_anim_drive(0, &[f32::NAN]), Err(ParamError::Node { node: 0, .. })));
     assert!(c.anim_drive(3).is_none());
 }
+
+/// How far the free nodes stray from their bind positions in the cloth
+/// frame over a sprint with a turn: each node's largest distance, averaged
+/// over the nodes.
+fn sprint_lag(c: &mut Cloth, fixed: &[bool]) -> f64 {
+    let free: Vec<usize> = (0..c.nodes()).filter(|&n| !fixed[n]).collect();
+    let mut lag = vec![0.0f64; free.len()];
+    for k in 1..=240 {
+        c.set_anchor_pose(script(k, c.dynamics().dt, [1.0, 0.0, 0.0])).unwrap();
+        assert!(c.step().watchdog.is_none());
+        for (l, &n) in lag.iter_mut().zip(&free) {
+            *l = l.max(pose::norm(pose::sub(c.position(n).map(f64::from), c.bind_position(n))));
+        }
+    }
+    lag.iter().sum::<f64>() / lag.len() as f64
+}
+
+/// Inertia scales: 0 on every node steps the same positions, bit for bit,
+/// as the cloth's inertia set to 0 (welded to its frame); 0.25 on every
+/// node lags the anchor as the cloth's inertia set to 0.25 does (within
+/// 10 %: the shift's rotation is blended, not raised to the power), well
+/// short of the cloth's own inertia.
+#[test]
+fn inertia_scales_act_as_the_cloths_inertia() {
+    let input = IrregularCape::from_seed(1).input();
+    let d = library::COTTON.dynamics;
+    let mut welded = Cloth::new(&input, Dynamics { inertia: 0.0, ..d }).unwrap();
+    let mut scaled = Cloth::new(&input, Dynamics { inertia: 1.0, ..d }).unwrap();
+    scaled.set_inertia_scales(0, &vec![0.0; input.positions.len()]).unwrap();
+    let (a, b) = (sprint_lag(&mut welded, &input.fixed), sprint_lag(&mut scaled, &input.fixed));
+    let bits = |c: &Cloth| c.positions().iter().flatten().map(|v| v.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&welded), bits(&scaled), "scale 0 against inertia 0");
+    assert_eq!(a, b);
+    let graded = vec![0.25f32; input.positions.len()];
+    let mut own = Cloth::new(&input, Dynamics { inertia: 1.0, ..d }).unwrap();
+    let mut grade = Cloth::new(&input, Dynamics { inertia: 1.0, ..d }).unwrap();
+    grade.set_inertia_scales(0, &graded).unwrap();
+    let (full, part) = (sprint_lag(&mut own, &input.fixed), sprint_lag(&mut grade, &input.fixed));
+    let quarter = sprint_lag(&mut Cloth::new(&input, Dynamics { inertia: 0.25, ..d }).unwrap(), &input.fixed);
+    eprintln!("mean largest lag over the sprint: welded {a:.3} m, scale 0.25 {part:.3} m, inertia 0.25 {quarter:.3} m, own inertia {full:.3} m");
+    assert!(
+        (part - quarter).abs() < 0.1 * quarter && part < 0.85 * full,
+        "scale 0.25 {part}, inertia 0.25 {quarter}, own {full}"
+    );
+    let e = grade.set_inertia_scales(4, &[0.5, 1.5]).unwrap_err();
+    assert!(matches!(e, ParamError::Node { node: 5, .. }), "{e}");
+}
+
+/// Every paint on at once — max distance, backstop, anim drive, inertia
+/// scales — on a turning sprint: the f32 kernels (wide on AVX2 and on the
+/// baseline, scalar) step the same bits, and so do the f64 pair.
+#[test]
+fn painted_cloths_step_the_same_bits_on_every_kernel() {
+    use cloth_solver::lanes::CpuPath;
+    use cloth_solver::{Kernel, SeedOptions, Tuning};
+    let input = outward_cape(1);
+    let n = input.positions.len();
+    let run = |kernel: Kernel, cpu_path: Option<CpuPath>| {
+        let tuning = Tuning { cpu_path, ..Tuning::default() };
+        let mut c = Cloth::with_options(&input, library::COTTON.dynamics, tuning, SeedOptions::default()).unwrap();
+        c.set_kernel(kernel);
+        c.set_max_distances(0, &painted(&input)).unwrap();
+        c.set_backstops(0, &vec![Backstop { distance: 0.005, radius: 0.4 }; n]).unwrap();
+        c.set_anim_drive(0, &(0..n).map(|k| (k % 5) as f32 * 0.2).collect::<Vec<_>>()).unwrap();
+        c.set_inertia_scales(0, &(0..n).map(|k| (k % 7) as f32 / 6.0).collect::<Vec<_>>()).unwrap();
+        for k in 1..=120 {
+            c.set_anchor_pose(script(k, c.dynamics().dt, [0.0, 0.0, 1.0])).unwrap();
+            c.step();
+        }
+        c.positions().iter().flatten().map(|v| v.to_bits()).collect::<Vec<_>>()
+    };
+    let wide = run(Kernel::Wide, Some(CpuPath::Avx2));
+    assert_eq!(wide, run(Kernel::Wide, Some(CpuPath::Baseline)), "AVX2 against the baseline");
+    assert_eq!(wide, run(Kernel::Scalar, None), "wide against scalar");
+    assert_eq!(run(Kernel::WideF64, None), run(Kernel::ScalarF64, None), "wide-f64 against scalar-f64");
+}

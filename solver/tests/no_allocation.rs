@@ -197,7 +197,8 @@ fn reading_vertices_allocates_nothing_after_the_first_read() {
     }
 }
 
-/// Painted max distances and backstops: painting sizes their arrays; the
+/// Painted max distances, backstops, anim drive and inertia scales:
+/// painting sizes their arrays; the
 /// steps after it — with the animated pose moving, so the backstop centres
 /// are rebuilt every step — allocate nothing.
 #[test]
@@ -208,6 +209,8 @@ fn stepping_with_painted_limits_allocates_nothing() {
     let n = cloth.nodes();
     cloth.set_max_distances(0, &vec![0.05; n]).unwrap();
     cloth.set_backstops(0, &vec![Backstop { distance: 0.01, radius: 0.3 }; n]).unwrap();
+    cloth.set_anim_drive(0, &vec![0.5; n]).unwrap();
+    cloth.set_inertia_scales(0, &vec![0.5; n]).unwrap();
     cloth.step();
     reset();
     counting(true);
@@ -217,6 +220,7 @@ fn stepping_with_painted_limits_allocates_nothing() {
             let b = input.positions[node];
             cloth.set_animated_position(node, [b[0] + sway, b[1], b[2]]).unwrap();
         }
+        cloth.set_anchor_pose(cloth_solver::pose::Pose::from_translation([0.02 * k as f64, 0.0, 0.0])).unwrap();
         cloth.step();
     }
     counting(false);

@@ -707,6 +707,10 @@ static unsafe class ClothTest
         Throws(ClothStatus.NonFinite, "SimCloth.SetControls with a NaN sleep speed", () => cloth.SetControls(controls));
         cloth.SetControls(ClothNative.cloth_default_controls());
         cloth.SetAnimDrive(0, new float[] { 0.5f, 1.0f });
+        cloth.SetInertiaScales(0, new float[] { 0.0f, 0.5f });
+        Throws(ClothStatus.NonFinite, "SimCloth.SetInertiaScales with a NaN",
+               () => cloth.SetInertiaScales(0, new float[] { float.NaN }));
+        cloth.ClearInertiaScales();
         Throws(ClothStatus.InvalidArgument, "SimCloth.SetAnimDrive with a strength of 2",
                () => cloth.SetAnimDrive(0, new float[] { 2.0f }));
         cloth.ClearMaxDistances();
