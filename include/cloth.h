@@ -371,15 +371,17 @@ typedef struct {
     uint32_t *weld_map;
     // node_count max distances, m, or NULL (none): each free node stays
     // within its distance of its animated position, exactly, after every
-    // substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
-    // welded node takes the least of its nodes'; a value past the
-    // garment's reach leaves it free. Finite, ≥ 0.
+    // substep. 0 fixes the node for good (the same cloth as a fixed flag of
+    // 1: cloth_clear_max_distances does not free it); a welded node takes
+    // the least of its nodes'; a value past the garment's reach leaves it
+    // free. Finite, ≥ 0.
     const float *max_distances;
     // node_count backstop distances, m, or NULL (none): each free node
     // stays outside a sphere of backstop_radii[i] whose surface lies this
     // far behind its animated position, against the animated normal (the
     // winding above). A welded node takes its first node's backstop.
-    // Finite, ≥ 0. Read only with backstop_radii.
+    // Finite, ≥ 0. NULL with backstop_radii set: 0 for every node; set
+    // without backstop_radii: refused.
     const float *backstop_distances;
     // node_count backstop radii, m, or NULL (none); 0 is no backstop, and a
     // node in no triangle takes only 0. Finite, ≥ 0.
@@ -416,7 +418,10 @@ typedef struct {
     cloth_vec3 gravity;
     // Strain allowance control 0..=1 (read only with strain_limit).
     double stretch;
-    // Bending resistance 0..=1.
+    // Bending resistance 0..=1. Bend rows rest flat (each hinge's rest
+    // angle is 0, DESIGN §4): a sheet authored curved — a cape around the
+    // shoulders — relaxes towards flat where pins, gravity or colliders do
+    // not hold it; a strip's skip rows rest straight.
     double bend;
     // Damping 0..=1: v ← v·exp(−10·damping·h) per substep.
     double damping;
@@ -497,8 +502,9 @@ typedef struct {
     const uint32_t *parents;
     // node_count max distances, m, or NULL (none): each free node stays
     // within its distance of its animated position, exactly, after every
-    // substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
-    // value past the garment's reach leaves it free. Finite, ≥ 0.
+    // substep. 0 fixes the node for good (as a root is fixed;
+    // cloth_clear_max_distances does not free it); a value past the
+    // garment's reach leaves it free. Finite, ≥ 0.
     const float *max_distances;
 } cloth_tree_desc;
 
@@ -523,14 +529,17 @@ typedef struct {
     const float *masses;
     // node_count max distances, m, or NULL (none): each free node stays
     // within its distance of its animated position, exactly, after every
-    // substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
-    // value past the garment's reach leaves it free. Finite, ≥ 0.
+    // substep. 0 fixes the node for good (as a root is fixed;
+    // cloth_clear_max_distances does not free it); a value past the
+    // garment's reach leaves it free. Finite, ≥ 0.
     const float *max_distances;
 } cloth_rig_desc;
 
 // A cloth's switches and thresholds beside its dynamics: tethers, sleep,
 // the sleep speed, the teleport distance. Start from
-// `cloth_default_controls()`; read with cloth_get_controls.
+// `cloth_default_controls()`; read with cloth_get_controls. A cloth's
+// *reach* is the longest path along its rows from a fixed node to a free
+// one (a cape's length; 0 for a cloth with nothing fixed).
 typedef struct {
     // sizeof(cloth_controls).
     uint32_t struct_size;
@@ -539,7 +548,7 @@ typedef struct {
     uint32_t tethers;
     // 1: the cloth may fall asleep when it stops moving (default); 0: never.
     uint32_t sleep;
-    // Reserved, 0.
+    // Reserved: 0 (anything else is refused).
     uint32_t reserved;
     // Sleep and wake speed per metre of the cloth's reach, 1/s, 0 to 1
     // (default 1e-3): it sleeps once no node strayed this fast over 30
@@ -733,8 +742,12 @@ cloth_status cloth_place_anchor(cloth_world world, cloth_id cloth, const cloth_p
 
 // Sets the animated positions of nodes `first .. first + count` in the
 // cloth (anchor) frame, m: fixed nodes move there at the next step; free
-// nodes are pulled there only by the leash. All or nothing: a refused call
-// changes no node. Per-cloth.
+// nodes are bounded or pulled there by what is painted on them (max
+// distance, backstop, anim drive) and by the leash, and return there on a
+// reset. The animated pose starts as the bind pose. Under
+// cloth_world_advance the animated positions are not interpolated between
+// host frames: each fixed step uses the ones set last. All or nothing: a
+// refused call changes no node. Per-cloth.
 // Refuses: OUT_OF_RANGE when first + count exceeds the node count.
 cloth_status cloth_set_animated_positions(cloth_world world,
                                           cloth_id cloth,

@@ -57,15 +57,35 @@ struct Paint {
     backstops: Option<Vec<Backstop>>,
 }
 
-/// Checks painted values: NON_FINITE for one that is not finite,
-/// INVALID_ARGUMENT for a negative one, naming the entry.
-fn painted_in(values: &[f32], what: &str) -> Res<()> {
+/// What a painted value may be.
+#[derive(Clone, Copy)]
+enum Paintable {
+    /// A length, m: finite, ≥ 0.
+    Length,
+    /// A fraction: 0 to 1.
+    Fraction,
+}
+
+/// Checks painted values in one pass, naming the first bad entry (and, for
+/// a run-time call from node `first`, its node): NON_FINITE for one that
+/// is not finite, INVALID_ARGUMENT for one out of its range.
+fn painted_in(values: &[f32], what: &str, first: Option<u32>, kind: Paintable) -> Res<()> {
+    let name = |i: usize| match first {
+        Some(f) => format!("{what}[{i}] (node {})", f as usize + i),
+        None => format!("{what}[{i}]"),
+    };
     for (i, &v) in values.iter().enumerate() {
         if !v.is_finite() {
-            return fail(CLOTH_STATUS_NON_FINITE, format!("{what}[{i}] is {v}"));
+            return fail(CLOTH_STATUS_NON_FINITE, format!("{} is {v}", name(i)));
         }
-        if v < 0.0 {
-            return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("{what}[{i}] is {v} m; 0 or more"));
+        match kind {
+            Paintable::Length if v < 0.0 => {
+                return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("{} is {v} m; 0 or more", name(i)))
+            }
+            Paintable::Fraction if !(0.0..=1.0).contains(&v) => {
+                return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("{} is {v}; 0 to 1", name(i)))
+            }
+            _ => {}
         }
     }
     Ok(())
@@ -75,10 +95,10 @@ fn painted_in(values: &[f32], what: &str) -> Res<()> {
 ///
 /// # Safety
 /// `p` is NULL (refused unless `count` is 0) or valid for `count` floats.
-unsafe fn painted<'a>(p: *const f32, count: usize, what: &str) -> Res<&'a [f32]> {
+unsafe fn painted<'a>(p: *const f32, count: usize, what: &str, first: Option<u32>, kind: Paintable) -> Res<&'a [f32]> {
     // SAFETY: the caller's contract; `slice_in` checks NULL, alignment and size.
     let values = unsafe { slice_in(p, count, what)? };
-    painted_in(values, what)?;
+    painted_in(values, what, first, kind)?;
     Ok(values)
 }
 
@@ -86,13 +106,19 @@ unsafe fn painted<'a>(p: *const f32, count: usize, what: &str) -> Res<&'a [f32]>
 ///
 /// # Safety
 /// As [`painted`] for each pointer.
-unsafe fn backstops_in(distances: *const f32, radii: *const f32, count: usize, what: &str) -> Res<Vec<Backstop>> {
+unsafe fn backstops_in(
+    distances: *const f32,
+    radii: *const f32,
+    count: usize,
+    what: &str,
+    first: Option<u32>,
+) -> Res<Vec<Backstop>> {
     // SAFETY: the caller's contract.
-    let radii = unsafe { painted(radii, count, &format!("{what}radii"))? };
+    let radii = unsafe { painted(radii, count, &format!("{what}radii"), first, Paintable::Length)? };
     let distances = match distances.is_null() {
         true => vec![0.0; count],
         // SAFETY: the caller's contract.
-        false => unsafe { painted(distances, count, &format!("{what}distances"))? }.to_vec(),
+        false => unsafe { painted(distances, count, &format!("{what}distances"), first, Paintable::Length)? }.to_vec(),
     };
     Ok(distances.iter().zip(radii).map(|(&distance, &radius)| Backstop { distance, radius }).collect())
 }
@@ -107,12 +133,22 @@ impl Paint {
             // SAFETY: the caller's contract.
             max_distances: match max.is_null() {
                 true => None,
-                false => Some(unsafe { painted(max, n, &format!("{what}.max_distances"))? }.to_vec()),
+                false => Some(
+                    unsafe { painted(max, n, &format!("{what}.max_distances"), None, Paintable::Length)? }.to_vec(),
+                ),
             },
             // SAFETY: the caller's contract.
-            backstops: match radii.is_null() {
-                true => None,
-                false => Some(unsafe { backstops_in(distances, radii, n, &format!("{what}.backstop_"))? }),
+            backstops: match (radii.is_null(), distances.is_null()) {
+                (true, true) => None,
+                (true, false) => {
+                    return fail(
+                        CLOTH_STATUS_INVALID_ARGUMENT,
+                        format!(
+                            "{what}.backstop_distances is set without {what}.backstop_radii (radius 0 is no backstop)"
+                        ),
+                    )
+                }
+                (false, _) => Some(unsafe { backstops_in(distances, radii, n, &format!("{what}.backstop_"), None)? }),
             },
         })
     }
@@ -411,8 +447,12 @@ pub unsafe extern "C" fn cloth_place_anchor(
 
 /// Sets the animated positions of nodes `first .. first + count` in the
 /// cloth (anchor) frame, m: fixed nodes move there at the next step; free
-/// nodes are pulled there only by the leash. All or nothing: a refused call
-/// changes no node. Per-cloth.
+/// nodes are bounded or pulled there by what is painted on them (max
+/// distance, backstop, anim drive) and by the leash, and return there on a
+/// reset. The animated pose starts as the bind pose. Under
+/// cloth_world_advance the animated positions are not interpolated between
+/// host frames: each fixed step uses the ones set last. All or nothing: a
+/// refused call changes no node. Per-cloth.
 /// Refuses: OUT_OF_RANGE when first + count exceeds the node count.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_set_animated_positions(
@@ -458,7 +498,7 @@ pub unsafe extern "C" fn cloth_set_max_distances(
 ) -> cloth_status {
     guard("cloth_set_max_distances", || {
         // SAFETY: the caller's pointer contract.
-        let distances = unsafe { painted(distances, count, "distances")? };
+        let distances = unsafe { painted(distances, count, "distances", Some(first), Paintable::Length)? };
         with_cloth(world, cloth, |c| {
             nodes_in(c, first, count)?;
             c.set_max_distances(first as usize, distances)
@@ -500,7 +540,7 @@ pub unsafe extern "C" fn cloth_set_backstops(
 ) -> cloth_status {
     guard("cloth_set_backstops", || {
         // SAFETY: the caller's pointer contract.
-        let backstops = unsafe { backstops_in(distances, radii, count, "")? };
+        let backstops = unsafe { backstops_in(distances, radii, count, "", Some(first))? };
         with_cloth(world, cloth, |c| {
             nodes_in(c, first, count)?;
             c.set_backstops(first as usize, &backstops).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
@@ -539,7 +579,7 @@ pub unsafe extern "C" fn cloth_set_anim_drive(
 ) -> cloth_status {
     guard("cloth_set_anim_drive", || {
         // SAFETY: the caller's pointer contract.
-        let strengths = unsafe { painted(strengths, count, "strengths")? };
+        let strengths = unsafe { painted(strengths, count, "strengths", Some(first), Paintable::Fraction)? };
         with_cloth(world, cloth, |c| {
             nodes_in(c, first, count)?;
             c.set_anim_drive(first as usize, strengths).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
@@ -565,7 +605,7 @@ pub unsafe extern "C" fn cloth_set_inertia_scales(
 ) -> cloth_status {
     guard("cloth_set_inertia_scales", || {
         // SAFETY: the caller's pointer contract.
-        let scales = unsafe { painted(scales, count, "scales")? };
+        let scales = unsafe { painted(scales, count, "scales", Some(first), Paintable::Fraction)? };
         with_cloth(world, cloth, |c| {
             nodes_in(c, first, count)?;
             c.set_inertia_scales(first as usize, scales).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))

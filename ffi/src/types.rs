@@ -194,7 +194,10 @@ pub struct cloth_dynamics {
     pub gravity: cloth_vec3,
     /// Strain allowance control 0..=1 (read only with strain_limit).
     pub stretch: f64,
-    /// Bending resistance 0..=1.
+    /// Bending resistance 0..=1. Bend rows rest flat (each hinge's rest
+    /// angle is 0, DESIGN §4): a sheet authored curved — a cape around the
+    /// shoulders — relaxes towards flat where pins, gravity or colliders do
+    /// not hold it; a strip's skip rows rest straight.
     pub bend: f64,
     /// Damping 0..=1: v ← v·exp(−10·damping·h) per substep.
     pub damping: f64,
@@ -236,7 +239,9 @@ pub struct cloth_desc {
 
 /// A cloth's switches and thresholds beside its dynamics: tethers, sleep,
 /// the sleep speed, the teleport distance. Start from
-/// `cloth_default_controls()`; read with cloth_get_controls.
+/// `cloth_default_controls()`; read with cloth_get_controls. A cloth's
+/// *reach* is the longest path along its rows from a fixed node to a free
+/// one (a cape's length; 0 for a cloth with nothing fixed).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct cloth_controls {
@@ -247,7 +252,7 @@ pub struct cloth_controls {
     pub tethers: u32,
     /// 1: the cloth may fall asleep when it stops moving (default); 0: never.
     pub sleep: u32,
-    /// Reserved, 0.
+    /// Reserved: 0 (anything else is refused).
     pub reserved: u32,
     /// Sleep and wake speed per metre of the cloth's reach, 1/s, 0 to 1
     /// (default 1e-3): it sleeps once no node strayed this fast over 30
@@ -302,15 +307,17 @@ pub struct cloth_sheet_desc {
     pub weld_map: *mut u32,
     /// node_count max distances, m, or NULL (none): each free node stays
     /// within its distance of its animated position, exactly, after every
-    /// substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
-    /// welded node takes the least of its nodes'; a value past the
-    /// garment's reach leaves it free. Finite, ≥ 0.
+    /// substep. 0 fixes the node for good (the same cloth as a fixed flag of
+    /// 1: cloth_clear_max_distances does not free it); a welded node takes
+    /// the least of its nodes'; a value past the garment's reach leaves it
+    /// free. Finite, ≥ 0.
     pub max_distances: *const f32,
     /// node_count backstop distances, m, or NULL (none): each free node
     /// stays outside a sphere of backstop_radii[i] whose surface lies this
     /// far behind its animated position, against the animated normal (the
     /// winding above). A welded node takes its first node's backstop.
-    /// Finite, ≥ 0. Read only with backstop_radii.
+    /// Finite, ≥ 0. NULL with backstop_radii set: 0 for every node; set
+    /// without backstop_radii: refused.
     pub backstop_distances: *const f32,
     /// node_count backstop radii, m, or NULL (none); 0 is no backstop, and a
     /// node in no triangle takes only 0. Finite, ≥ 0.
@@ -381,8 +388,9 @@ pub struct cloth_tree_desc {
     pub parents: *const u32,
     /// node_count max distances, m, or NULL (none): each free node stays
     /// within its distance of its animated position, exactly, after every
-    /// substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
-    /// value past the garment's reach leaves it free. Finite, ≥ 0.
+    /// substep. 0 fixes the node for good (as a root is fixed;
+    /// cloth_clear_max_distances does not free it); a value past the
+    /// garment's reach leaves it free. Finite, ≥ 0.
     pub max_distances: *const f32,
 }
 
@@ -409,8 +417,9 @@ pub struct cloth_rig_desc {
     pub masses: *const f32,
     /// node_count max distances, m, or NULL (none): each free node stays
     /// within its distance of its animated position, exactly, after every
-    /// substep. 0 fixes the node (the same cloth as a fixed flag of 1); a
-    /// value past the garment's reach leaves it free. Finite, ≥ 0.
+    /// substep. 0 fixes the node for good (as a root is fixed;
+    /// cloth_clear_max_distances does not free it); a value past the
+    /// garment's reach leaves it free. Finite, ≥ 0.
     pub max_distances: *const f32,
 }
 
@@ -871,6 +880,9 @@ pub(crate) fn controls_out(c: &Controls) -> cloth_controls {
 }
 
 pub(crate) fn controls_in(c: &cloth_controls) -> Res<Controls> {
+    if c.reserved != 0 {
+        return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("controls.reserved is {}; 0", c.reserved));
+    }
     let out = Controls {
         tethers: flag(c.tethers, "controls.tethers")?,
         sleep: flag(c.sleep, "controls.sleep")?,

@@ -739,8 +739,10 @@ impl Cloth {
     }
 
     /// Sets the animated (target) position of a node, m, cloth frame. A fixed
-    /// node moves there at the next substep; a free node is pulled there only
-    /// by rows that read it (leash) and returns there on a reset. A
+    /// node moves there at the next substep; a free node is bounded or pulled
+    /// there by what is painted on it (max distance, backstop, anim drive)
+    /// and by the leash, and returns there on a reset. It starts as the bind
+    /// pose. A
     /// non-finite position, or one beyond [`COORDINATE_LIMIT`], is refused,
     /// never simulated.
     pub fn set_animated_position(&mut self, node: usize, p: [f32; 3]) -> Result<(), ParamError> {

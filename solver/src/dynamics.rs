@@ -52,7 +52,9 @@ pub struct Dynamics {
     /// Read only with [`Dynamics::strain_limit`]. The fabric's stretch rows
     /// are hard whatever this is.
     pub stretch: f64,
-    /// Bending resistance `0..=1`: bend and skip rows sit at ratio `8·bend`
+    /// Bending resistance `0..=1` towards a **flat** rest (each hinge's rest
+    /// angle is 0; a curved bind pose relaxes towards flat where nothing
+    /// holds it): bend and skip rows sit at ratio `8·bend`
     /// of their own `m_eff/h²` (DESIGN §4).
     pub bend: f64,
     /// Damping `0..=1`: `v ← v·exp(−10·damping·h)` per substep (DESIGN §6).

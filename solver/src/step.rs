@@ -255,7 +255,7 @@ fn step_lanes<L: Kernels, P: Probe>(
         let f = &state.frame;
         if report.teleported
             || f.wake_requested
-            || anchor_wakes(f, d, reach, controls.sleep_speed)
+            || anchor_wakes(f, d, d.inertia * felt_inertia(&state.inertia_scale), reach, controls.sleep_speed)
             || colliders_wake(model, state, colliders, d)
         {
             state.frame.sleeping = false;
@@ -582,14 +582,22 @@ fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynami
     })
 }
 
+/// The largest painted inertia scale (1 where none is painted): the share of
+/// the cloth's inertia its most inertial particle feels.
+fn felt_inertia(scales: &[f32]) -> f64 {
+    match scales.is_empty() {
+        true => 1.0,
+        false => scales.iter().fold(0.0f32, |m, &s| m.max(s)) as f64,
+    }
+}
+
 /// Wake (DESIGN §7, ours): the anchor's motion changed by more than the sleep
 /// speed would tolerate once scaled by inertia — its velocity, or its turn
 /// rate times the reach — or gravity turned in the frame (any inertia: a
 /// welded cloth still hangs along gravity).
-fn anchor_wakes(f: &FrameState, d: &Dynamics, reach: f64, speed: f64) -> bool {
+fn anchor_wakes(f: &FrameState, d: &Dynamics, inertia: f64, reach: f64, speed: f64) -> bool {
     let (v, w) = anchor_velocities(&f.prev, &f.cur, d.dt);
-    let felt =
-        d.inertia * (pose::norm(pose::sub(v, f.sleep_velocity)) + pose::norm(pose::sub(w, f.sleep_omega)) * reach);
+    let felt = inertia * (pose::norm(pose::sub(v, f.sleep_velocity)) + pose::norm(pose::sub(w, f.sleep_omega)) * reach);
     let g = f.cur.rotation.conj().rotate(d.gravity);
     let g_mag = pose::norm(d.gravity).max(1e-12);
     felt > speed * reach || pose::norm(pose::sub(g, f.sleep_gravity)) / g_mag > speed

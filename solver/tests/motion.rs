@@ -374,6 +374,16 @@ fn inertia_scales_act_as_the_cloths_inertia() {
     let bits = |c: &Cloth| c.positions().iter().flatten().map(|v| v.to_bits()).collect::<Vec<_>>();
     assert_eq!(bits(&welded), bits(&scaled), "scale 0 against inertia 0");
     assert_eq!(a, b);
+    // A steady walk after it: both fall asleep at the same step (the wake
+    // test reads the scales too) and stay the same.
+    for k in 0..600 {
+        let pose = Motion::Steady { speed: 1.5 }.pose(k, d.dt);
+        welded.set_anchor_pose(pose).unwrap();
+        scaled.set_anchor_pose(pose).unwrap();
+        assert_eq!(welded.step().asleep, scaled.step().asleep, "step {k}");
+    }
+    assert!(welded.is_sleeping(), "the welded cape sleeps on a steady walk");
+    assert_eq!(bits(&welded), bits(&scaled), "after a steady walk");
     let graded = vec![0.25f32; input.positions.len()];
     let mut own = Cloth::new(&input, Dynamics { inertia: 1.0, ..d }).unwrap();
     let mut grade = Cloth::new(&input, Dynamics { inertia: 1.0, ..d }).unwrap();
