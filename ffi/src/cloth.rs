@@ -577,14 +577,10 @@ pub unsafe extern "C" fn cloth_set_anim_drive(
     strengths: *const f32,
     count: usize,
 ) -> cloth_status {
-    guard("cloth_set_anim_drive", || {
-        // SAFETY: the caller's pointer contract.
-        let strengths = unsafe { painted(strengths, count, "strengths", Some(first), Paintable::Fraction)? };
-        with_cloth(world, cloth, |c| {
-            nodes_in(c, first, count)?;
-            c.set_anim_drive(first as usize, strengths).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
-        })
-    })
+    // SAFETY: the caller's pointer contract.
+    unsafe {
+        paint_call("cloth_set_anim_drive", (world, cloth), first, strengths, count, "strengths", Cloth::set_anim_drive)
+    }
 }
 
 /// Paints inertia scales on nodes `first .. first + count`, 0 to 1: how much
@@ -603,14 +599,18 @@ pub unsafe extern "C" fn cloth_set_inertia_scales(
     scales: *const f32,
     count: usize,
 ) -> cloth_status {
-    guard("cloth_set_inertia_scales", || {
-        // SAFETY: the caller's pointer contract.
-        let scales = unsafe { painted(scales, count, "scales", Some(first), Paintable::Fraction)? };
-        with_cloth(world, cloth, |c| {
-            nodes_in(c, first, count)?;
-            c.set_inertia_scales(first as usize, scales).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
-        })
-    })
+    // SAFETY: the caller's pointer contract.
+    unsafe {
+        paint_call(
+            "cloth_set_inertia_scales",
+            (world, cloth),
+            first,
+            scales,
+            count,
+            "scales",
+            Cloth::set_inertia_scales,
+        )
+    }
 }
 
 /// Removes every inertia scale the cloth has: each node feels the cloth's
@@ -634,6 +634,30 @@ pub extern "C" fn cloth_clear_anim_drive(world: cloth_world, cloth: cloth_id) ->
         with_cloth(world, cloth, |c| {
             c.clear_anim_drive();
             Ok(())
+        })
+    })
+}
+
+/// A run-time call painting fractions (0 to 1) on nodes `first ..`: the
+/// values checked, then `set` on the cloth.
+///
+/// # Safety
+/// `values` is NULL (refused unless `count` is 0) or valid for `count` floats.
+unsafe fn paint_call(
+    name: &'static str,
+    (world, cloth): (cloth_world, cloth_id),
+    first: u32,
+    values: *const f32,
+    count: usize,
+    what: &str,
+    set: fn(&mut Cloth, usize, &[f32]) -> Result<(), cloth_solver::ParamError>,
+) -> cloth_status {
+    guard(name, || {
+        // SAFETY: the caller's pointer contract.
+        let values = unsafe { painted(values, count, what, Some(first), Paintable::Fraction)? };
+        with_cloth(world, cloth, |c| {
+            nodes_in(c, first, count)?;
+            set(c, first as usize, values).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
         })
     })
 }

@@ -10,7 +10,7 @@ use crate::dynamics::{Controls, Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
 use crate::lanes::Points;
 use crate::model::{MemoryReport, Model, NO_NODE};
-use crate::motion::Backstop;
+use crate::motion::{self, Backstop};
 use crate::pose::{self, Vec3};
 use crate::pose::{Pose, Quat};
 use crate::seed::{self, ClothInput, SeedOptions, Topology};
@@ -257,24 +257,8 @@ impl Cloth {
     /// Scales of 1 step within rounding of an unpainted cloth; clear them for
     /// its bits. Wakes the cloth.
     pub fn set_inertia_scales(&mut self, first: usize, scales: &[f32]) -> Result<(), ParamError> {
-        crate::motion::check("inertia scale", first, scales, self.model.nodes)?;
-        if let Some(k) = scales.iter().position(|&s| s > 1.0) {
-            return Err(ParamError::Node {
-                name: "inertia scale",
-                node: first + k,
-                value: scales[k] as f64,
-                rule: "0 to 1",
-            });
-        }
-        if self.state.inertia_scale.is_empty() {
-            self.state.inertia_scale = vec![1.0; self.model.swept];
-        }
-        for (k, &s) in scales.iter().enumerate() {
-            let slot = self.model.slot_of_node[first + k] as usize;
-            if slot < self.model.swept {
-                self.state.inertia_scale[slot] = s;
-            }
-        }
+        motion::check_fractions("inertia scale", first, scales, self.model.nodes)?;
+        motion::paint(&self.model, first, scales, &mut self.state.inertia_scale, 1.0);
         self.state.frame.wake_requested = true;
         Ok(())
     }

@@ -85,6 +85,36 @@ pub(crate) fn check(name: &'static str, first: usize, values: &[f32], nodes: usi
     }
 }
 
+/// Checks painted fractions: one finite value in `0..=1` per node of
+/// `first ..`.
+pub(crate) fn check_fractions(
+    name: &'static str,
+    first: usize,
+    values: &[f32],
+    nodes: usize,
+) -> Result<(), ParamError> {
+    check(name, first, values, nodes)?;
+    match values.iter().position(|&v| v > 1.0) {
+        Some(k) => Err(ParamError::Node { name, node: first + k, value: values[k] as f64, rule: "0 to 1" }),
+        None => Ok(()),
+    }
+}
+
+/// Writes per-node `values` from node `first` into the per-slot array of
+/// the free particles (sized `model.swept`, filled with `unpainted` the
+/// first time); values on fixed nodes are dropped.
+pub(crate) fn paint<T: Copy>(model: &Model, first: usize, values: &[T], per_slot: &mut Vec<T>, unpainted: T) {
+    if per_slot.is_empty() {
+        *per_slot = vec![unpainted; model.swept];
+    }
+    for (k, &v) in values.iter().enumerate() {
+        let slot = model.slot_of_node[first + k] as usize;
+        if slot < model.swept {
+            per_slot[slot] = v;
+        }
+    }
+}
+
 impl MotionLimits {
     /// Whether anything is painted (the step's projection runs).
     pub fn active(&self) -> bool {
@@ -104,24 +134,10 @@ impl MotionLimits {
     /// Paints anim-drive strengths on nodes `first ..`, each `0..=1`; values
     /// on fixed nodes are read and ignored. All or nothing.
     pub fn set_drive(&mut self, model: &Model, first: usize, values: &[f32]) -> Result<(), ParamError> {
-        check("anim drive", first, values, model.nodes)?;
-        if let Some(k) = values.iter().position(|&s| s > 1.0) {
-            return Err(ParamError::Node {
-                name: "anim drive",
-                node: first + k,
-                value: values[k] as f64,
-                rule: "0 to 1",
-            });
-        }
-        if self.drive.is_empty() {
-            self.drive = vec![0.0; model.swept];
-            self.drive_rate = vec![0.0; model.swept];
-        }
-        for (k, &s) in values.iter().enumerate() {
-            let slot = model.slot_of_node[first + k] as usize;
-            if slot < model.swept {
-                self.drive[slot] = s;
-            }
+        check_fractions("anim drive", first, values, model.nodes)?;
+        paint(model, first, values, &mut self.drive, 0.0);
+        if self.drive_rate.len() != self.drive.len() {
+            self.drive_rate = vec![0.0; self.drive.len()];
         }
         self.any_drive = self.drive.iter().any(|&s| s > 0.0);
         self.drive_h = 0.0;
@@ -176,15 +192,7 @@ impl MotionLimits {
     /// read and ignored. All or nothing.
     pub fn set_max_distances(&mut self, model: &Model, first: usize, values: &[f32]) -> Result<(), ParamError> {
         check("max distance", first, values, model.nodes)?;
-        if self.max_distance.is_empty() {
-            self.max_distance = vec![f32::INFINITY; model.swept];
-        }
-        for (k, &r) in values.iter().enumerate() {
-            let slot = model.slot_of_node[first + k] as usize;
-            if slot < model.swept {
-                self.max_distance[slot] = r;
-            }
-        }
+        paint(model, first, values, &mut self.max_distance, f32::INFINITY);
         self.any_max = self.max_distance.iter().any(|r| r.is_finite());
         Ok(())
     }
@@ -217,15 +225,9 @@ impl MotionLimits {
             });
         }
         if self.backstop.is_empty() {
-            self.backstop = vec![Backstop::default(); model.swept];
             self.centre = Points::zeros(model.swept);
         }
-        for (k, &b) in values.iter().enumerate() {
-            let slot = model.slot_of_node[first + k] as usize;
-            if slot < model.swept {
-                self.backstop[slot] = b;
-            }
-        }
+        paint(model, first, values, &mut self.backstop, Backstop::default());
         self.any_backstop = self.backstop.iter().any(|b| b.radius > 0.0);
         self.stale = true;
         Ok(())
