@@ -5,6 +5,7 @@
 //!  │ substeps × (h = dt/substeps):
 //!  │   x0 = x
 //!  │   predict   y = x + h·v + h²·g                      (target of f and H)
+//!  │   in air    y += h²·a_aero, and the start along g + a_aero   (`crate::aero`)
 //!  │   start     x = x + h·v + h²·ã                      (adaptive guess)
 //!  │             ã = ĝ·clamp(((v − v_prev)/h)·ĝ, 0, |g|)
 //!  │   warm      hard rows: λ ← (α·γ)·λ,  k ← clamp(γ·k, k_min, k_max)
@@ -37,6 +38,7 @@
 //! Fixed particles are never swept; they sit at their animated position.
 //! Padding slots are swept and masked out (see [`crate::model`]).
 
+use crate::aero::{self, AirSubstep};
 use crate::anchor::{self, FramePlan, Shift};
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
@@ -248,11 +250,15 @@ fn step_lanes<L: Kernels, P: Probe>(
     report.teleported =
         state.frame.teleport_requested || anchor::is_teleport(&state.frame.prev, &state.frame.cur, reach);
     state.frame.teleport_requested = false;
+    let in_air = state.air.acts(d.drag, d.lift);
+    // The air clock runs whether or not the cloth sleeps.
+    let air_time = state.air.time;
+    state.air.time += d.dt;
     if state.frame.sleeping {
         let f = &state.frame;
         if report.teleported
             || f.wake_requested
-            || anchor_wakes(f, d, reach)
+            || anchor_wakes(f, d, reach, in_air)
             || colliders_wake(model, state, colliders, d)
         {
             state.frame.sleeping = false;
@@ -275,6 +281,33 @@ fn step_lanes<L: Kernels, P: Probe>(
     }
     let f = &state.frame;
     let plan = FramePlan::new(&f.prev, &f.cur, d.inertia, report.teleported);
+    // Aerodynamics (`crate::aero`): the anchor's motion over the step (none
+    // across a teleport) and this step's gusts.
+    let air = in_air.then(|| {
+        let (velocity, omega) = match report.teleported {
+            true => ([0.0; 3], [0.0; 3]),
+            false => anchor_velocities(&f.prev, &f.cur, d.dt),
+        };
+        let half_rho = 0.5 * state.air.density();
+        let c = AirSubstep {
+            h: d.h(),
+            drag: half_rho * d.drag,
+            lift: half_rho * d.lift,
+            diameter: 2.0 * d.thickness,
+            to_frame: crate::pose::Quat::IDENTITY,
+            wind: state.air.mean_wind(),
+            frame_velocity: [0.0; 3],
+            frame_omega: [0.0; 3],
+            inertia: d.inertia,
+            gravity: [0.0; 3],
+        };
+        (c, velocity, omega)
+    });
+    if air.is_some() {
+        let prev = state.frame.prev;
+        state.air.sample_gusts(model, &state.x, &prev, air_time);
+    }
+    let f = &state.frame;
     // The velocity limit ramps back over the stabilisation window (§13).
     let limit = f.stabilisation.min(STABILISATION_STEPS) as f64 / STABILISATION_STEPS as f64;
 
@@ -310,7 +343,19 @@ fn step_lanes<L: Kernels, P: Probe>(
     let mut local_speed2 = 0.0;
     for k in 1..=d.substeps {
         let shift = plan.shift(k, d.substeps);
-        L::begin_substep(model, state, &p, shift.as_ref(), plan.gravity(k, d.substeps, d.gravity));
+        let gravity = plan.gravity(k, d.substeps, d.gravity);
+        L::begin_substep(model, state, &p, shift.as_ref(), gravity);
+        if let Some((c, velocity, omega)) = &air {
+            let to_frame = plan.pose_at(k, d.substeps).rotation.conj();
+            let c = AirSubstep {
+                to_frame,
+                frame_velocity: to_frame.rotate(*velocity),
+                frame_omega: to_frame.rotate(*omega),
+                gravity,
+                ..*c
+            };
+            aero::accelerate(model, state, &c);
+        }
         warm_start(model, state, &p, t);
         if let Some(c) = &contacts {
             let anchor_inv = plan.pose_at(k, d.substeps).inverse();
@@ -368,12 +413,14 @@ fn step_lanes<L: Kernels, P: Probe>(
     // Sleep (§12): how far the cloth strayed over the window, in its frame,
     // against what a fraction of the reach per second covers in the window.
     let stray = max_stray(model, &state.x, &state.x_step);
+    // Turbulence never settles: a cloth in it stays awake.
+    let gusty = in_air && state.air.turbulent();
     let f = &mut state.frame;
     f.stabilisation = (f.stabilisation + 1).min(STABILISATION_STEPS);
     f.local_speed = local_speed2.sqrt();
     f.pose_speed = stray / ((f.quiet_steps + 1) as f64 * d.dt);
     let radius = SLEEP_SPEED_PER_REACH * reach * SLEEP_STEPS as f64 * d.dt;
-    if t.sleep && report.watchdog.is_none() && stray < radius {
+    if t.sleep && report.watchdog.is_none() && stray < radius && !gusty {
         f.quiet_steps += 1;
     } else {
         f.quiet_steps = 0;
@@ -574,11 +621,13 @@ fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynami
 /// Wake (DESIGN §7, ours): the anchor's motion changed by more than the sleep
 /// speed would tolerate once scaled by inertia — its velocity, or its turn
 /// rate times the reach — or gravity turned in the frame (any inertia: a
-/// welded cloth still hangs along gravity).
-fn anchor_wakes(f: &FrameState, d: &Dynamics, reach: f64) -> bool {
+/// welded cloth still hangs along gravity). In air (`in_air`) the change is
+/// felt whole whatever the inertia: the air's drag reads the anchor's full
+/// motion (`crate::aero`).
+fn anchor_wakes(f: &FrameState, d: &Dynamics, reach: f64, in_air: bool) -> bool {
     let (v, w) = anchor_velocities(&f.prev, &f.cur, d.dt);
-    let felt =
-        d.inertia * (pose::norm(pose::sub(v, f.sleep_velocity)) + pose::norm(pose::sub(w, f.sleep_omega)) * reach);
+    let inertia = if in_air { 1.0 } else { d.inertia };
+    let felt = inertia * (pose::norm(pose::sub(v, f.sleep_velocity)) + pose::norm(pose::sub(w, f.sleep_omega)) * reach);
     let g = f.cur.rotation.conj().rotate(d.gravity);
     let g_mag = pose::norm(d.gravity).max(1e-12);
     felt > SLEEP_SPEED_PER_REACH * reach || pose::norm(pose::sub(g, f.sleep_gravity)) / g_mag > SLEEP_SPEED_PER_REACH
