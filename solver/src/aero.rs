@@ -2,13 +2,15 @@
 //! segment of a tree, from the cloth's velocity relative to the air.
 //!
 //! ```text
-//!   per step       gust_i = turbulence at particle i's world position      (world axes)
-//!   per substep, after the frame shift and the inertial target:
-//!     air(x)      = R⁻¹·(W + gust) − (1 − s)·(V + ω × x)                   (frame axes)
+//!   per step, at the first substep (after its frame shift), frame axes:
+//!     gust_i      = turbulence at particle i's world position (world axes)
+//!     air(x)      = R⁻¹·(W + gust) − (1 − s)·(V + ω × x)
 //!     triangle    u = mean of its corners' velocities − mean air,  n̂, A from x0
 //!                 F = −½ρA·[C_d·|u·n̂|·u + C_l·(u·n̂/|u|)·(|u|²n̂ − (u·n̂)u)]
 //!     segment     u⊥ = part of u ⊥ the segment,  F = −½ρ·C_d·d·L·|u⊥|·u⊥,  d = 2·thickness
-//!     particle    a = ΣF/(3 or 2)/m,  scaled by min(1, m/(h·D)),  y += h²·a
+//!     particle    a = ΣF/(3 or 2)/m,  scaled by min(1, m/(dt·D))
+//!   per substep, after the inertial target (a turned into the substep's axes):
+//!                 y += h²·a
 //!                 start x = x0 + h·v + h²·â·clamp(((v − v_prev)/h)·â, 0, |g + a|),  â = (g + a)/|g + a|
 //! ```
 //!
@@ -32,25 +34,31 @@
 //! with the frame: their velocity is taken as `s·V_f(x)`. `V` and `ω` are
 //! the anchor's over the step (zero on a teleport).
 //!
+//! **Once per step.** The forces are evaluated at the step's first substep
+//! and held for its others (turned with the frame): the air's pass is the
+//! same work however many substeps the budget spends, and it reads the
+//! state a whole step apart, as the anchor's `V` and `ω` do.
+//!
 //! **Bounded, never reversed (the stability rule).** Drag is a damper with
 //! rate `D = ½ρ·C_d·A·|u·n̂|` (kg/s, `F = −D·u`), lift bounded by
-//! `½ρ·C_l·A·|u·n̂|·|u|`; a particle's share of both rates is `D_i`. Taken
-//! explicitly, a damper overshoots once `h·D_i/m_i > 1` — silk in a 30 m/s
-//! wind reaches 2.5 at 2 substeps — so a particle's aerodynamic acceleration
-//! is scaled by `min(1, m_i/(h·D_i))`: in one substep it changes the
+//! `½ρ·C_l·A·|u·n̂|·|u|`; a particle's share of both rates is `D_i`. Held
+//! over a step, a damper overshoots once `dt·D_i/m_i > 1` — silk in a
+//! 30 m/s wind reaches 5 — so a particle's aerodynamic acceleration is
+//! scaled by `min(1, m_i/(dt·D_i))`: over one step it changes the
 //! particle's velocity relative to the air by at most that velocity, never
-//! past it. Below the bound (every ordinary wind) the force is exact, and
-//! a cloth at rest in a steady wind feels exactly the model's force.
+//! past it. Below the bound (every ordinary wind) the force is exact, and a
+//! cloth at rest in a steady wind feels exactly the model's force.
 //!
 //! **The adaptive start reads the whole external acceleration.** VBD's
 //! initial guess (DESIGN §3) extrapolates the particle's acceleration along
 //! the external one, which the step takes to be gravity; in air it is
 //! `g + a`, and a particle of the air's pass starts from the same rule
-//! along `g + a` (Chen et al., "Vertex Block Descent", 2024, define it
-//! for the external acceleration, whatever it is). Starting along gravity alone, a sheet in a steady wind
-//! settled 4.4° short of its balance at every wind speed (`MEASUREMENTS.md`,
-//! "Wind and aerodynamics"): the start's push along gravity in the settled
-//! cloth's two-substep cycle weighs more than the wind it leaves out.
+//! along `g + a` (Chen et al., "Vertex Block Descent", 2024, define it for
+//! the external acceleration, whatever it is). Starting along gravity
+//! alone, a sheet in a steady wind settled 4.4° short of its balance at
+//! every wind speed (`MEASUREMENTS.md`, "Wind and aerodynamics"): the
+//! start's push along gravity in the settled cloth's two-substep cycle
+//! weighs more than the wind it leaves out.
 //!
 //! **Turbulence** is seeded value noise (`noise4`): each velocity component
 //! is a smooth function in `[−amplitude, amplitude]` of the lattice point
@@ -65,7 +73,7 @@
 //! **Determinism and cost.** Everything here is scalar f64 in slot order
 //! with no fused multiply-add, reading the f32 columns every kernel of one
 //! precision shares, so each kernel's step keeps its bits; the result enters
-//! the step only through the inertial target `y`. With no air, or zero drag
+//! the step only through the inertial target `y` and the start. With no air, or zero drag
 //! and lift, none of it runs and the step is bit-identical to one without
 //! this module.
 
@@ -115,10 +123,14 @@ impl Turbulence {
 
     /// The gust at world point `x` at air time `t` with mean wind `wind`, m/s.
     pub fn at(&self, x: Vec3, t: f64, wind: Vec3) -> Vec3 {
+        self.sample(&mut NoiseCell::default(), x, t, wind)
+    }
+
+    fn sample(&self, cell: &mut NoiseCell, x: Vec3, t: f64, wind: Vec3) -> Vec3 {
         let inv = 1.0 / self.scale;
         let p =
             [(x[0] - wind[0] * t) * inv, (x[1] - wind[1] * t) * inv, (x[2] - wind[2] * t) * inv, self.frequency * t];
-        pose::scale(noise4(self.seed, p), self.amplitude)
+        pose::scale(cell.sample(self.seed, p), self.amplitude)
     }
 }
 
@@ -195,9 +207,15 @@ pub struct AirState {
     segments: Vec<[u32; 2]>,
     /// Per slot: this step's gust, world axes, m/s (empty without turbulence).
     gust: Vec<Vec3>,
-    /// Per slot: the substep's force, N, and damping rate, kg/s.
+    /// Per slot: the substep's force, N, and damping rate, kg/s; its start
+    /// position, m, and velocity relative to the air, m/s (frame axes).
     force: Vec<Vec3>,
     rate: Vec<f64>,
+    at: Vec<Vec3>,
+    relative: Vec<Vec3>,
+    /// Per free slot: the step's aerodynamic acceleration, m/s², frame axes
+    /// of the step's first substep.
+    accel: Vec<Vec3>,
     /// The tables are built.
     built: bool,
 }
@@ -214,6 +232,9 @@ impl Default for AirState {
             gust: Vec::new(),
             force: Vec::new(),
             rate: Vec::new(),
+            at: Vec::new(),
+            relative: Vec::new(),
+            accel: Vec::new(),
             built: false,
         }
     }
@@ -266,6 +287,9 @@ impl AirState {
                 .collect();
             self.force = vec![[0.0; 3]; model.slots];
             self.rate = vec![0.0; model.slots];
+            self.at = vec![[0.0; 3]; model.slots];
+            self.relative = vec![[0.0; 3]; model.slots];
+            self.accel = vec![[0.0; 3]; model.slots];
             self.built = true;
         }
         if self.turbulent() && self.gust.is_empty() {
@@ -290,14 +314,15 @@ impl AirState {
         }
         let wind = self.mean_wind();
         let fields = [self.world.turbulence, self.own.turbulence];
+        let mut cells = [NoiseCell::default(), NoiseCell::default()];
         for s in 0..model.slots {
             if model.node_of_slot[s] == NO_NODE {
                 continue;
             }
             let at = anchor.transform_point(x.get(s).map(f64::from));
             let mut g = [0.0; 3];
-            for f in fields.iter().filter(|f| f.active()) {
-                g = pose::add(g, f.at(at, t, wind));
+            for (f, cell) in fields.iter().zip(&mut cells).filter(|(f, _)| f.active()) {
+                g = pose::add(g, f.sample(cell, at, t, wind));
             }
             self.gust[s] = g;
         }
@@ -308,6 +333,7 @@ impl AirState {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct AirSubstep {
     pub h: f64,
+    pub dt: f64,
     /// `½ρ·C_d`, `½ρ·C_l`, kg/m³.
     pub drag: f64,
     pub lift: f64,
@@ -326,101 +352,108 @@ pub(crate) struct AirSubstep {
     pub gravity: Vec3,
 }
 
-/// Adds `h²·a_aero` to the inertial target of every free particle, `a_aero`
-/// from the substep's start positions `x0` and velocities `v` (the module's
-/// diagram).
-pub(crate) fn accelerate(model: &Model, st: &mut State, c: &AirSubstep) {
-    let State { air, x, x0, v, v_prev, y, .. } = st;
-    let AirState { triangles, segments, gust, force, rate, .. } = air;
-    force.fill([0.0; 3]);
-    rate.fill(0.0);
-    let wind = c.to_frame.rotate(c.wind);
-    let turbulent = !gust.is_empty();
+/// The aerodynamic acceleration of every free particle for the step, frame
+/// axes of its first substep (`accel`), from the positions and velocities
+/// that substep starts from (the module's diagram).
+pub(crate) fn accelerations(model: &Model, st: &mut State, c: &AirSubstep) {
+    let State { air, x0, v, .. } = st;
+    let AirState { triangles, segments, gust, force, rate, at, relative, accel, .. } = air;
+    let to_frame = c.to_frame.matrix();
+    let turn = |w: Vec3| [0, 1, 2].map(|r| to_frame[r][0] * w[0] + to_frame[r][1] * w[1] + to_frame[r][2] * w[2]);
+    let wind = turn(c.wind);
     let unfelt = 1.0 - c.inertia;
-    // The frame's velocity at x, frame axes.
-    let frame = |x: Vec3| pose::add(c.frame_velocity, pose::cross(c.frame_omega, x));
-    let pos = |s: u32| x0.get(s as usize).map(f64::from);
-    // A free particle's stored velocity; a fixed one moves with the frame.
-    let vel = |s: u32, x: Vec3| match (s as usize) < model.swept {
-        true => v.get(s as usize).map(f64::from),
-        false => pose::scale(frame(x), c.inertia),
-    };
-    // The air at a point, frame axes, with `gust` the world-axes mean gust.
-    let air_at = |x: Vec3, gust: Vec3| {
-        let w = if turbulent { pose::add(wind, c.to_frame.rotate(gust)) } else { wind };
-        pose::sub(w, pose::scale(frame(x), unfelt))
-    };
-    let third = 1.0 / 3.0;
-    for t in triangles.iter() {
-        let [a, b, cc] = [pos(t[0]), pos(t[1]), pos(t[2])];
-        let n2 = pose::cross(pose::sub(b, a), pose::sub(cc, a));
-        let twice_area = pose::norm(n2);
-        if twice_area == 0.0 {
-            continue;
-        }
-        let centre = pose::scale(pose::add(pose::add(a, b), cc), third);
-        let g = match turbulent {
-            true => {
-                let s = pose::add(pose::add(gust[t[0] as usize], gust[t[1] as usize]), gust[t[2] as usize]);
-                pose::scale(s, third)
-            }
+    // Per slot: the position, and the velocity relative to the air there,
+    // u = v + (1 − s)·V_f(x) − R⁻¹·(W + gust); a fixed particle's v is
+    // s·V_f(x). The air is affine in x and the gust enters linearly, so a
+    // triangle's or segment's mean of these is its own u at its centre.
+    let moving = c.frame_velocity != [0.0; 3] || c.frame_omega != [0.0; 3];
+    for s in 0..model.slots {
+        let p = x0.get(s).map(f64::from);
+        let frame = match moving {
+            true => pose::add(c.frame_velocity, pose::cross(c.frame_omega, p)),
             false => [0.0; 3],
         };
-        let mean_v = pose::scale(pose::add(pose::add(vel(t[0], a), vel(t[1], b)), vel(t[2], cc)), third);
-        let u = pose::sub(mean_v, air_at(centre, g));
+        let mut u = match s < model.swept {
+            true => pose::add(v.get(s).map(f64::from), pose::scale(frame, unfelt)),
+            false => frame,
+        };
+        u = pose::sub(u, wind);
+        if !gust.is_empty() {
+            u = pose::sub(u, turn(gust[s]));
+        }
+        at[s] = p;
+        relative[s] = u;
+        force[s] = [0.0; 3];
+        rate[s] = 0.0;
+    }
+    let third = 1.0 / 3.0;
+    for t in triangles.iter() {
+        let [i, j, k] = t.map(|s| s as usize);
+        let (a, b, cc) = (at[i], at[j], at[k]);
+        let n2 = pose::cross(pose::sub(b, a), pose::sub(cc, a));
+        let twice_area = pose::norm(n2);
+        let u = pose::scale(pose::add(pose::add(relative[i], relative[j]), relative[k]), third);
         let u2 = pose::dot(u, u);
-        if u2 == 0.0 {
+        if twice_area == 0.0 || u2 == 0.0 {
             continue;
         }
-        let n = pose::scale(n2, 1.0 / twice_area);
-        let area = 0.5 * twice_area;
-        let un = pose::dot(u, n);
-        let speed = u2.sqrt();
-        // Drag −½ρC_d·A|u·n̂|·u; lift −½ρC_l·A·(u·n̂/|u|)(|u|²n̂ − (u·n̂)u).
-        let d = c.drag * area * un.abs();
-        let l = c.lift * area * un / speed;
-        let f = [0, 1, 2].map(|k| -(d * u[k]) - l * (u2 * n[k] - un * u[k]));
-        let r = (c.drag + c.lift) * area * un.abs() * third;
-        for &s in t {
-            let s = s as usize;
-            force[s] = pose::add(force[s], pose::scale(f, third));
+        // With A = |n2|/2, n̂ = n2/|n2|: drag −½ρC_d·A|u·n̂|·u and lift
+        // −½ρC_l·A·(u·n̂/|u|)(|u|²n̂ − (u·n̂)u), a third to each corner.
+        let un2 = pose::dot(u, n2);
+        let d = c.drag * 0.5 * un2.abs() * third;
+        let l = c.lift * 0.5 * un2 / (twice_area * u2.sqrt()) * third;
+        let f = [0, 1, 2].map(|q| -(d * u[q]) - l * (u2 * n2[q] - un2 * u[q]));
+        let r = (c.drag + c.lift) * 0.5 * un2.abs() * third;
+        for s in [i, j, k] {
+            force[s] = pose::add(force[s], f);
             rate[s] += r;
         }
     }
     for sg in segments.iter() {
-        let [a, b] = [pos(sg[0]), pos(sg[1])];
-        let e = pose::sub(b, a);
-        let len = pose::norm(e);
-        if len == 0.0 {
+        let [i, j] = sg.map(|s| s as usize);
+        let e = pose::sub(at[j], at[i]);
+        let len2 = pose::dot(e, e);
+        if len2 == 0.0 {
             continue;
         }
-        let e = pose::scale(e, 1.0 / len);
-        let centre = pose::scale(pose::add(a, b), 0.5);
-        let g = match turbulent {
-            true => pose::scale(pose::add(gust[sg[0] as usize], gust[sg[1] as usize]), 0.5),
-            false => [0.0; 3],
-        };
-        let mean_v = pose::scale(pose::add(vel(sg[0], a), vel(sg[1], b)), 0.5);
-        let u = pose::sub(mean_v, air_at(centre, g));
-        let normal = pose::sub(u, pose::scale(e, pose::dot(u, e)));
-        // −½ρC_d·d·L·|u⊥|·u⊥, half to each end.
-        let d = c.drag * c.diameter * len * pose::norm(normal);
+        let u = pose::scale(pose::add(relative[i], relative[j]), 0.5);
+        // u⊥ = u − (u·ê)ê;  −½ρC_d·d·L·|u⊥|·u⊥, half to each end.
+        let normal = pose::sub(u, pose::scale(e, pose::dot(u, e) / len2));
+        let d = c.drag * c.diameter * len2.sqrt() * pose::norm(normal);
         let f = pose::scale(normal, -0.5 * d);
-        for &s in sg {
-            let s = s as usize;
+        for s in [i, j] {
             force[s] = pose::add(force[s], f);
             rate[s] += 0.5 * d;
         }
     }
-    let (h, h2) = (c.h, c.h * c.h);
     for s in 0..model.swept {
         let w = model.inv_mass[s] as f64;
         if w == 0.0 || rate[s] == 0.0 {
+            accel[s] = [0.0; 3];
             continue;
         }
-        // The bound: the relative velocity changes by at most itself.
-        let z = h * rate[s] * w;
-        let a = pose::scale(force[s], if z > 1.0 { w / z } else { w });
+        // The bound: over the step the relative velocity changes by at most
+        // itself.
+        let z = c.dt * rate[s] * w;
+        accel[s] = pose::scale(force[s], if z > 1.0 { w / z } else { w });
+    }
+}
+
+/// Adds `h²·a` to the inertial target of every free particle and moves its
+/// start along `g + a`, `a` the step's acceleration turned by `turn` (from
+/// the first substep's frame axes to this one's; `None`: the same).
+pub(crate) fn accelerate(model: &Model, st: &mut State, c: &AirSubstep, turn: Option<[Vec3; 3]>) {
+    let State { air, x, x0, v, v_prev, y, .. } = st;
+    let (h, h2) = (c.h, c.h * c.h);
+    for s in 0..model.swept {
+        let a = air.accel[s];
+        if a == [0.0; 3] {
+            continue;
+        }
+        let a = match &turn {
+            Some(m) => [0, 1, 2].map(|r| m[r][0] * a[0] + m[r][1] * a[1] + m[r][2] * a[2]),
+            None => a,
+        };
         let old = y.get(s);
         y.set(s, [0, 1, 2].map(|k| (old[k] as f64 + h2 * a[k]) as f32));
         // The adaptive start along the whole external acceleration g + a.
@@ -435,40 +468,62 @@ pub(crate) fn accelerate(model: &Model, st: &mut State, c: &AirSubstep) {
     }
 }
 
-/// The noise lattice's period per axis, cells: the field is continuous
-/// everywhere but across the period's edge, `2³²·scale` from the origin.
-const LATTICE_PERIOD: f64 = 4_294_967_296.0;
-
 /// Seeded 4D value noise: three channels, each in `[−1, 1]`, interpolated
 /// with the quintic fade `6t⁵ − 15t⁴ + 10t³` (Perlin 2002) between hashed
 /// values at the 16 corners of the lattice cell holding `p`. A lattice
 /// point's three values come from one SplitMix64 finaliser (Steele, Lea &
 /// Flood 2014) of its coordinates and the seed, 21 bits each.
 pub fn noise4(seed: u64, p: [f64; 4]) -> Vec3 {
-    // The lattice repeats every 2³² cells (exact in f64), so a coordinate
-    // carried far by a long-running clock stays an exact integer cell.
-    let p = p.map(|c| c.rem_euclid(LATTICE_PERIOD));
-    let cell = p.map(|c| c.floor());
-    let f = [0, 1, 2, 3].map(|k| p[k] - cell[k]);
-    let w = f.map(|t| t * t * t * (t * (t * 6.0 - 15.0) + 10.0));
-    let base = cell.map(|c| c as i64);
-    let mut out = [0.0; 3];
-    for corner in 0..16u32 {
-        let mut weight = 1.0;
-        let mut h = seed ^ 0x6a09_e667_f3bc_c909;
-        for k in 0..4 {
-            let up = (corner >> k) & 1 == 1;
-            weight *= if up { w[k] } else { 1.0 - w[k] };
-            let c = base[k] + up as i64;
-            h = mix(h ^ (c as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(k as u64));
-        }
-        for (ch, o) in out.iter_mut().enumerate() {
-            let bits = (h >> (21 * ch)) & 0x1f_ffff;
-            *o += weight * (bits as f64 * (2.0 / 0x1f_ffff as f64) - 1.0);
-        }
-    }
-    out
+    NoiseCell::default().sample(seed, p)
 }
+
+/// One lattice cell's 16 corner values, kept while the points sampled stay
+/// in it: particles in slot order mostly share their cell (gusts are larger
+/// than a cloth's spacing), and a cell's values cost 16 hashes. Cells are
+/// `floor` of the coordinate as an i64 (saturating), hashed modulo 2⁶⁴.
+#[derive(Default)]
+struct NoiseCell {
+    base: Option<[i64; 4]>,
+    corners: [Vec3; 16],
+}
+
+impl NoiseCell {
+    fn sample(&mut self, seed: u64, p: [f64; 4]) -> Vec3 {
+        let cell = p.map(|c| c.floor());
+        let base = cell.map(|c| c as i64);
+        if self.base != Some(base) {
+            for (corner, value) in self.corners.iter_mut().enumerate() {
+                let mut h = seed ^ 0x6a09_e667_f3bc_c909;
+                for (k, prime) in LATTICE_PRIMES.iter().enumerate() {
+                    let c = base[k].wrapping_add(((corner >> k) & 1) as i64);
+                    h ^= (c as u64).wrapping_mul(*prime);
+                }
+                let h = mix(h);
+                *value = [0, 1, 2].map(|ch| ((h >> (21 * ch)) & 0x1f_ffff) as f64 * (2.0 / 0x1f_ffff as f64) - 1.0);
+            }
+            self.base = Some(base);
+        }
+        let w = [0, 1, 2, 3].map(|k| {
+            let t = p[k] - cell[k];
+            t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
+        });
+        // Interpolate axis by axis (x, then y, z, t): corner bit k is axis k.
+        let mut v = self.corners;
+        let mut n = 16;
+        for wk in w {
+            n /= 2;
+            for i in 0..n {
+                let (lo, hi) = (v[2 * i], v[2 * i + 1]);
+                v[i] = [0, 1, 2].map(|ch| lo[ch] + wk * (hi[ch] - lo[ch]));
+            }
+        }
+        v[0]
+    }
+}
+
+/// Odd multipliers decorrelating the four lattice axes before the hash.
+const LATTICE_PRIMES: [u64; 4] =
+    [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9, 0xd6e8_feb8_6659_fd93];
 
 /// The SplitMix64 finaliser.
 fn mix(mut z: u64) -> u64 {

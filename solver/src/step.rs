@@ -291,6 +291,7 @@ fn step_lanes<L: Kernels, P: Probe>(
         let half_rho = 0.5 * state.air.density();
         let c = AirSubstep {
             h: d.h(),
+            dt: d.dt,
             drag: half_rho * d.drag,
             lift: half_rho * d.lift,
             diameter: 2.0 * d.thickness,
@@ -346,7 +347,11 @@ fn step_lanes<L: Kernels, P: Probe>(
         let gravity = plan.gravity(k, d.substeps, d.gravity);
         L::begin_substep(model, state, &p, shift.as_ref(), gravity);
         if let Some((c, velocity, omega)) = &air {
-            let to_frame = plan.pose_at(k, d.substeps).rotation.conj();
+            // The forces once per step, from the first substep's start; each
+            // substep turns them into its own frame axes.
+            let rotation = plan.pose_at(k, d.substeps).rotation;
+            let first = plan.pose_at(1, d.substeps).rotation;
+            let to_frame = rotation.conj();
             let c = AirSubstep {
                 to_frame,
                 frame_velocity: to_frame.rotate(*velocity),
@@ -354,7 +359,11 @@ fn step_lanes<L: Kernels, P: Probe>(
                 gravity,
                 ..*c
             };
-            aero::accelerate(model, state, &c);
+            if k == 1 {
+                aero::accelerations(model, state, &c);
+            }
+            let turn = (rotation != first).then(|| to_frame.compose(first).matrix());
+            aero::accelerate(model, state, &c, turn);
         }
         warm_start(model, state, &p, t);
         if let Some(c) = &contacts {
