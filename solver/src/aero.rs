@@ -123,14 +123,33 @@ impl Turbulence {
 
     /// The gust at world point `x` at air time `t` with mean wind `wind`, m/s.
     pub fn at(&self, x: Vec3, t: f64, wind: Vec3) -> Vec3 {
-        self.sample(&mut NoiseCell::default(), x, t, wind)
+        Sampler::new(self, &Pose::IDENTITY, t, wind).sample(x)
+    }
+}
+
+/// A turbulence field at one time, sampled at points of one frame: the
+/// lattice point of `x` is `M·x + o`, `M = R/scale`, `o = (T − W·t)/scale`.
+struct Sampler {
+    m: [Vec3; 3],
+    o: Vec3,
+    tau: f64,
+    seed: u64,
+    amplitude: f64,
+    cell: NoiseCell,
+}
+
+impl Sampler {
+    fn new(f: &Turbulence, frame: &Pose, t: f64, wind: Vec3) -> Sampler {
+        let inv = 1.0 / f.scale;
+        let m = frame.rotation.matrix().map(|row| row.map(|v| v * inv));
+        let o = [0, 1, 2].map(|k| (frame.translation[k] - wind[k] * t) * inv);
+        Sampler { m, o, tau: f.frequency * t, seed: f.seed, amplitude: f.amplitude, cell: NoiseCell::default() }
     }
 
-    fn sample(&self, cell: &mut NoiseCell, x: Vec3, t: f64, wind: Vec3) -> Vec3 {
-        let inv = 1.0 / self.scale;
-        let p =
-            [(x[0] - wind[0] * t) * inv, (x[1] - wind[1] * t) * inv, (x[2] - wind[2] * t) * inv, self.frequency * t];
-        pose::scale(cell.sample(self.seed, p), self.amplitude)
+    fn sample(&mut self, x: Vec3) -> Vec3 {
+        let m = &self.m;
+        let p = [0, 1, 2].map(|r| m[r][0] * x[0] + m[r][1] * x[1] + m[r][2] * x[2] + self.o[r]);
+        pose::scale(self.cell.sample(self.seed, [p[0], p[1], p[2], self.tau]), self.amplitude)
     }
 }
 
@@ -313,16 +332,16 @@ impl AirState {
             return;
         }
         let wind = self.mean_wind();
-        let fields = [self.world.turbulence, self.own.turbulence];
-        let mut cells = [NoiseCell::default(), NoiseCell::default()];
+        let sampler = |f: &Turbulence| f.active().then(|| Sampler::new(f, anchor, t, wind));
+        let (mut world, mut own) = (sampler(&self.world.turbulence), sampler(&self.own.turbulence));
         for s in 0..model.slots {
             if model.node_of_slot[s] == NO_NODE {
                 continue;
             }
-            let at = anchor.transform_point(x.get(s).map(f64::from));
+            let at = x.get(s).map(f64::from);
             let mut g = [0.0; 3];
-            for (f, cell) in fields.iter().zip(&mut cells).filter(|(f, _)| f.active()) {
-                g = pose::add(g, f.sample(cell, at, t, wind));
+            for f in [&mut world, &mut own].into_iter().flatten() {
+                g = pose::add(g, f.sample(at));
             }
             self.gust[s] = g;
         }
@@ -477,22 +496,47 @@ pub fn noise4(seed: u64, p: [f64; 4]) -> Vec3 {
     NoiseCell::default().sample(seed, p)
 }
 
-/// One lattice cell's 16 corner values, kept while the points sampled stay
-/// in it: particles in slot order mostly share their cell (gusts are larger
-/// than a cloth's spacing), and a cell's values cost 16 hashes. Cells are
-/// `floor` of the coordinate as an i64 (saturating), hashed modulo 2⁶⁴.
+/// One lattice cell's values at one time, kept while the points sampled
+/// stay in it: particles in slot order mostly share their cell (gusts are
+/// larger than a cloth's spacing), and a cell costs 16 hashes. The 16
+/// corners are interpolated along time first, once per cell, leaving the 8
+/// of the cell's cube at that time. Cells are `floor` of the coordinate as
+/// an i64 (saturating), hashed modulo 2⁶⁴.
 #[derive(Default)]
 struct NoiseCell {
-    base: Option<[i64; 4]>,
-    corners: [Vec3; 16],
+    key: Option<([i64; 4], u64)>,
+    cube: [Vec3; 8],
+}
+
+/// `⌊c⌋` as an integer, saturating (NaN: 0); `f64::floor` is a libm call
+/// on the baseline instruction set.
+fn floor(c: f64) -> i64 {
+    let i = c as i64;
+    if (i as f64) > c {
+        i.saturating_sub(1)
+    } else {
+        i
+    }
+}
+
+/// `c − ⌊c⌋` in `[0, 1]` (0 for NaN; beyond i64 the saturated cell leaves
+/// the edge of a cell, so a far point is a cell's corner).
+fn fraction(c: f64, cell: i64) -> f64 {
+    (c - cell as f64).max(0.0).min(1.0)
+}
+
+/// The quintic fade `6t⁵ − 15t⁴ + 10t³`.
+fn fade(t: f64) -> f64 {
+    t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
 }
 
 impl NoiseCell {
     fn sample(&mut self, seed: u64, p: [f64; 4]) -> Vec3 {
-        let cell = p.map(|c| c.floor());
-        let base = cell.map(|c| c as i64);
-        if self.base != Some(base) {
-            for (corner, value) in self.corners.iter_mut().enumerate() {
+        let base = p.map(floor);
+        let key = (base, p[3].to_bits());
+        if self.key != Some(key) {
+            let mut corners = [[0.0; 3]; 16];
+            for (corner, value) in corners.iter_mut().enumerate() {
                 let mut h = seed ^ 0x6a09_e667_f3bc_c909;
                 for (k, prime) in LATTICE_PRIMES.iter().enumerate() {
                     let c = base[k].wrapping_add(((corner >> k) & 1) as i64);
@@ -501,16 +545,19 @@ impl NoiseCell {
                 let h = mix(h);
                 *value = [0, 1, 2].map(|ch| ((h >> (21 * ch)) & 0x1f_ffff) as f64 * (2.0 / 0x1f_ffff as f64) - 1.0);
             }
-            self.base = Some(base);
+            // Corner bit 3 is time.
+            let wt = fade(fraction(p[3], base[3]));
+            for (c, v) in self.cube.iter_mut().enumerate() {
+                let (lo, hi) = (corners[c], corners[c + 8]);
+                *v = [0, 1, 2].map(|ch| lo[ch] + wt * (hi[ch] - lo[ch]));
+            }
+            self.key = Some(key);
         }
-        let w = [0, 1, 2, 3].map(|k| {
-            let t = p[k] - cell[k];
-            t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
-        });
-        // Interpolate axis by axis (x, then y, z, t): corner bit k is axis k.
-        let mut v = self.corners;
-        let mut n = 16;
-        for wk in w {
+        // Then x, y, z: corner bit k is axis k.
+        let mut v = self.cube;
+        let mut n = 8;
+        for k in 0..3 {
+            let wk = fade(fraction(p[k], base[k]));
             n /= 2;
             for i in 0..n {
                 let (lo, hi) = (v[2 * i], v[2 * i + 1]);
@@ -542,6 +589,10 @@ mod tests {
         assert!(a.iter().all(|c| c.abs() <= 1.0));
         assert_eq!(a, noise4(7, [0.3, 1.7, -2.2, 0.5]));
         assert_ne!(a, noise4(8, [0.3, 1.7, -2.2, 0.5]));
+        // Far, negative and non-finite coordinates are cells too.
+        for p in [[-1e300, 0.0, 0.0, 0.0], [f64::NAN, 1.0, 2.0, 3.0], [1e300, -0.5, 0.5, -1e20]] {
+            assert!(noise4(7, p).iter().all(|c| c.is_finite() && c.abs() <= 1.0));
+        }
         // Continuous across a lattice face.
         let (l, r) = (noise4(7, [1.0 - 1e-9, 0.2, 0.3, 0.4]), noise4(7, [1.0, 0.2, 0.3, 0.4]));
         assert!(pose::norm(pose::sub(l, r)) < 1e-6);
