@@ -522,7 +522,12 @@ fn floor(c: f64) -> i64 {
 /// `c − ⌊c⌋` in `[0, 1]` (0 for NaN; beyond i64 the saturated cell leaves
 /// the edge of a cell, so a far point is a cell's corner).
 fn fraction(c: f64, cell: i64) -> f64 {
-    (c - cell as f64).max(0.0).min(1.0)
+    let f = c - cell as f64;
+    if f >= 0.0 {
+        f.min(1.0)
+    } else {
+        0.0
+    }
 }
 
 /// The quintic fade `6t⁵ − 15t⁴ + 10t³`.
