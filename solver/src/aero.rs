@@ -280,6 +280,13 @@ impl AirState {
         self.density() > 0.0 && (drag > 0.0 || lift > 0.0)
     }
 
+    /// Whether it acts and its tables are built ([`AirState::provision`]):
+    /// what the step reads, so air set around `Cloth::set_air` (through
+    /// `Cloth::state_mut`) acts only once provisioned, never out of bounds.
+    pub fn ready(&self, drag: f64, lift: f64) -> bool {
+        self.built && self.acts(drag, lift)
+    }
+
     /// Builds the slot tables from the caller's triangles (a sheet) and the
     /// model's stretch rows between nodes in no triangle (a tree), and sizes
     /// the scratch, when aerodynamics first acts. Allocates; never called
@@ -376,6 +383,9 @@ pub(crate) struct AirSubstep {
 /// that substep starts from (the module's diagram).
 pub(crate) fn accelerations(model: &Model, st: &mut State, c: &AirSubstep) {
     let State { air, x0, v, .. } = st;
+    // Not `!gust.is_empty()`: the gusts of turbulence since switched off
+    // stay in the scratch.
+    let turbulent = air.turbulent();
     let AirState { triangles, segments, gust, force, rate, at, relative, accel, .. } = air;
     let to_frame = c.to_frame.matrix();
     let turn = |w: Vec3| [0, 1, 2].map(|r| to_frame[r][0] * w[0] + to_frame[r][1] * w[1] + to_frame[r][2] * w[2]);
@@ -397,7 +407,7 @@ pub(crate) fn accelerations(model: &Model, st: &mut State, c: &AirSubstep) {
             false => frame,
         };
         u = pose::sub(u, wind);
-        if !gust.is_empty() {
+        if turbulent {
             u = pose::sub(u, turn(gust[s]));
         }
         at[s] = p;

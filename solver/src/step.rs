@@ -250,7 +250,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     report.teleported =
         state.frame.teleport_requested || anchor::is_teleport(&state.frame.prev, &state.frame.cur, reach);
     state.frame.teleport_requested = false;
-    let in_air = state.air.acts(d.drag, d.lift);
+    let in_air = state.air.ready(d.drag, d.lift);
     // The air clock runs whether or not the cloth sleeps.
     let air_time = state.air.time;
     state.air.time += d.dt;

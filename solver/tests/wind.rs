@@ -322,6 +322,20 @@ fn turbulence_in_a_world_is_bit_identical_across_thread_counts() {
     assert_eq!(one, run(8));
 }
 
+#[test]
+fn turbulence_switched_off_leaves_no_gust_behind() {
+    let input = sheet(5.0);
+    let steady = Air::wind([0.0, 0.0, 10.0]);
+    let mut gusted = Cloth::new(&input, dynamics(0.8, 0.0)).unwrap();
+    gusted.set_air(Air { turbulence: Turbulence { amplitude: 6.0, ..Turbulence::NONE }, ..steady }).unwrap();
+    settle(&mut gusted, 60);
+    gusted.set_air(steady).unwrap();
+    settle(&mut gusted, 900);
+    let (calm, _) = hanging_in_wind(10.0, 5.0, 0.8, 0.0);
+    let angle = deflection(&gusted, &input);
+    assert!((angle - calm).abs() < 2e-3, "{angle} against {calm}");
+}
+
 // ---- gate 5: trees, and silk in a gale -------------------------------------
 
 #[test]
