@@ -420,17 +420,17 @@ pub(crate) fn accelerations(model: &Model, st: &mut State, c: &AirSubstep) {
         let [i, j, k] = t.map(|s| s as usize);
         let (a, b, cc) = (at[i], at[j], at[k]);
         let n2 = pose::cross(pose::sub(b, a), pose::sub(cc, a));
-        let twice_area = pose::norm(n2);
+        let nn = pose::dot(n2, n2);
         let u = pose::scale(pose::add(pose::add(relative[i], relative[j]), relative[k]), third);
         let u2 = pose::dot(u, u);
-        if twice_area == 0.0 || u2 == 0.0 {
+        if nn == 0.0 || u2 == 0.0 {
             continue;
         }
         // With A = |n2|/2, n̂ = n2/|n2|: drag −½ρC_d·A|u·n̂|·u and lift
         // −½ρC_l·A·(u·n̂/|u|)(|u|²n̂ − (u·n̂)u), a third to each corner.
         let un2 = pose::dot(u, n2);
         let d = c.drag * 0.5 * un2.abs() * third;
-        let l = c.lift * 0.5 * un2 / (twice_area * u2.sqrt()) * third;
+        let l = if c.lift == 0.0 { 0.0 } else { c.lift * 0.5 * un2 / (nn * u2).sqrt() * third };
         let f = [0, 1, 2].map(|q| -(d * u[q]) - l * (u2 * n2[q] - un2 * u[q]));
         let r = (c.drag + c.lift) * 0.5 * un2.abs() * third;
         for s in [i, j, k] {
