@@ -397,7 +397,8 @@ typedef struct {
 
 // How a cloth moves (DESIGN §6). Every field has a range; a value outside
 // it is refused (CLOTH_STATUS_INVALID_ARGUMENT, or CLOTH_STATUS_NON_FINITE).
-// Start from `cloth_default_dynamics()` or `cloth_preset_dynamics()`.
+// Start from `cloth_default_dynamics()` or `cloth_preset_dynamics()`. The
+// drag and lift coefficients are set apart (`cloth_set_aerodynamics`).
 typedef struct {
     // sizeof(cloth_dynamics).
     uint32_t struct_size;
@@ -534,6 +535,29 @@ typedef struct {
     // garment's reach leaves it free. Finite, ≥ 0.
     const float *max_distances;
 } cloth_rig_desc;
+
+// The air cloths move through (`cloth_world_set_air`, `cloth_set_air`):
+// drag and lift (`cloth_set_aerodynamics`) act only in air. A world and a
+// cloth start with none (density 0); a cloth in a world feels both airs —
+// winds and turbulence add, the density is the larger. Start from
+// `cloth_default_air()` (still air at sea level).
+typedef struct {
+    // sizeof(cloth_air).
+    uint32_t struct_size;
+    // Air density, kg/m³, 0..=10 (0: no air; default 1.225, sea level).
+    double density;
+    // Mean wind, world axes, m/s, each component within ±500.
+    cloth_vec3 wind;
+    // Turbulence: the largest deviation of each wind component from the
+    // mean, m/s, 0..=500 (0: none, the default).
+    double turbulence_amplitude;
+    // How often the gusts change where they are, Hz, 0..=1000 (default 1).
+    double turbulence_frequency;
+    // Gust size, m, 0.01..=1e4 (default 2); gusts travel with the mean wind.
+    double turbulence_scale;
+    // Seed of the turbulence: the same seed, the same gusts, bit for bit.
+    uint64_t turbulence_seed;
+} cloth_air;
 
 // A cloth's switches and thresholds beside its dynamics: tethers, sleep,
 // the sleep speed, the teleport distance. Start from
@@ -853,6 +877,32 @@ cloth_status cloth_apply_impulses(cloth_world world,
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_set_dynamics(cloth_world world, cloth_id cloth, const cloth_dynamics *dynamics);
 
+// Sets a cloth's drag and lift coefficients (dimensionless, each 0..=10).
+// A triangle moving through the air at u (relative to it) with unit normal
+// n and area A feels −½ρ·A·[drag·|u·n|·u + lift·(u·n/|u|)·(|u|²n −
+// (u·n)u)]; a segment of a tree, −½ρ·drag·d·L·|u⊥|·u⊥ with d twice the
+// contact offset (dynamics.thickness). They act only in air
+// (cloth_world_set_air, cloth_set_air). A cloth created from a library
+// entry has the entry's (cloth_preset_aerodynamics), one from
+// CLOTH_PRESET_CUSTOM drag 1, lift 0.3; cloth_set_dynamics keeps them. A
+// change wakes the cloth. Per-cloth.
+// Refuses: NON_FINITE for a coefficient that is NaN or infinite;
+// INVALID_ARGUMENT for one outside 0..=10 (nothing changes).
+cloth_status cloth_set_aerodynamics(cloth_world world, cloth_id cloth, double drag, double lift);
+
+// A cloth's drag and lift coefficients. Per-cloth.
+// Refuses: only as every function does (ERRORS).
+cloth_status cloth_get_aerodynamics(cloth_world world, cloth_id cloth, double *out_drag, double *out_lift);
+
+// Sets a cloth's own air, read during the call: a local wind (a fan, a
+// slipstream) on top of the world's (cloth_world_set_air) — winds and
+// turbulence add, the density is the larger of the two. A cloth starts
+// with none. A change wakes the cloth; a cloth in turbulence never sleeps.
+// Per-cloth.
+// Refuses: NON_FINITE for a float that is NaN or infinite;
+// INVALID_ARGUMENT for one out of its range (cloth_air; nothing changes).
+cloth_status cloth_set_air(cloth_world world, cloth_id cloth, const cloth_air *air);
+
 // Sets a cloth's switches and thresholds (cloth_controls: tethers, sleep,
 // the sleep speed, the teleport distance). A change wakes the cloth.
 // Per-cloth.
@@ -1014,6 +1064,10 @@ cloth_world_desc cloth_default_world_desc(void);
 // Refuses: nothing (it returns no cloth_status).
 cloth_dynamics cloth_default_dynamics(void);
 
+// Still air at sea level (1.225 kg/m³), no wind, no turbulence.
+// Refuses: nothing (it returns no cloth_status).
+cloth_air cloth_default_air(void);
+
 // A cloth description: COTTON, no collider set, anchor at the identity,
 // bind-pose check on.
 // Refuses: nothing (it returns no cloth_status).
@@ -1045,6 +1099,12 @@ cloth_collider_desc cloth_default_collider_desc(void);
 // Refuses: INVALID_ENUM for a `preset` that is no library entry
 // (CLOTH_PRESET_CUSTOM included).
 cloth_status cloth_preset_dynamics(uint32_t preset, cloth_dynamics *out);
+
+// The drag and lift coefficients of a library entry (what
+// cloth_set_aerodynamics takes; a cloth created from the entry has them).
+// Refuses: INVALID_ENUM for a `preset` that is no library entry
+// (CLOTH_PRESET_CUSTOM included).
+cloth_status cloth_preset_aerodynamics(uint32_t preset, double *out_drag, double *out_lift);
 
 // The default controls: tethers and sleep on, sleep speed 1e-3 per metre
 // of reach, the automatic teleport distance.
@@ -1123,6 +1183,15 @@ cloth_status cloth_world_step(cloth_world world);
 // Refuses: NON_FINITE for a `seconds` that is NaN or infinite;
 // INVALID_ARGUMENT for a negative one; INTERNAL as cloth_world_step.
 cloth_status cloth_world_advance(cloth_world world, double seconds);
+
+// Sets the air of the whole world, read during the call: its density, mean
+// wind and turbulence (cloth_air), which every cloth feels on top of its
+// own (cloth_set_air). A world starts with none (density 0: drag and lift
+// do nothing). A change wakes every cloth. Exclusive.
+// Refuses: NON_FINITE for a float that is NaN or infinite;
+// INVALID_ARGUMENT for one out of its range (nothing changes);
+// WRONG_PHASE inside begin_step / end_step.
+cloth_status cloth_world_set_air(cloth_world world, const cloth_air *air);
 
 // Opens a host-driven step: then cloth_world_step_cloth for each cloth to
 // advance (any threads, each cloth at most once), then cloth_world_end_step.

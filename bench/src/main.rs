@@ -17,6 +17,7 @@ workloads (PERFORMANCE.md):
   w1            W0 + strain limit + tether + slack, and §14's row-by-row table
   w2            every library entry at its own size, budget and flags, in a gust
   w3            W1 + colliders: none, 1 out of range, 1, 4, 8, 20 touching
+  wind          W1 in a steady wind and in gusts against W1 (issue 18 item 1)
   w4            characters (cape + rope, walking, colliders) x threads: 1, 8, 32, 128 at 1 and 2 threads
   abi           the C ABI crossing per call and per frame, against a W0 step
   readback      positions, normals, tangents and node poses read through the C ABI, per call
@@ -152,6 +153,11 @@ fn run(args: &[String]) -> Result<(), String> {
             let p =
                 Protocol { rounds: rounds.unwrap_or(3), warmup: warmup.unwrap_or(600), frames: frames.unwrap_or(900) };
             workloads::w1(&mut out, p, &kernels);
+        }
+        "wind" => {
+            let p =
+                Protocol { rounds: rounds.unwrap_or(7), warmup: warmup.unwrap_or(300), frames: frames.unwrap_or(900) };
+            workloads::wind(&mut out, p, kernel);
         }
         "w2" => {
             let p =

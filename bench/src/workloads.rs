@@ -1,8 +1,10 @@
 //! The workloads of PERFORMANCE.md, each a set of variants timed in one run.
 
 use crate::{machine, median, stats, time_round, Output, Row};
-use cloth_solver::pose::{Pose, Quat};
-use cloth_solver::{library, scenes, Cloth, ColliderSet, Dynamics, Kernel, SeedOptions, Shape, Tuning};
+use cloth_solver::pose::{self, Pose, Quat};
+use cloth_solver::{
+    library, scenes, Air, Cloth, ColliderSet, Dynamics, Kernel, SeedOptions, Shape, Tuning, Turbulence,
+};
 
 /// Protocol knobs shared by every workload.
 #[derive(Clone, Copy, Debug)]
@@ -318,6 +320,71 @@ pub fn w1(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
                 .with("peak_strain", q.peak_strain)
                 .with("kinetic_1500", q.kinetic)
                 .with("hem_1500", q.hem)
+                .with("hash", format!("{:016x}", r.hash)),
+        );
+    }
+    out.flush();
+}
+
+/// The air of the wind workload: a 8 m/s breeze across the sheet with gusts
+/// of 3 m/s, 1 m across, changing twice a second.
+pub fn w1_wind_air(turbulent: bool) -> Air {
+    let amplitude = if turbulent { 3.0 } else { 0.0 };
+    Air {
+        wind: [2.0, 0.0, 8.0],
+        turbulence: Turbulence { amplitude, frequency: 2.0, scale: 1.0, seed: 18 },
+        ..Air::default()
+    }
+}
+
+/// Wind (issue 18 item 1): W1 against W1 in a steady wind, in a wind with
+/// turbulence, and with the air's whole pass (turbulence included) running
+/// on W1's own motion; one kernel, interleaved, a fresh cloth per round; the
+/// cost over W1 of the rounds' minimum and median.
+pub fn wind(out: &mut Output, p: Protocol, kernel: Kernel) {
+    out.note(&format!(
+        "wind: W1 against W1 in air (drag 1, lift 0.3; {} m/s mean wind, gusts of 3 m/s); {}; {} warm-up frames then {} measured, {} rounds",
+        pose::norm(w1_wind_air(false).wind),
+        machine(),
+        p.warmup,
+        p.frames,
+        p.rounds
+    ));
+    let variant = |name: &str, air: Option<Air>| Variant {
+        name: format!("{}/{name}", kernel.name()),
+        build: Box::new(move || {
+            let mut c = w1_cloth(kernel, w1_dynamics(), true);
+            if let Some(a) = air {
+                c.set_air(a).expect("valid air");
+            }
+            c
+        }),
+        drive: no_drive(),
+        colliders: None,
+    };
+    // The air's pass on W1's own motion: the same work, forces a billionth
+    // of sea level's (the cloth in wind moves differently, and its strain
+    // projection works harder: that cost is the scene's, not the pass's).
+    let thin = Air { density: 1e-9 * cloth_solver::aero::AIR_DENSITY, ..w1_wind_air(true) };
+    let variants = [
+        variant("w1", None),
+        variant("w1+wind", Some(w1_wind_air(false))),
+        variant("w1+wind+turbulence", Some(w1_wind_air(true))),
+        variant("w1+pass-only", Some(thin)),
+    ];
+    let results = run_variants(&variants, p);
+    let base = &results[0];
+    for (v, r) in variants.iter().zip(&results) {
+        let (min, med, _) = stats(&r.frames_ms);
+        let round_min = |r: &VariantResult| r.rounds.iter().map(|x| x.0).fold(f64::INFINITY, f64::min);
+        let round_med = |r: &VariantResult| median(&r.rounds.iter().map(|x| x.1).collect::<Vec<_>>());
+        out.row(
+            Row::new("wind", v.name.clone())
+                .with("ms_min", min)
+                .with("ms_median", med)
+                .with("cost_min", round_min(r) / round_min(base) - 1.0)
+                .with("cost_median", round_med(r) / round_med(base) - 1.0)
+                .with("watchdog_resets", r.quality.watchdog_resets as usize)
                 .with("hash", format!("{:016x}", r.hash)),
         );
     }

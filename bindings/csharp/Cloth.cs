@@ -228,6 +228,29 @@ namespace ClothSim
         public double friction;
     }
 
+    // The air cloths move through (cloth_world_set_air, cloth_set_air): drag and lift act only in
+    // air. A world and a cloth start with none (density 0); a cloth in a world feels both airs —
+    // winds and turbulence add, the density is the larger. Start from cloth_default_air() (still
+    // air at sea level).
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ClothAir
+    {
+        // sizeof(cloth_air).
+        public uint struct_size;
+        // Air density, kg/m³, 0..=10 (0: no air; default 1.225, sea level).
+        public double density;
+        // Mean wind, world axes, m/s, each component within ±500.
+        public ClothVec3 wind;
+        // Turbulence: largest deviation of each wind component from the mean, m/s, 0..=500 (0: none).
+        public double turbulence_amplitude;
+        // How often the gusts change where they are, Hz, 0..=1000 (default 1).
+        public double turbulence_frequency;
+        // Gust size, m, 0.01..=1e4 (default 2); gusts travel with the mean wind.
+        public double turbulence_scale;
+        // Seed of the turbulence: the same seed, the same gusts, bit for bit.
+        public ulong turbulence_seed;
+    }
+
     // x, y, z, w (Unity's order).
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothQuat
@@ -524,6 +547,10 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_preset_dynamics(uint preset, out ClothDynamics @out);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothAir cloth_default_air();
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_preset_aerodynamics(uint preset, out double out_drag, out double out_lift);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern uint cloth_abi_version();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern IntPtr cloth_version();
@@ -543,6 +570,8 @@ namespace ClothSim
         public static extern ClothStatus cloth_world_advance(ClothWorld world, double seconds);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_step(ClothWorld world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_world_set_air(ClothWorld world, ref ClothAir air);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_begin_step(ClothWorld world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -603,6 +632,12 @@ namespace ClothSim
         public static extern ClothStatus cloth_set_dynamics(ClothWorld world, ClothId cloth, ref ClothDynamics dynamics);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_get_dynamics(ClothWorld world, ClothId cloth, out ClothDynamics out_dynamics);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_set_aerodynamics(ClothWorld world, ClothId cloth, double drag, double lift);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_get_aerodynamics(ClothWorld world, ClothId cloth, out double out_drag, out double out_lift);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_set_air(ClothWorld world, ClothId cloth, ref ClothAir air);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_wake(ClothWorld world, ClothId cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -717,6 +752,8 @@ namespace ClothSim
         public void BeginStep() { ClothException.Check(ClothNative.cloth_world_begin_step(handle)); }
         public void StepCloth(SimCloth cloth) { ClothException.Check(ClothNative.cloth_world_step_cloth(handle, cloth.Id)); }
         public void EndStep() { ClothException.Check(ClothNative.cloth_world_end_step(handle)); }
+        // The air every cloth of the world moves through (start from ClothNative.cloth_default_air()).
+        public void SetAir(ClothAir air) { ClothException.Check(ClothNative.cloth_world_set_air(handle, ref air)); }
 
         public int ClothCount
         {
@@ -975,6 +1012,11 @@ namespace ClothSim
             return c;
         }
         public void SetControls(ClothControls controls) { ClothException.Check(ClothNative.cloth_set_controls(world.Handle, id, ref controls)); }
+        // Drag and lift coefficients (0..=10 each); they act only in air.
+        public void SetAerodynamics(double drag, double lift) { ClothException.Check(ClothNative.cloth_set_aerodynamics(world.Handle, id, drag, lift)); }
+        public void GetAerodynamics(out double drag, out double lift) { ClothException.Check(ClothNative.cloth_get_aerodynamics(world.Handle, id, out drag, out lift)); }
+        // The cloth's own air, on top of the world's (winds and turbulence add).
+        public void SetAir(ClothAir air) { ClothException.Check(ClothNative.cloth_set_air(world.Handle, id, ref air)); }
         public void Wake() { ClothException.Check(ClothNative.cloth_wake(world.Handle, id)); }
         public void Teleport() { ClothException.Check(ClothNative.cloth_teleport(world.Handle, id)); }
         public ClothStepReport LastStepReport()

@@ -5,7 +5,7 @@
 //!     script      root motion (walk / sprint / stop dead / teleport), gait phase
 //!     skeleton    every bone's world pose for THIS frame (DESIGN §7)
 //!     colliders   begin_frame; set_pose per body part (place, on a teleport)
-//!     garments    set_anchor_pose(their bone); teleport() on a cut;
+//!     garments    set_air (wind + the script's gust); set_anchor_pose(their bone); teleport() on a cut;
 //!                 step_with(the shared collider set)      ← timed, per garment
 //!     measure     kinetic energy, worst tether, penetration
 //!   every 60/fps frames: render a PNG + GIF frame, write an OBJ
@@ -22,7 +22,7 @@ use crate::obj;
 use crate::pictures::{self, Film};
 use crate::report::{self, Row};
 use crate::script::Director;
-use cloth_solver::SeedError;
+use cloth_solver::{Air, SeedError, Turbulence};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -128,7 +128,16 @@ pub fn run(s: &Settings) -> Result<Outcome, String> {
         let time = (frame + 1) as f64 * tick;
         let skeleton = Skeleton::new(&director.root, &director.gait);
         body.pose(&skeleton, beat.teleported).map_err(|e| format!("frame {frame}: a body pose was refused: {e}"))?;
+        // The air: sea level, `--wind` and the script's gust (a change
+        // wakes a sleeping garment; a still one keeps its bits).
+        let (gust, gusts) = beat.gust;
+        let air = Air {
+            wind: [0, 1, 2].map(|k| s.wind[k] + gust[k]),
+            turbulence: Turbulence { amplitude: gusts, frequency: 1.5, scale: 1.0, seed: 18 },
+            ..Air::default()
+        };
         for g in &mut garments {
+            g.cloth.set_air(air).map_err(|e| format!("frame {frame}: the air was refused: {e}"))?;
             g.cloth
                 .set_anchor_pose(skeleton.bone(g.piece.anchor()))
                 .map_err(|e| format!("frame {frame}: the {} anchor pose was refused: {e}", g.piece.name()))?;

@@ -39,6 +39,29 @@ pub struct Cue {
     pub label: &'static str,
 }
 
+/// A gust of wind: from `at` for `seconds`, the wind rises to `wind` (m/s,
+/// world) and falls back, `sin²` in time, with turbulence of `gusts` m/s
+/// while it blows (none outside it, so a still scene can sleep).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gust {
+    pub at: f64,
+    pub seconds: f64,
+    pub wind: [f64; 3],
+    pub gusts: f64,
+}
+
+impl Gust {
+    /// The gust's wind and turbulence amplitude at time `t`, s.
+    pub fn at(&self, t: f64) -> ([f64; 3], f64) {
+        let f = (t - self.at) / self.seconds;
+        if !(0.0..1.0).contains(&f) {
+            return ([0.0; 3], 0.0);
+        }
+        let s = (PI * f).sin().powi(2);
+        (self.wind.map(|w| w * s), self.gusts)
+    }
+}
+
 /// A named scene's script.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Script {
@@ -46,6 +69,8 @@ pub struct Script {
     pub about: &'static str,
     pub start: Root,
     pub cues: Vec<Cue>,
+    /// Gusts of wind, on top of `--wind`.
+    pub gusts: Vec<Gust>,
     /// Frames the scene runs for by default (60 Hz).
     pub frames: usize,
 }
@@ -75,6 +100,8 @@ pub fn script(name: &str) -> Option<Script> {
                 cue(5.2 + 1.0 / 60.0, Action::Move { speed: WALK, accel: 4.0 }, "walk 1.6 m/s"),
                 cue(6.9, Action::Stand, "stand"),
             ],
+            // Standing at the end, a gust from behind-left lifts the cape.
+            gusts: vec![Gust { at: 7.6, seconds: 2.2, wind: [-3.0, 0.0, 9.0], gusts: 2.0 }],
             frames: 600,
         }),
         "walk" => {
@@ -88,13 +115,15 @@ pub fn script(name: &str) -> Option<Script> {
                 cues.push(cue(t + 2.0, Action::Turn { yaw, rate: 5.5 }, "turn"));
                 t += 2.6;
             }
-            Some(Script { name: "walk", about: "walk back and forth, turning at each end", start, cues, frames: 600 })
+            let (about, gusts) = ("walk back and forth, turning at each end", Vec::new());
+            Some(Script { name: "walk", about, start, cues, gusts, frames: 600 })
         }
         "idle" => Some(Script {
             name: "idle",
             about: "stand still: the garments settle and fall asleep",
             start: Root { x: 0.0, ..start },
             cues: vec![cue(0.0, Action::Stand, "stand")],
+            gusts: Vec::new(),
             frames: 600,
         }),
         _ => None,
@@ -108,6 +137,9 @@ pub struct Beat {
     /// colliders instead of sweeping them).
     pub teleported: bool,
     pub label: &'static str,
+    /// The scripted gusts' wind (m/s, world) and turbulence amplitude (m/s)
+    /// at the end of the frame.
+    pub gust: ([f64; 3], f64),
 }
 
 /// Plays a script frame by frame.
@@ -166,7 +198,14 @@ impl Director {
         r.z += r.yaw.cos() * r.speed * dt;
         self.gait.advance(r.speed, stepping, dt);
         self.time += dt;
-        Beat { teleported, label: self.label }
+        let gust = self
+            .script
+            .gusts
+            .iter()
+            .map(|g| g.at(self.time))
+            .fold(([0.0; 3], 0.0), |(w, a), (gw, ga)| ([w[0] + gw[0], w[1] + gw[1], w[2] + gw[2]], a + ga));
+        let label = if gust.1 > 0.0 { "gust of wind" } else { self.label };
+        Beat { teleported, label, gust }
     }
 }
 

@@ -1,7 +1,9 @@
 //! Cloths: create from a sheet, a tree or a rig; drive; read back; destroy.
 
 use crate::boundary::cloth_status::{self, *};
-use crate::boundary::{check_out, fail, flag, guard, read_in, slice_in, slice_out, with_world, with_world_mut, Res};
+use crate::boundary::{
+    check_out, fail, finite, flag, guard, read_in, slice_in, slice_out, with_world, with_world_mut, Res,
+};
 use crate::collider::optional_set;
 use crate::types::*;
 use crate::world::{cloth_of, world_fail};
@@ -735,7 +737,71 @@ pub unsafe extern "C" fn cloth_set_dynamics(
     guard("cloth_set_dynamics", || {
         // SAFETY: the caller's pointer contract.
         let d = dynamics_in(&unsafe { read_desc(dynamics, "dynamics")? })?;
-        with_cloth(world, cloth, |c| c.set_dynamics(d).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string())))
+        with_cloth(world, cloth, |c| {
+            // The coefficients are the cloth's (cloth_set_aerodynamics).
+            let d = Dynamics { drag: c.dynamics().drag, lift: c.dynamics().lift, ..d };
+            c.set_dynamics(d).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+        })
+    })
+}
+
+/// Sets a cloth's drag and lift coefficients (dimensionless, each 0..=10).
+/// A triangle moving through the air at u (relative to it) with unit normal
+/// n and area A feels −½ρ·A·[drag·|u·n|·u + lift·(u·n/|u|)·(|u|²n −
+/// (u·n)u)]; a segment of a tree, −½ρ·drag·d·L·|u⊥|·u⊥ with d twice the
+/// contact offset (dynamics.thickness). They act only in air
+/// (cloth_world_set_air, cloth_set_air). A cloth created from a library
+/// entry has the entry's (cloth_preset_aerodynamics), one from
+/// CLOTH_PRESET_CUSTOM drag 1, lift 0.3; cloth_set_dynamics keeps them. A
+/// change wakes the cloth. Per-cloth.
+/// Refuses: NON_FINITE for a coefficient that is NaN or infinite;
+/// INVALID_ARGUMENT for one outside 0..=10 (nothing changes).
+#[no_mangle]
+pub extern "C" fn cloth_set_aerodynamics(world: cloth_world, cloth: cloth_id, drag: f64, lift: f64) -> cloth_status {
+    guard("cloth_set_aerodynamics", || {
+        let (drag, lift) = (finite(drag, "drag")?, finite(lift, "lift")?);
+        with_cloth(world, cloth, |c| {
+            let d = Dynamics { drag, lift, ..*c.dynamics() };
+            c.set_dynamics(d).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+        })
+    })
+}
+
+/// A cloth's drag and lift coefficients. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
+#[no_mangle]
+pub unsafe extern "C" fn cloth_get_aerodynamics(
+    world: cloth_world,
+    cloth: cloth_id,
+    out_drag: *mut f64,
+    out_lift: *mut f64,
+) -> cloth_status {
+    guard("cloth_get_aerodynamics", || {
+        check_out(out_drag, "out_drag")?;
+        check_out(out_lift, "out_lift")?;
+        let (drag, lift) = with_cloth(world, cloth, |c| Ok((c.dynamics().drag, c.dynamics().lift)))?;
+        // SAFETY: checked non-null and aligned; writable by the caller's contract.
+        unsafe {
+            out_drag.write(drag);
+            out_lift.write(lift);
+        }
+        Ok(())
+    })
+}
+
+/// Sets a cloth's own air, read during the call: a local wind (a fan, a
+/// slipstream) on top of the world's (cloth_world_set_air) — winds and
+/// turbulence add, the density is the larger of the two. A cloth starts
+/// with none. A change wakes the cloth; a cloth in turbulence never sleeps.
+/// Per-cloth.
+/// Refuses: NON_FINITE for a float that is NaN or infinite;
+/// INVALID_ARGUMENT for one out of its range (cloth_air; nothing changes).
+#[no_mangle]
+pub unsafe extern "C" fn cloth_set_air(world: cloth_world, cloth: cloth_id, air: *const cloth_air) -> cloth_status {
+    guard("cloth_set_air", || {
+        // SAFETY: the caller's pointer contract.
+        let air = air_in(&unsafe { read_desc(air, "air")? })?;
+        with_cloth(world, cloth, |c| c.set_air(air).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string())))
     })
 }
 

@@ -7,7 +7,7 @@
 use crate::boundary::cloth_status::{self, *};
 use crate::boundary::{check_out, fail, finite, flag, guard, Res};
 use cloth_solver::pose::{Pose, Quat};
-use cloth_solver::{library, Controls, Dynamics, Shape, TeleportMode};
+use cloth_solver::{library, Air, Controls, Dynamics, Shape, TeleportMode, Turbulence};
 use std::mem::MaybeUninit;
 use std::ptr::addr_of_mut;
 
@@ -171,7 +171,8 @@ pub struct cloth_world_desc {
 
 /// How a cloth moves (DESIGN §6). Every field has a range; a value outside
 /// it is refused (CLOTH_STATUS_INVALID_ARGUMENT, or CLOTH_STATUS_NON_FINITE).
-/// Start from `cloth_default_dynamics()` or `cloth_preset_dynamics()`.
+/// Start from `cloth_default_dynamics()` or `cloth_preset_dynamics()`. The
+/// drag and lift coefficients are set apart (`cloth_set_aerodynamics`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct cloth_dynamics {
@@ -211,6 +212,31 @@ pub struct cloth_dynamics {
     pub thickness: f64,
     /// Coulomb friction coefficient against colliders, 0..=4.
     pub friction: f64,
+}
+
+/// The air cloths move through (`cloth_world_set_air`, `cloth_set_air`):
+/// drag and lift (`cloth_set_aerodynamics`) act only in air. A world and a
+/// cloth start with none (density 0); a cloth in a world feels both airs —
+/// winds and turbulence add, the density is the larger. Start from
+/// `cloth_default_air()` (still air at sea level).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_air {
+    /// sizeof(cloth_air).
+    pub struct_size: u32,
+    /// Air density, kg/m³, 0..=10 (0: no air; default 1.225, sea level).
+    pub density: f64,
+    /// Mean wind, world axes, m/s, each component within ±500.
+    pub wind: cloth_vec3,
+    /// Turbulence: the largest deviation of each wind component from the
+    /// mean, m/s, 0..=500 (0: none, the default).
+    pub turbulence_amplitude: f64,
+    /// How often the gusts change where they are, Hz, 0..=1000 (default 1).
+    pub turbulence_frequency: f64,
+    /// Gust size, m, 0.01..=1e4 (default 2); gusts travel with the mean wind.
+    pub turbulence_scale: f64,
+    /// Seed of the turbulence: the same seed, the same gusts, bit for bit.
+    pub turbulence_seed: u64,
 }
 
 /// What every cloth is made with besides its shape. Start from
@@ -496,6 +522,7 @@ macro_rules! sized {
 sized!(cloth_world_desc, cloth_default_world_desc());
 sized!(cloth_dynamics, cloth_default_dynamics());
 sized!(cloth_controls, cloth_default_controls());
+sized!(cloth_air, cloth_default_air());
 sized!(cloth_desc, cloth_default_desc());
 impl Sized_ for cloth_sheet_desc {
     /// ABI 1.0 ended before the weld fields, 1.1 before the painted ones.
@@ -643,6 +670,13 @@ pub extern "C" fn cloth_default_dynamics() -> cloth_dynamics {
     dynamics_out(&Dynamics::default())
 }
 
+/// Still air at sea level (1.225 kg/m³), no wind, no turbulence.
+/// Refuses: nothing (it returns no cloth_status).
+#[no_mangle]
+pub extern "C" fn cloth_default_air() -> cloth_air {
+    air_out(&Air::default())
+}
+
 /// A cloth description: COTTON, no collider set, anchor at the identity,
 /// bind-pose check on.
 /// Refuses: nothing (it returns no cloth_status).
@@ -757,6 +791,31 @@ pub unsafe extern "C" fn cloth_preset_dynamics(preset: u32, out: *mut cloth_dyna
         };
         // SAFETY: checked non-null and aligned; writable by the caller's contract.
         unsafe { out.write(dynamics_out(&p.dynamics)) };
+        Ok(())
+    })
+}
+
+/// The drag and lift coefficients of a library entry (what
+/// cloth_set_aerodynamics takes; a cloth created from the entry has them).
+/// Refuses: INVALID_ENUM for a `preset` that is no library entry
+/// (CLOTH_PRESET_CUSTOM included).
+#[no_mangle]
+pub unsafe extern "C" fn cloth_preset_aerodynamics(
+    preset: u32,
+    out_drag: *mut f64,
+    out_lift: *mut f64,
+) -> cloth_status {
+    guard("cloth_preset_aerodynamics", || {
+        check_out(out_drag, "out_drag")?;
+        check_out(out_lift, "out_lift")?;
+        let Some(p) = preset_of(preset)? else {
+            return fail(CLOTH_STATUS_INVALID_ENUM, "CLOTH_PRESET_CUSTOM has no coefficients of its own");
+        };
+        // SAFETY: checked non-null and aligned; writable by the caller's contract.
+        unsafe {
+            out_drag.write(p.dynamics.drag);
+            out_lift.write(p.dynamics.lift);
+        }
         Ok(())
     })
 }
@@ -895,6 +954,41 @@ pub(crate) fn controls_in(c: &cloth_controls) -> Res<Controls> {
     Ok(out)
 }
 
+/// Air as given: every float finite (else NON_FINITE), in range (else
+/// INVALID_ARGUMENT).
+pub(crate) fn air_in(a: &cloth_air) -> Res<Air> {
+    let out = Air {
+        density: finite(a.density, "air.density")?,
+        wind: vec3_in(&a.wind, "air.wind")?,
+        turbulence: Turbulence {
+            amplitude: finite(a.turbulence_amplitude, "air.turbulence_amplitude")?,
+            frequency: finite(a.turbulence_frequency, "air.turbulence_frequency")?,
+            scale: finite(a.turbulence_scale, "air.turbulence_scale")?,
+            seed: a.turbulence_seed,
+        },
+    };
+    if let Err(e) = out.validate() {
+        return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("{e}"));
+    }
+    Ok(out)
+}
+
+pub(crate) fn air_out(a: &Air) -> cloth_air {
+    let t = &a.turbulence;
+    cloth_air {
+        struct_size: struct_size::<cloth_air>(),
+        density: a.density,
+        wind: cloth_vec3 { x: a.wind[0], y: a.wind[1], z: a.wind[2] },
+        turbulence_amplitude: t.amplitude,
+        turbulence_frequency: t.frequency,
+        turbulence_scale: t.scale,
+        turbulence_seed: t.seed,
+    }
+}
+
+/// The dynamics as given. `cloth_dynamics` carries no drag and lift (its
+/// layout is ABI 1's): these are the defaults, and cloth_set_dynamics keeps
+/// the cloth's own.
 pub(crate) fn dynamics_in(d: &cloth_dynamics) -> Res<Dynamics> {
     let teleport = match d.teleport {
         CLOTH_TELEPORT_RESET => TeleportMode::Reset,
@@ -918,6 +1012,8 @@ pub(crate) fn dynamics_in(d: &cloth_dynamics) -> Res<Dynamics> {
         slack: finite(d.slack, "dynamics.slack")?,
         thickness: finite(d.thickness, "dynamics.thickness")?,
         friction: finite(d.friction, "dynamics.friction")?,
+        drag: Dynamics::default().drag,
+        lift: Dynamics::default().lift,
         strain_limit: flag(d.strain_limit, "dynamics.strain_limit")?,
         self_collision: flag(d.self_collision, "dynamics.self_collision")?,
         teleport,

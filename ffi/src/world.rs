@@ -3,7 +3,7 @@
 
 use crate::boundary::cloth_status::{self, *};
 use crate::boundary::{check_out, fail, guard, lookup, register, unregister, with_world, with_world_mut, Fail};
-use crate::types::{cloth_id, cloth_world, cloth_world_desc, read_desc};
+use crate::types::{air_in, cloth_air, cloth_id, cloth_world, cloth_world_desc, read_desc};
 use cloth_solver::world::{ClothId, WorldError, WorldOptions};
 use cloth_solver::World;
 
@@ -180,6 +180,22 @@ pub extern "C" fn cloth_world_advance(world: cloth_world, seconds: f64) -> cloth
     // World::advance refuses a bad time; world_fail maps a non-finite one to
     // NON_FINITE, a negative one to INVALID_ARGUMENT.
     guard("cloth_world_advance", || with_world_mut(world, |w| w.advance(seconds).map_err(world_fail)))
+}
+
+/// Sets the air of the whole world, read during the call: its density, mean
+/// wind and turbulence (cloth_air), which every cloth feels on top of its
+/// own (cloth_set_air). A world starts with none (density 0: drag and lift
+/// do nothing). A change wakes every cloth. Exclusive.
+/// Refuses: NON_FINITE for a float that is NaN or infinite;
+/// INVALID_ARGUMENT for one out of its range (nothing changes);
+/// WRONG_PHASE inside begin_step / end_step.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_world_set_air(world: cloth_world, air: *const cloth_air) -> cloth_status {
+    guard("cloth_world_set_air", || {
+        // SAFETY: the caller's pointer contract.
+        let air = air_in(&unsafe { read_desc(air, "air")? })?;
+        with_world_mut(world, |w| w.set_air(air).map_err(world_fail))
+    })
 }
 
 /// Opens a host-driven step: then cloth_world_step_cloth for each cloth to

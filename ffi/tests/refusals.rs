@@ -918,6 +918,78 @@ fn cases() -> Vec<Case> {
                 "EXPECT(cloth_read_node_poses(w, c, poses, NULL, n - 1), CLOTH_STATUS_BUFFER_TOO_SMALL);",
             ),
         ),
+        case(
+            "cloth_preset_aerodynamics",
+            CLOTH_STATUS_INVALID_ENUM,
+            "CLOTH_PRESET_CUSTOM",
+            Here(|_| {
+                let (mut drag, mut lift) = (0.0, 0.0);
+                // SAFETY: valid out-pointers.
+                unsafe { cloth_preset_aerodynamics(CLOTH_PRESET_CUSTOM, &mut drag, &mut lift) }
+            }),
+        ),
+        case(
+            "cloth_set_aerodynamics",
+            CLOTH_STATUS_NON_FINITE,
+            "a NaN drag",
+            Here(|f| cloth_set_aerodynamics(f.w, f.cloth, f64::NAN, 0.3)),
+        ),
+        case(
+            "cloth_set_aerodynamics",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a lift of 10.5",
+            Here(|f| cloth_set_aerodynamics(f.w, f.cloth, 1.0, 10.5)),
+        ),
+        case(
+            "cloth_set_air",
+            CLOTH_STATUS_NON_FINITE,
+            "an infinite wind",
+            Here(|f| {
+                let air = cloth_air { wind: cloth_vec3 { x: f64::INFINITY, y: 0.0, z: 0.0 }, ..cloth_default_air() };
+                // SAFETY: a valid struct.
+                unsafe { cloth_set_air(f.w, f.cloth, &air) }
+            }),
+        ),
+        case(
+            "cloth_set_air",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a turbulence scale of 0",
+            Here(|f| {
+                let air = cloth_air { turbulence_scale: 0.0, ..cloth_default_air() };
+                // SAFETY: a valid struct.
+                unsafe { cloth_set_air(f.w, f.cloth, &air) }
+            }),
+        ),
+        case(
+            "cloth_world_set_air",
+            CLOTH_STATUS_NON_FINITE,
+            "a NaN density",
+            Here(|f| {
+                let air = cloth_air { density: f64::NAN, ..cloth_default_air() };
+                // SAFETY: a valid struct.
+                unsafe { cloth_world_set_air(f.w, &air) }
+            }),
+        ),
+        case(
+            "cloth_world_set_air",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a 600 m/s wind",
+            Here(|f| {
+                let air = cloth_air { wind: cloth_vec3 { x: 0.0, y: 600.0, z: 0.0 }, ..cloth_default_air() };
+                // SAFETY: a valid struct.
+                unsafe { cloth_world_set_air(f.w, &air) }
+            }),
+        ),
+        case(
+            "cloth_world_set_air",
+            CLOTH_STATUS_WRONG_PHASE,
+            "inside begin_step / end_step",
+            Here(|f| {
+                ok(cloth_world_begin_step(f.w));
+                // SAFETY: a valid struct.
+                unsafe { cloth_world_set_air(f.w, &cloth_default_air()) }
+            }),
+        ),
     ]
 }
 
@@ -1035,8 +1107,9 @@ fn every_exclusive_call_is_wrong_phase_inside_a_step() {
     let identity = cloth_pose_identity();
     // SAFETY: every pointer is valid for its count during the call.
     let blob = cooked(&f);
-    let exclusive: [(&str, cloth_status); 12] = unsafe {
+    let exclusive: [(&str, cloth_status); 13] = unsafe {
         [
+            ("cloth_world_set_air", cloth_world_set_air(f.w, &cloth_default_air())),
             ("cloth_world_advance", cloth_world_advance(f.w, 0.01)),
             (
                 "cloth_create_from_cooked",

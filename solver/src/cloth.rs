@@ -1,5 +1,6 @@
 //! A cloth: a shared model, its own state, and the parameters it steps with.
 
+use crate::aero::Air;
 use crate::clock::{Advance, Clock, MAX_CATCH_UP_STEPS};
 use crate::collider::ColliderSet;
 use crate::constants::{ANCHOR_ROTATION_NORM, COORDINATE_LIMIT, LANES};
@@ -428,11 +429,49 @@ impl Cloth {
     pub fn set_dynamics(&mut self, dynamics: Dynamics) -> Result<(), ParamError> {
         dynamics.validate()?;
         self.state.provision(&self.model, &dynamics, &self.tuning);
+        self.state.air.provision(&self.model, self.surface.triangles(), dynamics.drag, dynamics.lift);
         if dynamics != self.dynamics {
             self.state.frame.wake_requested = true;
         }
         self.dynamics = dynamics;
         Ok(())
+    }
+
+    /// Sets the cloth's own air (`aero.rs`): density, wind and turbulence,
+    /// world axes, m/s. A cloth starts in none ([`Air::NONE`]); in a world
+    /// it also feels the world's ([`crate::World::set_air`]: winds and
+    /// turbulence add, the density is the larger). The first air in which
+    /// the cloth's drag or lift acts sizes its tables and scratch here,
+    /// never inside a step. A change wakes a sleeping cloth. Out-of-range or
+    /// non-finite values are refused and change nothing.
+    pub fn set_air(&mut self, air: Air) -> Result<(), ParamError> {
+        air.validate()?;
+        if air != self.state.air.own {
+            self.state.frame.wake_requested = true;
+        }
+        self.state.air.own = air;
+        self.provision_air();
+        Ok(())
+    }
+
+    /// The cloth's own air.
+    pub fn air(&self) -> Air {
+        self.state.air.own
+    }
+
+    /// The world's air, as the world hands it to each of its cloths
+    /// (validated there). A change wakes the cloth.
+    pub(crate) fn set_world_air(&mut self, air: Air) {
+        if air != self.state.air.world {
+            self.state.frame.wake_requested = true;
+        }
+        self.state.air.world = air;
+        self.provision_air();
+    }
+
+    fn provision_air(&mut self) {
+        let d = &self.dynamics;
+        self.state.air.provision(&self.model, self.surface.triangles(), d.drag, d.lift);
     }
 
     /// Sets the anchor's **world** pose for the coming step (DESIGN §7: the

@@ -11,7 +11,8 @@
 //! Changing dynamics never allocates inside a step and never discards state
 //! the step still needs (DESIGN §6 lists these as no-reseed: SelfCollision,
 //! damping, friction, inertia, teleport mode, thickness; ours adds stretch,
-//! slack, StrainLimit, substeps, iterations, dt, gravity and bend).
+//! slack, StrainLimit, substeps, iterations, dt, gravity, bend, drag and
+//! lift).
 
 use crate::constants::{
     ALPHA, CONTACT_BETA_R, CONTACT_FLOOR, COORDINATE_LIMIT, DEFAULT_DT, GAMMA, SELF_RATIO, SLEEP_SPEED_PER_REACH,
@@ -71,6 +72,15 @@ pub struct Dynamics {
     pub thickness: f64,
     /// Coulomb friction coefficient μ against colliders, `0..=4`.
     pub friction: f64,
+    /// Drag coefficient `C_d`, dimensionless, `0..=10`: a triangle moving
+    /// through the air at `u` feels `−½ρ·C_d·A·|u·n̂|·u`, a segment
+    /// `−½ρ·C_d·d·L·|u⊥|·u⊥` (`crate::aero`). Acts only where the cloth has
+    /// air ([`crate::Air`]: a cloth starts in none).
+    pub drag: f64,
+    /// Lift coefficient `C_l`, dimensionless, `0..=10`: a triangle's force
+    /// across `u`, `−½ρ·C_l·A·(u·n̂/|u|)·(|u|²n̂ − (u·n̂)u)` (`crate::aero`).
+    /// Segments feel none.
+    pub lift: f64,
     /// Build strain-limit rows on every stretch row (§11).
     pub strain_limit: bool,
     /// Particle–particle self-collision (§30–§37).
@@ -93,6 +103,8 @@ impl Default for Dynamics {
             slack: 1.0,
             thickness: 0.008,
             friction: 0.5,
+            drag: 1.0,
+            lift: 0.3,
             strain_limit: false,
             self_collision: false,
             teleport: TeleportMode::Reset,
@@ -125,6 +137,8 @@ impl Dynamics {
         check("slack", self.slack, 0.0, 1.0)?;
         check("thickness", self.thickness, 0.0, 0.5)?;
         check("friction", self.friction, 0.0, 4.0)?;
+        check("drag", self.drag, 0.0, 10.0)?;
+        check("lift", self.lift, 0.0, 10.0)?;
         Ok(())
     }
 

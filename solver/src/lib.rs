@@ -22,6 +22,7 @@
 //! ([`state`]), the lane vocabulary ([`lanes`]) and the scene registry
 //! ([`scenes`]).
 
+pub mod aero;
 pub mod anchor;
 pub mod bend;
 pub mod clock;
@@ -62,6 +63,7 @@ pub mod vertex;
 pub mod world;
 pub mod writeback;
 
+pub use aero::{Air, Turbulence};
 pub use cloth::{BindPoseCheck, Cloth};
 pub use collider::{Collider, ColliderError, ColliderId, ColliderSet};
 pub use cook::CookError;

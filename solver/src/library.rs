@@ -25,6 +25,16 @@
 //!   chain), checked against Coulomb on §18's incline.
 //! - **stretch** 1.0 (allowance 0.1 %) where the strain limit is on, **bend**
 //!   0.1 for rope (skip rows) and 0 for a chain (free joints), a 1 cm chain.
+//! - **drag** and **lift** (`crate::aero`): drag near a flat plate's 1.17
+//!   normal to the flow (Hoerner, *Fluid-Dynamic Drag*, 1965, ch. 3) —
+//!   1.2 for leather and rope (closed skin, a cylinder in cross-flow), 1.1
+//!   denim, 1.0 silk and cotton, lower where air passes through (0.8 a
+//!   chain's open links, 0.6 hair) — and lift largest on the lightest sheet
+//!   (silk 0.5, cotton 0.3, denim 0.2, leather and hair 0.1; segments feel
+//!   none). Silk flutters and leather hangs heavy through their mass per
+//!   area: the force per kilogram is `C_d/density`, 17 for silk and 1.3 for
+//!   leather. They act only in air (`crate::Air`), so the record's tables,
+//!   measured without air, are unchanged.
 
 use crate::dynamics::{Dynamics, TeleportMode};
 
@@ -72,6 +82,8 @@ const fn fabric(
         slack: 1.0,
         thickness,
         friction: 0.5,
+        drag: 1.0,
+        lift: 0.3,
         strain_limit,
         self_collision,
         teleport: TeleportMode::Reset,
@@ -81,7 +93,13 @@ const fn fabric(
 /// Silk: light, floppy, tangles (self-collision on, §33). 2×4, 4 mm, bend 0.04.
 pub const SILK: Preset = Preset {
     name: "silk",
-    dynamics: Dynamics { inertia: 0.6, slack: 0.7, friction: 0.3, ..fabric(2, 4, 0.004, 0.04, 0.12, true, false) },
+    dynamics: Dynamics {
+        inertia: 0.6,
+        slack: 0.7,
+        friction: 0.3,
+        lift: 0.5,
+        ..fabric(2, 4, 0.004, 0.04, 0.12, true, false)
+    },
     proxy: Proxy::Sheet { side: 20 },
     density: 0.06,
 };
@@ -100,7 +118,13 @@ pub const DENIM: Preset = Preset {
     // Damping 0.47, not DESIGN's ≈ 0.46: re-derived on this solver from §12's
     // sleep order, denim before leather (`cloth-bench sleep`; `MEASUREMENTS.md`,
     // "General content").
-    dynamics: Dynamics { slack: 0.7, friction: 0.6, ..fabric(2, 2, 0.014, 0.62, 0.47, false, true) },
+    dynamics: Dynamics {
+        slack: 0.7,
+        friction: 0.6,
+        drag: 1.1,
+        lift: 0.2,
+        ..fabric(2, 2, 0.014, 0.62, 0.47, false, true)
+    },
     proxy: Proxy::Sheet { side: 24 },
     density: 0.4,
 };
@@ -108,7 +132,13 @@ pub const DENIM: Preset = Preset {
 /// Leather: the stiffest sheet; never tangles (the self row only hurts, §33).
 pub const LEATHER: Preset = Preset {
     name: "leather",
-    dynamics: Dynamics { slack: 0.7, friction: 0.7, ..fabric(2, 2, 0.020, 1.00, 0.44, false, true) },
+    dynamics: Dynamics {
+        slack: 0.7,
+        friction: 0.7,
+        drag: 1.2,
+        lift: 0.1,
+        ..fabric(2, 2, 0.020, 1.00, 0.44, false, true)
+    },
     proxy: Proxy::Sheet { side: 24 },
     density: 0.9,
 };
@@ -120,7 +150,7 @@ pub const ROPE: Preset = Preset {
     // prototype derived it, from §12's sleep step (record 501). At 0.20 the
     // strain projection's inelastic cut makes the rope sleep at 447, before
     // COTTON (449) against the record's order; 0.19 sleeps at 496 (`cloth-bench sleep`).
-    dynamics: Dynamics { friction: 0.6, ..fabric(2, 4, 0.015, 0.10, 0.19, false, true) },
+    dynamics: Dynamics { friction: 0.6, drag: 1.2, lift: 0.0, ..fabric(2, 4, 0.015, 0.10, 0.19, false, true) },
     proxy: Proxy::Chain { links: 40 },
     density: 0.2,
 };
@@ -128,7 +158,7 @@ pub const ROPE: Preset = Preset {
 /// Chain: rigid links, free joints (no bending), the finest budget (2×6).
 pub const CHAIN: Preset = Preset {
     name: "chain",
-    dynamics: Dynamics { friction: 0.4, ..fabric(2, 6, 0.010, 0.0, 0.36, false, true) },
+    dynamics: Dynamics { friction: 0.4, drag: 0.8, lift: 0.0, ..fabric(2, 6, 0.010, 0.0, 0.36, false, true) },
     proxy: Proxy::Chain { links: 40 },
     density: 1.0,
 };
@@ -136,7 +166,13 @@ pub const CHAIN: Preset = Preset {
 /// Hair: strands that tangle (self-collision on).
 pub const HAIR: Preset = Preset {
     name: "hair",
-    dynamics: Dynamics { slack: 0.7, friction: 0.3, ..fabric(2, 4, 0.006, 0.20, 0.35, true, false) },
+    dynamics: Dynamics {
+        slack: 0.7,
+        friction: 0.3,
+        drag: 0.6,
+        lift: 0.1,
+        ..fabric(2, 4, 0.006, 0.20, 0.35, true, false)
+    },
     proxy: Proxy::Sheet { side: 20 },
     density: 0.1,
 };

@@ -1,6 +1,7 @@
 //! The mutable half of a cloth: what a step changes. Everything here is per
 //! storage slot (see [`crate::model`] for the order) or per row.
 
+use crate::aero::AirState;
 use crate::constants::STABILISATION_STEPS;
 use crate::contact::ContactSlots;
 use crate::distance::RowState;
@@ -110,6 +111,9 @@ pub struct State {
     pub contacts: ContactSlots,
     /// Self-collision search and scratch (empty until the flag is first set).
     pub self_collision: SelfCollision,
+    /// The air the cloth moves through, its surface tables and scratch
+    /// (`crate::aero`; the tables are empty until aerodynamics first acts).
+    pub air: AirState,
     /// The anchor frame.
     pub frame: FrameState,
     /// Steps taken.
@@ -160,6 +164,7 @@ impl State {
             motion: MotionLimits::default(),
             contacts: ContactSlots::default(),
             self_collision: SelfCollision::default(),
+            air: AirState::default(),
             frame: FrameState::default(),
             steps: 0,
             diagnostics: Diagnostics::default(),
@@ -210,7 +215,7 @@ impl State {
     pub fn bytes(&self) -> (usize, usize) {
         let particles = self.x.bytes() * 7;
         (
-            particles + self.strain_moved.bytes() + self.strain_before.bytes(),
+            particles + self.strain_moved.bytes() + self.strain_before.bytes() + self.air.bytes(),
             self.links.bytes()
                 + self.strain.bytes()
                 + 4 * self.strain_floor.len()

@@ -5,6 +5,7 @@
 //!  │ substeps × (h = dt/substeps):
 //!  │   x0 = x
 //!  │   predict   y = x + h·v + h²·g                      (target of f and H)
+//!  │   in air    y += h²·a_aero, and the start along g + a_aero   (`crate::aero`)
 //!  │   start     x = x + h·v + h²·ã                      (adaptive guess)
 //!  │             ã = ĝ·clamp(((v − v_prev)/h)·ĝ, 0, |g|)
 //!  │   warm      hard rows: λ ← (α·γ)·λ,  k ← clamp(γ·k, k_min, k_max)
@@ -37,6 +38,7 @@
 //! Fixed particles are never swept; they sit at their animated position.
 //! Padding slots are swept and masked out (see [`crate::model`]).
 
+use crate::aero::{self, AirSubstep};
 use crate::anchor::{self, FramePlan, Shift};
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
@@ -251,11 +253,16 @@ fn step_lanes<L: Kernels, P: Probe>(
     report.teleported = state.frame.teleport_requested
         || anchor::is_teleport(&state.frame.prev, &state.frame.cur, controls.teleport_threshold(reach));
     state.frame.teleport_requested = false;
+    let in_air = state.air.ready(d.drag, d.lift);
+    // The air clock runs whether or not the cloth sleeps.
+    let air_time = state.air.time;
+    state.air.time += d.dt;
     if state.frame.sleeping {
+        let felt = if in_air { 1.0 } else { d.inertia * felt_inertia(&state.inertia_scale) };
         let f = &state.frame;
         if report.teleported
             || f.wake_requested
-            || anchor_wakes(f, d, d.inertia * felt_inertia(&state.inertia_scale), reach, controls.sleep_speed)
+            || anchor_wakes(f, d, felt, reach, controls.sleep_speed)
             || colliders_wake(model, state, colliders, d)
         {
             state.frame.sleeping = false;
@@ -278,6 +285,34 @@ fn step_lanes<L: Kernels, P: Probe>(
     }
     let f = &state.frame;
     let plan = FramePlan::new(&f.prev, &f.cur, d.inertia, report.teleported);
+    // Aerodynamics (`crate::aero`): the anchor's motion over the step (none
+    // across a teleport) and this step's gusts.
+    let air = in_air.then(|| {
+        let (velocity, omega) = match report.teleported {
+            true => ([0.0; 3], [0.0; 3]),
+            false => anchor_velocities(&f.prev, &f.cur, d.dt),
+        };
+        let half_rho = 0.5 * state.air.density();
+        let c = AirSubstep {
+            h: d.h(),
+            dt: d.dt,
+            drag: half_rho * d.drag,
+            lift: half_rho * d.lift,
+            diameter: 2.0 * d.thickness,
+            to_frame: crate::pose::Quat::IDENTITY,
+            wind: state.air.mean_wind(),
+            frame_velocity: [0.0; 3],
+            frame_omega: [0.0; 3],
+            inertia: d.inertia,
+            gravity: [0.0; 3],
+        };
+        (c, velocity, omega)
+    });
+    if air.is_some() {
+        let prev = state.frame.prev;
+        state.air.sample_gusts(model, &state.x, &prev, air_time);
+    }
+    let f = &state.frame;
     // The velocity limit ramps back over the stabilisation window (§13).
     let limit = f.stabilisation.min(STABILISATION_STEPS) as f64 / STABILISATION_STEPS as f64;
 
@@ -313,7 +348,27 @@ fn step_lanes<L: Kernels, P: Probe>(
     let mut local_speed2 = 0.0;
     for k in 1..=d.substeps {
         let shift = plan.shift(k, d.substeps);
-        L::begin_substep(model, state, &p, shift.as_ref(), plan.gravity(k, d.substeps, d.gravity));
+        let gravity = plan.gravity(k, d.substeps, d.gravity);
+        L::begin_substep(model, state, &p, shift.as_ref(), gravity);
+        if let Some((c, velocity, omega)) = &air {
+            // The forces once per step, from the first substep's start; each
+            // substep turns them into its own frame axes.
+            let rotation = plan.pose_at(k, d.substeps).rotation;
+            let first = plan.pose_at(1, d.substeps).rotation;
+            let to_frame = rotation.conj();
+            let c = AirSubstep {
+                to_frame,
+                frame_velocity: to_frame.rotate(*velocity),
+                frame_omega: to_frame.rotate(*omega),
+                gravity,
+                ..*c
+            };
+            if k == 1 {
+                aero::accelerations(model, state, &c);
+            }
+            let turn = (rotation != first).then(|| to_frame.compose(first).matrix());
+            aero::accelerate(model, state, &c, turn);
+        }
         if state.motion.has_drive() {
             state.motion.pull(model, &state.p, &mut state.y, p.h);
         }
@@ -379,12 +434,14 @@ fn step_lanes<L: Kernels, P: Probe>(
     // Sleep (§12): how far the cloth strayed over the window, in its frame,
     // against what a fraction of the reach per second covers in the window.
     let stray = max_stray(model, &state.x, &state.x_step);
+    // Turbulence never settles: a cloth in it stays awake.
+    let gusty = in_air && state.air.turbulent();
     let f = &mut state.frame;
     f.stabilisation = (f.stabilisation + 1).min(STABILISATION_STEPS);
     f.local_speed = local_speed2.sqrt();
     f.pose_speed = stray / ((f.quiet_steps + 1) as f64 * d.dt);
     let radius = controls.sleep_speed * reach * SLEEP_STEPS as f64 * d.dt;
-    if t.sleep && controls.sleep && report.watchdog.is_none() && stray < radius {
+    if t.sleep && controls.sleep && report.watchdog.is_none() && stray < radius && !gusty {
         f.quiet_steps += 1;
     } else {
         f.quiet_steps = 0;
@@ -594,7 +651,10 @@ fn felt_inertia(scales: &[f32]) -> f64 {
 /// Wake (DESIGN §7, ours): the anchor's motion changed by more than the sleep
 /// speed would tolerate once scaled by inertia — its velocity, or its turn
 /// rate times the reach — or gravity turned in the frame (any inertia: a
-/// welded cloth still hangs along gravity).
+/// welded cloth still hangs along gravity). `inertia` is the share of the
+/// anchor's motion the cloth feels: the cloth's inertia times its largest
+/// painted scale, or all of it in air, whose drag reads the anchor's full
+/// motion whatever the inertia (`crate::aero`).
 fn anchor_wakes(f: &FrameState, d: &Dynamics, inertia: f64, reach: f64, speed: f64) -> bool {
     let (v, w) = anchor_velocities(&f.prev, &f.cur, d.dt);
     let felt = inertia * (pose::norm(pose::sub(v, f.sleep_velocity)) + pose::norm(pose::sub(w, f.sleep_omega)) * reach);

@@ -55,6 +55,7 @@
 //! steps every other cloth and reports the damage once, in the step it
 //! happened in.
 
+use crate::aero::Air;
 use crate::clock::Advance;
 use crate::cloth::{BindPoseCheck, Cloth};
 use crate::collider::ColliderSet;
@@ -296,6 +297,8 @@ pub struct World {
     inside_step: bool,
     /// The generation a new slot starts from (see "Ids" above).
     generation_base: u32,
+    /// The air every cloth of the world moves through (`aero.rs`).
+    air: Air,
 }
 
 /// The next generation of a slot: never 0, so a zeroed id is never live.
@@ -350,6 +353,7 @@ impl World {
             pass: 0,
             inside_step: false,
             generation_base: generation_base(),
+            air: Air::NONE,
         })
     }
 
@@ -472,11 +476,12 @@ impl World {
     }
 
     /// Adds a cloth built elsewhere (already placed).
-    pub fn insert_cloth(&mut self, cloth: Cloth, colliders: Option<ColliderSetId>) -> Result<ClothId, WorldError> {
+    pub fn insert_cloth(&mut self, mut cloth: Cloth, colliders: Option<ColliderSetId>) -> Result<ClothId, WorldError> {
         self.refuse_inside_step()?;
         if let Some(id) = colliders {
             self.colliders(id)?;
         }
+        cloth.set_world_air(self.air);
         let entry =
             Some(Mutex::new(Entry { cloth, colliders, report: StepReport::default(), stepped_in: 0, damage: None }));
         if let Some(index) = self.cloths.iter().position(|s| s.entry.is_none()) {
@@ -580,6 +585,32 @@ impl World {
         }
         self.entry(id)?.colliders = colliders;
         Ok(())
+    }
+
+    /// Sets the air of the whole world (`aero.rs`): density, wind and
+    /// turbulence, world axes, m/s. Every cloth feels it on top of its own
+    /// ([`Cloth::set_air`]: winds and turbulence add, the density is the
+    /// larger); a world starts with none ([`Air::NONE`]). A change wakes
+    /// every cloth. Refused inside a begin/end pair, and for out-of-range
+    /// or non-finite values (nothing changes). A damaged cloth is skipped.
+    pub fn set_air(&mut self, air: Air) -> Result<(), WorldError> {
+        self.refuse_inside_step()?;
+        air.validate()?;
+        self.air = air;
+        for slot in &self.cloths {
+            if let Some(e) = &slot.entry {
+                let mut e = e.lock().unwrap_or_else(PoisonError::into_inner);
+                if e.damage.is_none() {
+                    e.cloth.set_world_air(air);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The world's air.
+    pub fn air(&self) -> Air {
+        self.air
     }
 
     /// The report of a cloth's last step.

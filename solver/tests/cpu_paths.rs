@@ -11,7 +11,8 @@
 //! sheet with no pin, on a still and then a moving anchor, damped), and the
 //! strain limit's floors, projection and settle on moving anchors (a rope on
 //! one pin, where only farther ends move and the inelastic cut runs, and a
-//! sheet on two corners, where both ends of a row move).
+//! sheet on two corners, where both ends of a row move), and the air's pass
+//! (a sheet in a turbulent wind).
 //!
 //! On a CPU without AVX2 the AVX2 path cannot run: the comparison is skipped
 //! with a message, and forcing that path must fall back to the baseline.
@@ -144,6 +145,22 @@ fn scenes() -> Vec<Scene> {
             name: "denim on two corners (strain-limited: both ends move) on a walking, turning anchor",
             steps: 240,
             make: |t| garment(&library::DENIM, e::GarmentCase::Corners, t),
+            colliders: None,
+            drive: walk_and_turn,
+        },
+        Scene {
+            name: "W1 in a turbulent wind (aerodynamics) on a walking, turning anchor",
+            steps: 240,
+            make: |t| {
+                let mut c = w1(t);
+                c.set_air(cloth_solver::Air {
+                    wind: [6.0, 0.0, 3.0],
+                    turbulence: cloth_solver::Turbulence { amplitude: 3.0, frequency: 2.0, scale: 0.5, seed: 18 },
+                    ..cloth_solver::Air::default()
+                })
+                .unwrap();
+                c
+            },
             colliders: None,
             drive: walk_and_turn,
         },

@@ -226,3 +226,32 @@ fn stepping_with_painted_limits_allocates_nothing() {
     counting(false);
     assert_eq!(allocations(), 0, "allocated while stepping with painted limits");
 }
+
+/// In air: the tables and scratch are sized when the air or the
+/// coefficients first make aerodynamics act; a cloth on a moving anchor in a
+/// turbulent wind, its air changed every step, allocates nothing after.
+#[test]
+fn stepping_in_wind_allocates_nothing() {
+    use cloth_solver::{pose::Pose, Air, Turbulence};
+    let rope = cloth_solver::Cloth::new(&scenes::m0_chain().input(), scenes::w0_dynamics()).expect("seeds");
+    for (k, mut cloth) in [scenes::w0_cloth(SeedOptions::default()), rope].into_iter().enumerate() {
+        let kernel = Kernel::ALL[k];
+        cloth.set_kernel(kernel);
+        let air = |t: usize| Air {
+            wind: [4.0 + (t % 7) as f64, 0.0, 2.0],
+            turbulence: Turbulence { amplitude: 3.0, frequency: 2.0, scale: 0.5, seed: 7 },
+            ..Air::default()
+        };
+        cloth.set_air(air(0)).unwrap();
+        cloth.step();
+        reset();
+        counting(true);
+        for t in 1..200 {
+            cloth.set_air(air(t)).unwrap();
+            cloth.set_anchor_pose(Pose::from_translation([0.02 * t as f64, 0.0, 0.0])).unwrap();
+            cloth.step();
+        }
+        counting(false);
+        assert_eq!(allocations(), 0, "{kernel:?} allocated while stepping in wind");
+    }
+}

@@ -119,6 +119,7 @@ static unsafe class ClothTest
         Console.WriteLine("kernels: " + (ClothNative.cloth_cpu_path() == ClothNative.CLOTH_CPU_PATH_AVX2 ? "avx2" : "baseline"));
         Sizes();
         Scene();
+        Wind();
         ErrorPaths();
         if (failures > 0)
         {
@@ -140,6 +141,7 @@ static unsafe class ClothTest
         Expect(ClothNative.cloth_default_tree_desc().struct_size == sizeof(ClothTreeDesc), "sizeof(ClothTreeDesc)");
         Expect(ClothNative.cloth_default_rig_desc().struct_size == sizeof(ClothRigDesc), "sizeof(ClothRigDesc)");
         Expect(ClothNative.cloth_default_collider_desc().struct_size == sizeof(ClothColliderDesc), "sizeof(ClothColliderDesc)");
+        Expect(ClothNative.cloth_default_air().struct_size == sizeof(ClothAir), "sizeof(ClothAir)");
         Expect(sizeof(ClothWorld) == 8 && sizeof(ClothId) == 8 && sizeof(ClothColliderSetId) == 8, "handles are 8 bytes");
         Expect(sizeof(ClothColliderId) == 16 && sizeof(ClothPose) == 56 && sizeof(ClothStepReport) == 32, "sizes of ids, poses, reports");
         Console.WriteLine("struct sizes: world desc " + sizeof(ClothWorldDesc) + ", dynamics " + sizeof(ClothDynamics) + ", desc " +
@@ -426,6 +428,40 @@ static unsafe class ClothTest
     static float[] sheetMasses = new float[SIDE * SIDE];
     static uint[] sheetFixed = new uint[SIDE * SIDE];
     static uint[] sheetTriangles = new uint[6 * (SIDE - 1) * (SIDE - 1)];
+
+    // Wind (issue 18 item 1): a world's wind blows the small sheet downwind; the coefficients come
+    // from the preset; a NaN wind or drag is a status and changes nothing.
+    static void Wind()
+    {
+        using (SimWorld world = new SimWorld())
+        {
+            ClothSheetDesc sheet = SheetDesc();
+            ClothDesc desc = ClothNative.cloth_default_desc();
+            desc.preset = ClothNative.CLOTH_PRESET_SILK;
+            ClothId id;
+            Check(CreateSmallSheet(world.Handle, ref sheet, ref desc, out id), "cloth_create_sheet (silk)");
+            double drag, lift, presetDrag, presetLift;
+            Check(ClothNative.cloth_get_aerodynamics(world.Handle, id, out drag, out lift), "cloth_get_aerodynamics");
+            Check(ClothNative.cloth_preset_aerodynamics(ClothNative.CLOTH_PRESET_SILK, out presetDrag, out presetLift), "cloth_preset_aerodynamics");
+            Expect(drag == presetDrag && lift == presetLift && drag > 0.0, "the silk sheet has silk's coefficients");
+            ClothAir air = ClothNative.cloth_default_air();
+            air.wind = new ClothVec3(0.0, 0.0, 6.0);
+            air.turbulence_amplitude = 1.0;
+            air.turbulence_seed = 18;
+            world.SetAir(air);
+            for (int k = 0; k < 60; k++) world.Step();
+            ClothVec3f[] p = new ClothVec3f[SIDE * SIDE];
+            fixed (ClothVec3f* dst = p)
+                Check(ClothNative.cloth_read_positions(world.Handle, id, ClothNative.CLOTH_SPACE_WORLD, dst, (UIntPtr)p.Length), "cloth_read_positions");
+            Expect(p[SIDE * SIDE - 1].z > 0.02f, "the wind blew the bottom corner downwind (" + p[SIDE * SIDE - 1].z + " m)");
+            air.wind = new ClothVec3(double.NaN, 0.0, 0.0);
+            Status(ClothNative.cloth_world_set_air(world.Handle, ref air), ClothStatus.NonFinite, "cloth_world_set_air");
+            Status(ClothNative.cloth_set_air(world.Handle, id, ref air), ClothStatus.NonFinite, "cloth_set_air");
+            Status(ClothNative.cloth_set_aerodynamics(world.Handle, id, 1.0, double.PositiveInfinity), ClothStatus.NonFinite, "cloth_set_aerodynamics");
+            Status(ClothNative.cloth_set_aerodynamics(world.Handle, id, 12.0, 0.0), ClothStatus.InvalidArgument, "cloth_set_aerodynamics");
+            Console.WriteLine("wind: the silk sheet's corner " + p[SIDE * SIDE - 1].z + " m downwind after 1 s in 6 m/s");
+        }
+    }
 
     static void SmallSheet()
     {

@@ -1,0 +1,627 @@
+//! Wind and aerodynamics: drag and lift on every triangle, drag on every
+//! segment of a tree, from the cloth's velocity relative to the air.
+//!
+//! ```text
+//!   per step, at the first substep (after its frame shift), frame axes:
+//!     gust_i      = turbulence at particle i's world position (world axes)
+//!     air(x)      = R⁻¹·(W + gust) − (1 − s)·(V + ω × x)
+//!     triangle    u = mean of its corners' velocities − mean air,  n̂, A from x0
+//!                 F = −½ρA·[C_d·|u·n̂|·u + C_l·(u·n̂/|u|)·(|u|²n̂ − (u·n̂)u)]
+//!     segment     u⊥ = part of u ⊥ the segment,  F = −½ρ·C_d·d·L·|u⊥|·u⊥,  d = 2·thickness
+//!     particle    a = ΣF/(3 or 2)/m,  scaled by min(1, m/(dt·D))
+//!   per substep, after the inertial target (a turned into the substep's axes):
+//!                 y += h²·a
+//!                 start x = x0 + h·v + h²·â·clamp(((v − v_prev)/h)·â, 0, |g + a|),  â = (g + a)/|g + a|
+//! ```
+//!
+//! **The model** is NvCloth's (`SwSolverKernel::applyWind`): drag along the
+//! relative velocity scaled by the projected area `A·|cos θ|`, lift across
+//! it in the plane of the velocity and the normal, `∝ cos θ·sin θ`. Both are
+//! even in `n̂`, so a triangle's winding never matters, and both vanish for
+//! a triangle edge-on to the flow (`u·n̂ = 0`). A segment (a rope, a strip,
+//! hair) is a cylinder of diameter `d` in cross-flow: drag on the velocity
+//! component normal to it (the independence principle), no lift.
+//!
+//! **The frame.** Positions and velocities live in the anchor frame, and a
+//! stored velocity is "world-like" for the fraction `s` (inertia) of the
+//! frame's motion the cloth feels (`crate::anchor`): a particle welded to a
+//! frame moving at `V_f(x) = V + ω × x` stores `s·V_f(x)`. Its true world
+//! velocity is the stored one plus `(1 − s)·V_f(x)`, and the air is the
+//! world wind turned into the frame; folding the unfelt frame motion into
+//! the air gives the `air(x)` above. So a sheet carried at `V` through still
+//! air feels the drag of `−V` at any inertia, and one carried at `V` in a
+//! wind of `V` feels nothing (Galilean invariance). Fixed particles move
+//! with the frame: their velocity is taken as `s·V_f(x)`. `V` and `ω` are
+//! the anchor's over the step (zero on a teleport).
+//!
+//! **Once per step.** The forces are evaluated at the step's first substep
+//! and held for its others (turned with the frame): the air's pass is the
+//! same work however many substeps the budget spends, and it reads the
+//! state a whole step apart, as the anchor's `V` and `ω` do.
+//!
+//! **Bounded, never reversed (the stability rule).** Drag is a damper with
+//! rate `D = ½ρ·C_d·A·|u·n̂|` (kg/s, `F = −D·u`), lift bounded by
+//! `½ρ·C_l·A·|u·n̂|·|u|`; a particle's share of both rates is `D_i`. Held
+//! over a step, a damper overshoots once `dt·D_i/m_i > 1` — silk in a
+//! 30 m/s wind reaches 5 — so a particle's aerodynamic acceleration is
+//! scaled by `min(1, m_i/(dt·D_i))`: over one step it changes the
+//! particle's velocity relative to the air by at most that velocity, never
+//! past it. Below the bound (every ordinary wind) the force is exact, and a
+//! cloth at rest in a steady wind feels exactly the model's force.
+//!
+//! **The adaptive start reads the whole external acceleration.** VBD's
+//! initial guess (DESIGN §3) extrapolates the particle's acceleration along
+//! the external one, which the step takes to be gravity; in air it is
+//! `g + a`, and a particle of the air's pass starts from the same rule
+//! along `g + a` (Chen et al., "Vertex Block Descent", 2024, define it for
+//! the external acceleration, whatever it is). Starting along gravity
+//! alone, a sheet in a steady wind settled 4.4° short of its balance at
+//! every wind speed (`MEASUREMENTS.md`, "Wind and aerodynamics"): the
+//! start's push along gravity in the settled cloth's two-substep cycle
+//! weighs more than the wind it leaves out.
+//!
+//! **Turbulence** is seeded value noise (`noise4`): each velocity component
+//! is a smooth function in `[−amplitude, amplitude]` of the lattice point
+//! `((X − W·t)/scale, frequency·t)` — gusts of size `scale` carried
+//! downwind by the mean wind (Taylor's frozen-turbulence hypothesis, Taylor
+//! 1938) that change `frequency` times a second where they are. `t` is the
+//! cloth's air clock (the steps it has been stepped, asleep or awake, times
+//! `dt`). It is evaluated once per step at each particle, in f64 with a
+//! fixed order: the same bits on every run, thread count and instruction
+//! set.
+//!
+//! **Determinism and cost.** Everything here is scalar f64 in slot order
+//! with no fused multiply-add, reading the f32 columns every kernel of one
+//! precision shares, so each kernel's step keeps its bits; the result enters
+//! the step only through the inertial target `y` and the start. With no air, or zero drag
+//! and lift, none of it runs and the step is bit-identical to one without
+//! this module.
+
+use crate::error::ParamError;
+use crate::lanes::Points;
+use crate::model::{Model, NO_NODE};
+use crate::pose::{self, Pose, Quat, Vec3};
+use crate::state::State;
+
+/// Density of air at sea level and 15 °C (the International Standard
+/// Atmosphere), kg/m³: [`Air::default`]'s.
+pub const AIR_DENSITY: f64 = 1.225;
+
+/// The largest wind or turbulence amplitude accepted, m/s: beyond any
+/// weather (the fastest gust recorded is 113 m/s), so a larger value is a
+/// unit or sign error, refused rather than simulated.
+pub const MAX_WIND_SPEED: f64 = 500.0;
+
+/// A seeded turbulence field (see the module). Zero amplitude: none.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Turbulence {
+    /// Largest deviation of each wind component from the mean, m/s,
+    /// `0..=MAX_WIND_SPEED`.
+    pub amplitude: f64,
+    /// How often the gusts change where they are, Hz, `0..=1000` (0: a
+    /// frozen field carried by the mean wind).
+    pub frequency: f64,
+    /// Gust size: the lattice spacing of the noise, m, `0.01..=1e4`.
+    pub scale: f64,
+    /// Seed of the field: the same seed, the same gusts.
+    pub seed: u64,
+}
+
+impl Turbulence {
+    /// No turbulence.
+    pub const NONE: Turbulence = Turbulence { amplitude: 0.0, frequency: 1.0, scale: 2.0, seed: 0 };
+
+    pub fn validate(&self) -> Result<(), ParamError> {
+        check("turbulence.amplitude", self.amplitude, 0.0, MAX_WIND_SPEED)?;
+        check("turbulence.frequency", self.frequency, 0.0, 1000.0)?;
+        check("turbulence.scale", self.scale, 0.01, 1e4)
+    }
+
+    fn active(&self) -> bool {
+        self.amplitude > 0.0
+    }
+
+    /// The gust at world point `x` at air time `t` with mean wind `wind`, m/s.
+    pub fn at(&self, x: Vec3, t: f64, wind: Vec3) -> Vec3 {
+        Sampler::new(self, &Pose::IDENTITY, t, wind).sample(x)
+    }
+}
+
+/// A turbulence field at one time, sampled at points of one frame: the
+/// lattice point of `x` is `M·x + o`, `M = R/scale`, `o = (T − W·t)/scale`.
+struct Sampler {
+    m: [Vec3; 3],
+    o: Vec3,
+    tau: f64,
+    seed: u64,
+    amplitude: f64,
+    cell: NoiseCell,
+}
+
+impl Sampler {
+    fn new(f: &Turbulence, frame: &Pose, t: f64, wind: Vec3) -> Sampler {
+        let inv = 1.0 / f.scale;
+        let m = frame.rotation.matrix().map(|row| row.map(|v| v * inv));
+        let o = [0, 1, 2].map(|k| (frame.translation[k] - wind[k] * t) * inv);
+        Sampler { m, o, tau: f.frequency * t, seed: f.seed, amplitude: f.amplitude, cell: NoiseCell::default() }
+    }
+
+    fn sample(&mut self, x: Vec3) -> Vec3 {
+        let m = &self.m;
+        let p = [0, 1, 2].map(|r| m[r][0] * x[0] + m[r][1] * x[1] + m[r][2] * x[2] + self.o[r]);
+        pose::scale(self.cell.sample(self.seed, [p[0], p[1], p[2], self.tau]), self.amplitude)
+    }
+}
+
+impl Default for Turbulence {
+    fn default() -> Self {
+        Turbulence::NONE
+    }
+}
+
+/// The air a cloth moves through: its density, the mean wind, gusts.
+///
+/// A cloth and a world start with [`Air::NONE`] (no air: the record's
+/// world, where drag and lift do nothing and every step is bit-identical to
+/// one before aerodynamics existed); [`Air::default`] is still air at sea
+/// level. **A cloth in a world feels both airs**: the world's and its own
+/// winds and turbulence add, and the density is the larger of the two (so
+/// either can switch the air on) — a per-cloth wind is a local gust (a fan,
+/// a vehicle's slipstream) on top of the weather.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Air {
+    /// kg/m³, `0..=10` (0: no air).
+    pub density: f64,
+    /// Mean wind, world axes, m/s, each component within ±[`MAX_WIND_SPEED`].
+    pub wind: Vec3,
+    pub turbulence: Turbulence,
+}
+
+impl Air {
+    /// No air at all.
+    pub const NONE: Air = Air { density: 0.0, wind: [0.0; 3], turbulence: Turbulence::NONE };
+
+    /// Air at sea level ([`AIR_DENSITY`]) moving at `wind`, m/s.
+    pub fn wind(wind: Vec3) -> Air {
+        Air { wind, ..Air::default() }
+    }
+
+    pub fn validate(&self) -> Result<(), ParamError> {
+        check("air.density", self.density, 0.0, 10.0)?;
+        for w in self.wind {
+            check("air.wind", w, -MAX_WIND_SPEED, MAX_WIND_SPEED)?;
+        }
+        self.turbulence.validate()
+    }
+}
+
+impl Default for Air {
+    fn default() -> Self {
+        Air { density: AIR_DENSITY, wind: [0.0; 3], turbulence: Turbulence::NONE }
+    }
+}
+
+fn check(name: &'static str, value: f64, lo: f64, hi: f64) -> Result<(), ParamError> {
+    if value.is_finite() && value >= lo && value <= hi {
+        Ok(())
+    } else {
+        Err(ParamError::OutOfRange { name, value })
+    }
+}
+
+/// A cloth's air, its surface in slots, and the step's scratch. Empty
+/// tables and scratch until the cloth first has air and a non-zero drag or
+/// lift ([`AirState::provision`], outside any step).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AirState {
+    /// The world's air (a cloth outside a world: [`Air::NONE`]).
+    pub world: Air,
+    /// The cloth's own air.
+    pub own: Air,
+    /// The air clock, s: steps called × dt.
+    pub time: f64,
+    /// Triangles, as storage slots.
+    triangles: Vec<[u32; 3]>,
+    /// Segments (links between nodes in no triangle), as storage slots.
+    segments: Vec<[u32; 2]>,
+    /// Per slot: this step's gust, world axes, m/s (empty without turbulence).
+    gust: Vec<Vec3>,
+    /// Per slot: the substep's force, N, and damping rate, kg/s; its start
+    /// position, m, and velocity relative to the air, m/s (frame axes).
+    force: Vec<Vec3>,
+    rate: Vec<f64>,
+    at: Vec<Vec3>,
+    relative: Vec<Vec3>,
+    /// Per free slot: the step's aerodynamic acceleration, m/s², frame axes
+    /// of the step's first substep.
+    accel: Vec<Vec3>,
+    /// The tables are built.
+    built: bool,
+}
+
+impl Default for AirState {
+    /// No air, nothing built.
+    fn default() -> Self {
+        AirState {
+            world: Air::NONE,
+            own: Air::NONE,
+            time: 0.0,
+            triangles: Vec::new(),
+            segments: Vec::new(),
+            gust: Vec::new(),
+            force: Vec::new(),
+            rate: Vec::new(),
+            at: Vec::new(),
+            relative: Vec::new(),
+            accel: Vec::new(),
+            built: false,
+        }
+    }
+}
+
+impl AirState {
+    /// The density the cloth feels, kg/m³.
+    pub fn density(&self) -> f64 {
+        self.world.density.max(self.own.density)
+    }
+
+    /// The mean wind the cloth feels, world axes, m/s.
+    pub fn mean_wind(&self) -> Vec3 {
+        pose::add(self.world.wind, self.own.wind)
+    }
+
+    /// Whether any turbulence blows on the cloth.
+    pub fn turbulent(&self) -> bool {
+        self.density() > 0.0 && (self.world.turbulence.active() || self.own.turbulence.active())
+    }
+
+    /// Whether aerodynamics acts on a cloth with coefficients `drag`, `lift`.
+    pub fn acts(&self, drag: f64, lift: f64) -> bool {
+        self.density() > 0.0 && (drag > 0.0 || lift > 0.0)
+    }
+
+    /// Whether it acts and its tables are built ([`AirState::provision`]):
+    /// what the step reads, so air set around `Cloth::set_air` (through
+    /// `Cloth::state_mut`) acts only once provisioned, never out of bounds.
+    pub fn ready(&self, drag: f64, lift: f64) -> bool {
+        self.built && self.acts(drag, lift)
+    }
+
+    /// Builds the slot tables from the caller's triangles (a sheet) and the
+    /// model's stretch rows between nodes in no triangle (a tree), and sizes
+    /// the scratch, when aerodynamics first acts. Allocates; never called
+    /// inside a step.
+    pub fn provision(&mut self, model: &Model, triangles: &[[u32; 3]], drag: f64, lift: f64) {
+        if !self.acts(drag, lift) {
+            return;
+        }
+        if !self.built {
+            let slot = |n: u32| model.slot_of_node[n as usize];
+            self.triangles = triangles.iter().map(|t| t.map(slot)).collect();
+            let mut in_triangle = vec![false; model.slots];
+            for t in &self.triangles {
+                for &s in t {
+                    in_triangle[s as usize] = true;
+                }
+            }
+            let l = &model.links;
+            self.segments = l
+                .stretch
+                .clone()
+                .filter(|&r| l.rest[r] > 0.0 && !in_triangle[l.a[r] as usize] && !in_triangle[l.b[r] as usize])
+                .map(|r| [l.a[r], l.b[r]])
+                .collect();
+            self.force = vec![[0.0; 3]; model.slots];
+            self.rate = vec![0.0; model.slots];
+            self.at = vec![[0.0; 3]; model.slots];
+            self.relative = vec![[0.0; 3]; model.slots];
+            self.accel = vec![[0.0; 3]; model.slots];
+            self.built = true;
+        }
+        if self.turbulent() && self.gust.is_empty() {
+            self.gust = vec![[0.0; 3]; model.slots];
+        }
+    }
+
+    /// Bytes held (the memory report's particles region).
+    pub fn bytes(&self) -> usize {
+        12 * self.triangles.len()
+            + 8 * self.segments.len()
+            + 24 * (self.gust.len() + self.force.len())
+            + 8 * self.rate.len()
+    }
+
+    /// Samples the turbulence at every particle's world position at the
+    /// start of a step (`anchor`: the pose the positions are relative to;
+    /// `t`: the air clock at the step's start).
+    pub(crate) fn sample_gusts(&mut self, model: &Model, x: &Points, anchor: &Pose, t: f64) {
+        if !self.turbulent() || self.gust.is_empty() {
+            return;
+        }
+        let wind = self.mean_wind();
+        let sampler = |f: &Turbulence| f.active().then(|| Sampler::new(f, anchor, t, wind));
+        let (mut world, mut own) = (sampler(&self.world.turbulence), sampler(&self.own.turbulence));
+        for s in 0..model.slots {
+            if model.node_of_slot[s] == NO_NODE {
+                continue;
+            }
+            let at = x.get(s).map(f64::from);
+            let mut g = [0.0; 3];
+            for f in [&mut world, &mut own].into_iter().flatten() {
+                g = pose::add(g, f.sample(at));
+            }
+            self.gust[s] = g;
+        }
+    }
+}
+
+/// What one substep's aerodynamics needs besides the state.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AirSubstep {
+    pub h: f64,
+    pub dt: f64,
+    /// `½ρ·C_d`, `½ρ·C_l`, kg/m³.
+    pub drag: f64,
+    pub lift: f64,
+    /// Segment diameter, m.
+    pub diameter: f64,
+    /// World to frame axes at the substep's end.
+    pub to_frame: Quat,
+    /// The mean wind, world axes, m/s.
+    pub wind: Vec3,
+    /// The anchor's velocity and angular velocity over the step, frame
+    /// axes, and the inertia `s` the cloth feels them with.
+    pub frame_velocity: Vec3,
+    pub frame_omega: Vec3,
+    pub inertia: f64,
+    /// Gravity, frame axes at the substep's end, m/s².
+    pub gravity: Vec3,
+}
+
+/// The aerodynamic acceleration of every free particle for the step, frame
+/// axes of its first substep (`accel`), from the positions and velocities
+/// that substep starts from (the module's diagram).
+pub(crate) fn accelerations(model: &Model, st: &mut State, c: &AirSubstep) {
+    let State { air, x0, v, .. } = st;
+    // Not `!gust.is_empty()`: the gusts of turbulence since switched off
+    // stay in the scratch.
+    let turbulent = air.turbulent();
+    let AirState { triangles, segments, gust, force, rate, at, relative, accel, .. } = air;
+    let to_frame = c.to_frame.matrix();
+    let turn = |w: Vec3| [0, 1, 2].map(|r| to_frame[r][0] * w[0] + to_frame[r][1] * w[1] + to_frame[r][2] * w[2]);
+    let wind = turn(c.wind);
+    let unfelt = 1.0 - c.inertia;
+    // Per slot: the position, and the velocity relative to the air there,
+    // u = v + (1 − s)·V_f(x) − R⁻¹·(W + gust); a fixed particle's v is
+    // s·V_f(x). The air is affine in x and the gust enters linearly, so a
+    // triangle's or segment's mean of these is its own u at its centre.
+    let moving = c.frame_velocity != [0.0; 3] || c.frame_omega != [0.0; 3];
+    for s in 0..model.slots {
+        let p = x0.get(s).map(f64::from);
+        let frame = match moving {
+            true => pose::add(c.frame_velocity, pose::cross(c.frame_omega, p)),
+            false => [0.0; 3],
+        };
+        let mut u = match s < model.swept {
+            true => pose::add(v.get(s).map(f64::from), pose::scale(frame, unfelt)),
+            false => frame,
+        };
+        u = pose::sub(u, wind);
+        if turbulent {
+            u = pose::sub(u, turn(gust[s]));
+        }
+        at[s] = p;
+        relative[s] = u;
+        force[s] = [0.0; 3];
+        rate[s] = 0.0;
+    }
+    let third = 1.0 / 3.0;
+    for t in triangles.iter() {
+        let [i, j, k] = t.map(|s| s as usize);
+        let (a, b, cc) = (at[i], at[j], at[k]);
+        let n2 = pose::cross(pose::sub(b, a), pose::sub(cc, a));
+        let nn = pose::dot(n2, n2);
+        let u = pose::scale(pose::add(pose::add(relative[i], relative[j]), relative[k]), third);
+        let u2 = pose::dot(u, u);
+        if nn == 0.0 || u2 == 0.0 {
+            continue;
+        }
+        // With A = |n2|/2, n̂ = n2/|n2|: drag −½ρC_d·A|u·n̂|·u and lift
+        // −½ρC_l·A·(u·n̂/|u|)(|u|²n̂ − (u·n̂)u), a third to each corner.
+        let un2 = pose::dot(u, n2);
+        let d = c.drag * 0.5 * un2.abs() * third;
+        let l = if c.lift == 0.0 { 0.0 } else { c.lift * 0.5 * un2 / (nn * u2).sqrt() * third };
+        let f = [0, 1, 2].map(|q| -(d * u[q]) - l * (u2 * n2[q] - un2 * u[q]));
+        let r = (c.drag + c.lift) * 0.5 * un2.abs() * third;
+        for s in [i, j, k] {
+            force[s] = pose::add(force[s], f);
+            rate[s] += r;
+        }
+    }
+    for sg in segments.iter() {
+        let [i, j] = sg.map(|s| s as usize);
+        let e = pose::sub(at[j], at[i]);
+        let len2 = pose::dot(e, e);
+        if len2 == 0.0 {
+            continue;
+        }
+        let u = pose::scale(pose::add(relative[i], relative[j]), 0.5);
+        // u⊥ = u − (u·ê)ê;  −½ρC_d·d·L·|u⊥|·u⊥, half to each end.
+        let normal = pose::sub(u, pose::scale(e, pose::dot(u, e) / len2));
+        let d = c.drag * c.diameter * len2.sqrt() * pose::norm(normal);
+        let f = pose::scale(normal, -0.5 * d);
+        for s in [i, j] {
+            force[s] = pose::add(force[s], f);
+            rate[s] += 0.5 * d;
+        }
+    }
+    for s in 0..model.swept {
+        let w = model.inv_mass[s] as f64;
+        if w == 0.0 || rate[s] == 0.0 {
+            accel[s] = [0.0; 3];
+            continue;
+        }
+        // The bound: over the step the relative velocity changes by at most
+        // itself.
+        let z = c.dt * rate[s] * w;
+        accel[s] = pose::scale(force[s], if z > 1.0 { w / z } else { w });
+    }
+}
+
+/// Adds `h²·a` to the inertial target of every free particle and moves its
+/// start along `g + a`, `a` the step's acceleration turned by `turn` (from
+/// the first substep's frame axes to this one's; `None`: the same).
+pub(crate) fn accelerate(model: &Model, st: &mut State, c: &AirSubstep, turn: Option<[Vec3; 3]>) {
+    let State { air, x, x0, v, v_prev, y, .. } = st;
+    let (h, h2) = (c.h, c.h * c.h);
+    for s in 0..model.swept {
+        let a = air.accel[s];
+        if a == [0.0; 3] {
+            continue;
+        }
+        let a = match &turn {
+            Some(m) => [0, 1, 2].map(|r| m[r][0] * a[0] + m[r][1] * a[1] + m[r][2] * a[2]),
+            None => a,
+        };
+        let old = y.get(s);
+        y.set(s, [0, 1, 2].map(|k| (old[k] as f64 + h2 * a[k]) as f32));
+        // The adaptive start along the whole external acceleration g + a.
+        let ext = pose::add(c.gravity, a);
+        let ext_mag = pose::norm(ext);
+        if ext_mag > 0.0 {
+            let dir = pose::scale(ext, 1.0 / ext_mag);
+            let (vs, vp, start) = (v.get(s).map(f64::from), v_prev.get(s).map(f64::from), x0.get(s).map(f64::from));
+            let along = (pose::dot(pose::sub(vs, vp), dir) / h).max(0.0).min(ext_mag);
+            x.set(s, [0, 1, 2].map(|k| (start[k] + h * vs[k] + h2 * along * dir[k]) as f32));
+        }
+    }
+}
+
+/// Seeded 4D value noise: three channels, each in `[−1, 1]`, interpolated
+/// with the quintic fade `6t⁵ − 15t⁴ + 10t³` (Perlin 2002) between hashed
+/// values at the 16 corners of the lattice cell holding `p`. A lattice
+/// point's three values come from one SplitMix64 finaliser (Steele, Lea &
+/// Flood 2014) of its coordinates and the seed, 21 bits each.
+pub fn noise4(seed: u64, p: [f64; 4]) -> Vec3 {
+    NoiseCell::default().sample(seed, p)
+}
+
+/// One lattice cell's values at one time, kept while the points sampled
+/// stay in it: particles in slot order mostly share their cell (gusts are
+/// larger than a cloth's spacing), and a cell costs 16 hashes. The 16
+/// corners are interpolated along time first, once per cell, leaving the 8
+/// of the cell's cube at that time. Cells are `floor` of the coordinate as
+/// an i64 (saturating), hashed modulo 2⁶⁴.
+#[derive(Default)]
+struct NoiseCell {
+    key: Option<([i64; 4], u64)>,
+    cube: [Vec3; 8],
+}
+
+/// `⌊c⌋` as an integer, saturating (NaN: 0); `f64::floor` is a libm call
+/// on the baseline instruction set.
+fn floor(c: f64) -> i64 {
+    let i = c as i64;
+    if (i as f64) > c {
+        i.saturating_sub(1)
+    } else {
+        i
+    }
+}
+
+/// `c − ⌊c⌋` in `[0, 1]` (0 for NaN; beyond i64 the saturated cell leaves
+/// the edge of a cell, so a far point is a cell's corner).
+fn fraction(c: f64, cell: i64) -> f64 {
+    let f = c - cell as f64;
+    if f >= 0.0 {
+        f.min(1.0)
+    } else {
+        0.0
+    }
+}
+
+/// The quintic fade `6t⁵ − 15t⁴ + 10t³`.
+fn fade(t: f64) -> f64 {
+    t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
+}
+
+impl NoiseCell {
+    fn sample(&mut self, seed: u64, p: [f64; 4]) -> Vec3 {
+        let base = p.map(floor);
+        let key = (base, p[3].to_bits());
+        if self.key != Some(key) {
+            let mut corners = [[0.0; 3]; 16];
+            for (corner, value) in corners.iter_mut().enumerate() {
+                let mut h = seed ^ 0x6a09_e667_f3bc_c909;
+                for (k, prime) in LATTICE_PRIMES.iter().enumerate() {
+                    let c = base[k].wrapping_add(((corner >> k) & 1) as i64);
+                    h ^= (c as u64).wrapping_mul(*prime);
+                }
+                let h = mix(h);
+                *value = [0, 1, 2].map(|ch| ((h >> (21 * ch)) & 0x1f_ffff) as f64 * (2.0 / 0x1f_ffff as f64) - 1.0);
+            }
+            // Corner bit 3 is time.
+            let wt = fade(fraction(p[3], base[3]));
+            for (c, v) in self.cube.iter_mut().enumerate() {
+                let (lo, hi) = (corners[c], corners[c + 8]);
+                *v = [0, 1, 2].map(|ch| lo[ch] + wt * (hi[ch] - lo[ch]));
+            }
+            self.key = Some(key);
+        }
+        // Then x, y, z: corner bit k is axis k.
+        let mut v = self.cube;
+        let mut n = 8;
+        for k in 0..3 {
+            let wk = fade(fraction(p[k], base[k]));
+            n /= 2;
+            for i in 0..n {
+                let (lo, hi) = (v[2 * i], v[2 * i + 1]);
+                v[i] = [0, 1, 2].map(|ch| lo[ch] + wk * (hi[ch] - lo[ch]));
+            }
+        }
+        v[0]
+    }
+}
+
+/// Odd multipliers decorrelating the four lattice axes before the hash.
+const LATTICE_PRIMES: [u64; 4] =
+    [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9, 0xd6e8_feb8_6659_fd93];
+
+/// The SplitMix64 finaliser.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn noise_is_bounded_continuous_and_seeded() {
+        let a = noise4(7, [0.3, 1.7, -2.2, 0.5]);
+        assert!(a.iter().all(|c| c.abs() <= 1.0));
+        assert_eq!(a, noise4(7, [0.3, 1.7, -2.2, 0.5]));
+        assert_ne!(a, noise4(8, [0.3, 1.7, -2.2, 0.5]));
+        // Far, negative and non-finite coordinates are cells too.
+        for p in [[-1e300, 0.0, 0.0, 0.0], [f64::NAN, 1.0, 2.0, 3.0], [1e300, -0.5, 0.5, -1e20]] {
+            assert!(noise4(7, p).iter().all(|c| c.is_finite() && c.abs() <= 1.0));
+        }
+        // Continuous across a lattice face.
+        let (l, r) = (noise4(7, [1.0 - 1e-9, 0.2, 0.3, 0.4]), noise4(7, [1.0, 0.2, 0.3, 0.4]));
+        assert!(pose::norm(pose::sub(l, r)) < 1e-6);
+    }
+
+    #[test]
+    fn air_refuses_non_finite_and_out_of_range() {
+        assert!(Air::default().validate().is_ok());
+        assert!(Air { density: f64::NAN, ..Air::default() }.validate().is_err());
+        assert!(Air::wind([f64::INFINITY, 0.0, 0.0]).validate().is_err());
+        assert!(Air::wind([501.0, 0.0, 0.0]).validate().is_err());
+        let t = Turbulence { amplitude: -1.0, ..Turbulence::NONE };
+        assert!(Air { turbulence: t, ..Air::default() }.validate().is_err());
+        let t = Turbulence { scale: 0.0, ..Turbulence::NONE };
+        assert!(Air { turbulence: t, ..Air::default() }.validate().is_err());
+    }
+}
