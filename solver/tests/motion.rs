@@ -432,3 +432,34 @@ fn painted_cloths_step_the_same_bits_on_every_kernel() {
     assert_eq!(wide, run(Kernel::Scalar, None), "wide against scalar");
     assert_eq!(run(Kernel::WideF64, None), run(Kernel::ScalarF64, None), "wide-f64 against scalar-f64");
 }
+
+/// The same bound on content the neckline cape does not cover: a cape
+/// pinned at its two shoulders, and one pinned nowhere (only its max
+/// distances hold it, through the free cloth's own translation step), over
+/// the sprint, turn and teleport script.
+#[test]
+fn the_bound_holds_with_two_pins_and_with_none() {
+    use cloth_solver::scenes::CapePins;
+    let shoulders = IrregularCape { pins: CapePins::Shoulders(3), ..IrregularCape::from_seed(2) }.input();
+    let mut pinless = IrregularCape::from_seed(1).input();
+    pinless.fixed.iter_mut().for_each(|f| *f = false);
+    for (what, input) in [("two shoulders", shoulders), ("no pins", pinless)] {
+        assert!(input.fixed.iter().filter(|&&f| f).count() <= 6);
+        let r: Vec<f32> = input.positions.iter().map(|p| 0.02 + 0.2 * (-p[1]).max(0.0)).collect();
+        for preset in [library::SILK, library::DENIM] {
+            let mut c = Cloth::new(&input, preset.dynamics).unwrap();
+            c.set_max_distances(0, &r).unwrap();
+            let (mut worst, mut touching) = (f64::NEG_INFINITY, 0);
+            for k in 1..=480 {
+                c.set_anchor_pose(script(k, c.dynamics().dt, [1.0, 0.0, 0.0])).unwrap();
+                assert!(c.step().watchdog.is_none());
+                let (excess, at_bound) = max_distance_excess(&c, &r);
+                worst = worst.max(excess);
+                touching = touching.max(at_bound);
+            }
+            eprintln!("{what}, {}: worst {worst:.2e} m, {touching} nodes on the bound", preset.name);
+            assert!(worst <= 1e-4, "{what}, {}: a node {worst} m past its max distance", preset.name);
+            assert!(touching >= 20, "{what}, {}: only {touching} nodes reach their bound", preset.name);
+        }
+    }
+}
