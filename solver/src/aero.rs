@@ -55,10 +55,8 @@
 //! `g + a`, and a particle of the air's pass starts from the same rule
 //! along `g + a` (Chen et al., "Vertex Block Descent", 2024, define it for
 //! the external acceleration, whatever it is). Starting along gravity
-//! alone, a sheet in a steady wind settled 4.4° short of its balance at
-//! every wind speed (`MEASUREMENTS.md`, "Wind and aerodynamics"): the
-//! start's push along gravity in the settled cloth's two-substep cycle
-//! weighs more than the wind it leaves out.
+//! alone leaves a sheet in a steady wind short of its balance
+//! (`MEASUREMENTS.md`, "Wind and aerodynamics", gives the figure).
 //!
 //! **Turbulence** is seeded value noise (`noise4`): each velocity component
 //! is a smooth function in `[−amplitude, amplitude]` of the lattice point
