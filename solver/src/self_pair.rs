@@ -68,6 +68,79 @@ use crate::grid::PointHashGrid;
 use crate::lanes::Points;
 use crate::model::{Model, NO_NODE};
 
+/// A list with room for `limit` items, made once: a push past it is
+/// refused, never grown (a step allocates nothing), and a clone has the
+/// same room, so a cloned cloth keeps and drops exactly the rows its
+/// original does (a `Vec`'s clone keeps only its length).
+#[derive(Debug, PartialEq)]
+pub struct Bounded<T> {
+    items: Vec<T>,
+    limit: usize,
+}
+
+impl<T> Bounded<T> {
+    pub fn new(limit: usize) -> Self {
+        Bounded { items: Vec::with_capacity(limit), limit }
+    }
+
+    /// Appends `item` if there is room; whether it did.
+    pub fn try_push(&mut self, item: T) -> bool {
+        let room = self.items.len() < self.limit;
+        if room {
+            self.items.push(item);
+        }
+        room
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.items.len() >= self.limit
+    }
+
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    pub fn clear(&mut self) {
+        self.items.clear();
+    }
+
+    pub fn retain(&mut self, keep: impl FnMut(&T) -> bool) {
+        self.items.retain(keep);
+    }
+
+    pub fn dedup_by_key<K: PartialEq>(&mut self, key: impl FnMut(&mut T) -> K) {
+        self.items.dedup_by_key(key);
+    }
+}
+
+impl<T> Default for Bounded<T> {
+    /// No room.
+    fn default() -> Self {
+        Bounded { items: Vec::new(), limit: 0 }
+    }
+}
+
+impl<T: Clone> Clone for Bounded<T> {
+    fn clone(&self) -> Self {
+        let mut items = Vec::with_capacity(self.limit);
+        items.extend_from_slice(&self.items);
+        Bounded { items, limit: self.limit }
+    }
+}
+
+impl<T> std::ops::Deref for Bounded<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.items
+    }
+}
+
+impl<T> std::ops::DerefMut for Bounded<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.items
+    }
+}
+
 /// A point and a triangle, frozen for the step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PointTriangle {
@@ -179,17 +252,17 @@ pub struct SelfCollision {
     /// found at, the positions they were found from, steps since, and
     /// whether some did not fit.
     /// Each pair as its nodes `(a << 32) | b`, sorted: node order.
-    list: Vec<u64>,
+    list: Bounded<u64>,
     list_near: f64,
     list_skin: f64,
     list_x: Points,
     list_age: u32,
     list_overflowed: bool,
     /// Pair rows found this step, per-slot counts.
-    pub pairs: Vec<[u32; 2]>,
+    pub pairs: Bounded<[u32; 2]>,
     count: Vec<u8>,
-    pub point_triangle: Vec<PointTriangle>,
-    pub edge_edge: Vec<EdgeEdge>,
+    pub point_triangle: Bounded<PointTriangle>,
+    pub edge_edge: Bounded<EdgeEdge>,
     /// Free slots some row touches this step, and whether each slot is one.
     members: Vec<u32>,
     member: Vec<bool>,
@@ -246,16 +319,16 @@ impl SelfCollision {
             surface: Vec::new(),
             tri_start: Vec::new(),
             tris: Vec::new(),
-            list: Vec::with_capacity(4 * free),
+            list: Bounded::new(4 * free),
             list_near: f64::NAN,
             list_skin: 0.0,
             list_x: Points::zeros(n),
             list_age: 0,
             list_overflowed: false,
-            pairs: Vec::with_capacity(free),
+            pairs: Bounded::new(free),
             count: vec![0; n],
-            point_triangle: Vec::new(),
-            edge_edge: Vec::new(),
+            point_triangle: Bounded::new(0),
+            edge_edge: Bounded::new(0),
             members: Vec::with_capacity(n),
             member: vec![false; n],
             block_has: vec![false; model.swept / LANES],
@@ -289,8 +362,8 @@ impl SelfCollision {
             }
             self.tri_start[s + 1] = self.tris.len() as u32;
         }
-        self.point_triangle = Vec::with_capacity(free);
-        self.edge_edge = Vec::with_capacity(free);
+        self.point_triangle = Bounded::new(free);
+        self.edge_edge = Bounded::new(free);
     }
 
     pub fn is_empty(&self) -> bool {
@@ -314,12 +387,12 @@ impl SelfCollision {
             + self.surface.len()
             + 4 * self.tri_start.len()
             + 8 * self.tris.capacity()
-            + 8 * self.list.capacity()
+            + 8 * self.list.limit()
             + self.list_x.bytes()
-            + 8 * self.pairs.capacity()
+            + 8 * self.pairs.limit()
             + self.count.len()
-            + std::mem::size_of::<PointTriangle>() * self.point_triangle.capacity()
-            + std::mem::size_of::<EdgeEdge>() * self.edge_edge.capacity()
+            + std::mem::size_of::<PointTriangle>() * self.point_triangle.limit()
+            + std::mem::size_of::<EdgeEdge>() * self.edge_edge.limit()
             + 4 * self.members.capacity()
             + self.member.len()
             + self.block_has.len()
@@ -380,8 +453,7 @@ impl SelfCollision {
             stats.near += 1;
             if d2 < diameter2 {
                 let room = count[i as usize] < SELF_PAIRS_PER_PARTICLE && count[j as usize] < SELF_PAIRS_PER_PARTICLE;
-                if room && pairs.len() < pairs.capacity() {
-                    pairs.push([i, j]);
+                if room && pairs.try_push([i, j]) {
                     count[i as usize] += 1;
                     count[j as usize] += 1;
                 } else {
@@ -710,7 +782,7 @@ type Bounds = [[f32; 3]; 2];
 /// The candidate list's builder, fed pairs of patches by the sweep.
 struct Candidates<'a> {
     model: &'a Model,
-    list: &'a mut Vec<u64>,
+    list: &'a mut Bounded<u64>,
     overflowed: bool,
 }
 
@@ -774,10 +846,8 @@ impl Candidates<'_> {
         }
         // Canonical: the free end with the lower node first.
         let (a, b) = if !free_j || (free_i && m.node_of_slot[iu] < m.node_of_slot[ju]) { (i, j) } else { (j, i) };
-        if self.list.len() < self.list.capacity() {
-            let node = |s: u32| m.node_of_slot[s as usize] as u64;
-            self.list.push(node(a) << 32 | node(b));
-        } else {
+        let node = |s: u32| m.node_of_slot[s as usize] as u64;
+        if !self.list.try_push(node(a) << 32 | node(b)) {
             self.overflowed = true;
         }
     }
@@ -859,8 +929,8 @@ fn linked(model: &Model, a: u32, b: u32) -> bool {
 }
 
 struct Found<'a> {
-    point_triangle: &'a mut Vec<PointTriangle>,
-    edge_edge: &'a mut Vec<EdgeEdge>,
+    point_triangle: &'a mut Bounded<PointTriangle>,
+    edge_edge: &'a mut Bounded<EdgeEdge>,
     dropped: &'a mut usize,
     ratio: f64,
     surface: &'a [bool],
@@ -891,7 +961,7 @@ fn propose(model: &Model, x: &Points, i: u32, j: u32, diameter: f64, edges: bool
         let foot = [0, 1, 2].map(|k| w[0] * at(i)[k] + w[1] * at(a)[k] + w[2] * at(b)[k]);
         let n = normal.map(f64::from);
         let normal = if ring_side(model, x, &[j], &[j, i, a, b], foot, n) < 0.0 { normal.map(|c| -c) } else { normal };
-        if found.point_triangle.len() == found.point_triangle.capacity() {
+        if found.point_triangle.is_full() {
             *found.dropped += 1;
             continue;
         }
@@ -903,7 +973,7 @@ fn propose(model: &Model, x: &Points, i: u32, j: u32, diameter: f64, edges: bool
         let mut tri = [node(i), node(a), node(b)];
         tri.sort_unstable();
         let key = (node(j), (tri[0] as u64) << 42 | (tri[1] as u64) << 21 | tri[2] as u64);
-        found.point_triangle.push(PointTriangle { key, slots: [j, i, a, b], weights, normal, ratio });
+        found.point_triangle.try_push(PointTriangle { key, slots: [j, i, a, b], weights, normal, ratio });
     }
     // Edges (i, a) against edges (j, b), both edges of a surface: a
     // chain's links have no side to keep (their neighbourhood is the chain
@@ -930,7 +1000,7 @@ fn propose(model: &Model, x: &Points, i: u32, j: u32, diameter: f64, edges: bool
             let ends = [i, a, j, b];
             let side = ring_side(model, x, &[i, a], &ends, p2, n) - ring_side(model, x, &[j, b], &ends, p1, n);
             let normal = if side < 0.0 { normal.map(|c| -c) } else { normal };
-            if found.edge_edge.len() == found.edge_edge.capacity() {
+            if found.edge_edge.is_full() {
                 *found.dropped += 1;
                 continue;
             }
@@ -945,7 +1015,7 @@ fn propose(model: &Model, x: &Points, i: u32, j: u32, diameter: f64, edges: bool
                 (rb, ra, [j, b, i, a], t, s, normal.map(|c| -c))
             };
             let key = (e1 as u64) << 32 | e2 as u64;
-            found.edge_edge.push(EdgeEdge { key, slots, s: s as f32, t: t as f32, normal, ratio });
+            found.edge_edge.try_push(EdgeEdge { key, slots, s: s as f32, t: t as f32, normal, ratio });
         }
     }
 }
@@ -1058,7 +1128,7 @@ fn edge_edge(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Option<(f64,
 }
 
 /// Keeps at most `SELF_STENCILS_PER_PARTICLE` rows per owner, in list order.
-fn cap_per<T>(rows: &mut Vec<T>, owner: impl Fn(&T) -> u32, dropped: &mut usize) {
+fn cap_per<T>(rows: &mut Bounded<T>, owner: impl Fn(&T) -> u32, dropped: &mut usize) {
     let (mut last, mut run) = (u32::MAX, 0usize);
     rows.retain(|r| {
         let o = owner(r);
