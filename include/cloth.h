@@ -853,6 +853,22 @@ cloth_status cloth_set_inertia_scales(cloth_world world,
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_clear_inertia_scales(cloth_world world, cloth_id cloth);
 
+// Sets the masses of nodes `first .. first + count`, kg, read for free
+// nodes as cloth_sheet_desc.masses is (finite, > 0; a fixed node's value
+// is not read). The cloth steps on exactly as one seeded with these masses
+// would from its current state: positions and velocities are kept, so a
+// node's momentum changes with its mass. All or nothing. Wakes the cloth.
+// Allocates (the cloth's derived tables are rebuilt): a call between
+// steps, not one per frame. Per-cloth.
+// Refuses: OUT_OF_RANGE when first + count exceeds the node count;
+// NON_FINITE for a free node's mass that is not finite; INVALID_ARGUMENT
+// for one ≤ 0.
+cloth_status cloth_set_masses(cloth_world world,
+                              cloth_id cloth,
+                              uint32_t first,
+                              const float *masses,
+                              size_t count);
+
 // Removes every anim drive the cloth has. Per-cloth.
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_clear_anim_drive(cloth_world world, cloth_id cloth);

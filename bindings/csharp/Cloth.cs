@@ -629,6 +629,8 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_clear_inertia_scales(ClothWorld world, ClothId cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_set_masses(ClothWorld world, ClothId cloth, uint first, float* masses, UIntPtr count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_set_dynamics(ClothWorld world, ClothId cloth, ref ClothDynamics dynamics);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_get_dynamics(ClothWorld world, ClothId cloth, out ClothDynamics out_dynamics);
@@ -1134,6 +1136,15 @@ namespace ClothSim
         public void ClearInertiaScales()
         {
             ClothException.Check(ClothNative.cloth_clear_inertia_scales(world.Handle, id));
+        }
+
+        // Masses of nodes first .. first + masses.Length, kg (read for free nodes: finite, > 0). The
+        // cloth steps on as one created with these masses would from its current state. All or
+        // nothing; allocates: a call between steps, not one per frame.
+        public void SetMasses(int first, float[] masses)
+        {
+            fixed (float* m = masses)
+                ClothException.Check(ClothNative.cloth_set_masses(world.Handle, id, (uint)first, m, Count(masses == null ? 0 : masses.Length)));
         }
 
         // World-space impulses, N·s: impulses[i] on node nodes[i] (a hit, an explosion's push). A free

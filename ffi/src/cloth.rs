@@ -628,6 +628,40 @@ pub extern "C" fn cloth_clear_inertia_scales(world: cloth_world, cloth: cloth_id
     })
 }
 
+/// Sets the masses of nodes `first .. first + count`, kg, read for free
+/// nodes as cloth_sheet_desc.masses is (finite, > 0; a fixed node's value
+/// is not read). The cloth steps on exactly as one seeded with these masses
+/// would from its current state: positions and velocities are kept, so a
+/// node's momentum changes with its mass. All or nothing. Wakes the cloth.
+/// Allocates (the cloth's derived tables are rebuilt): a call between
+/// steps, not one per frame. Per-cloth.
+/// Refuses: OUT_OF_RANGE when first + count exceeds the node count;
+/// NON_FINITE for a free node's mass that is not finite; INVALID_ARGUMENT
+/// for one ≤ 0.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_set_masses(
+    world: cloth_world,
+    cloth: cloth_id,
+    first: u32,
+    masses: *const f32,
+    count: usize,
+) -> cloth_status {
+    guard("cloth_set_masses", || {
+        // SAFETY: the caller's pointer contract.
+        let masses = unsafe { slice_in(masses, count, "masses")? };
+        with_cloth(world, cloth, |c| {
+            nodes_in(c, first, count)?;
+            c.set_masses(first as usize, masses).or_else(|e| {
+                let status = match e {
+                    cloth_solver::ParamError::Node { value, .. } if !value.is_finite() => CLOTH_STATUS_NON_FINITE,
+                    _ => CLOTH_STATUS_INVALID_ARGUMENT,
+                };
+                fail(status, e.to_string())
+            })
+        })
+    })
+}
+
 /// Removes every anim drive the cloth has. Per-cloth.
 /// Refuses: only as every function does (ERRORS).
 #[no_mangle]

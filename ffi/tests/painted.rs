@@ -164,3 +164,31 @@ fn bad_paint_is_refused_and_names_the_entry() {
     ok(unsafe { cloth_create_tree(w, &old, &cloth_default_desc(), &mut rope) });
     ok(cloth_world_destroy(w));
 }
+
+/// Masses set through the C ABI (issue 18 item 2) are the masses a
+/// descriptor seeds: a sheet seeded at 10 g a node and set to a weighted
+/// hem steps, bit for bit, as one seeded with the hem; a fixed node's value
+/// is not read.
+#[test]
+fn masses_set_after_creation_are_the_seeded_masses() {
+    let light = Sheet::new(8);
+    let mut heavy = Sheet::new(8);
+    for (k, m) in heavy.masses.iter_mut().enumerate() {
+        *m = 0.01 * (1.0 + (k / 8) as f32);
+    }
+    let mut set: Vec<f32> = heavy.masses.clone();
+    for (m, &f) in set.iter_mut().zip(&heavy.fixed) {
+        if f == 1 {
+            *m = f32::NAN;
+        }
+    }
+    let w = world();
+    let seeded = heavy.create(w, &cloth_default_desc()).expect("seeds");
+    let changed = light.create(w, &cloth_default_desc()).expect("seeds");
+    // SAFETY: `set` is valid for the call.
+    ok(unsafe { cloth_set_masses(w, changed, 0, set.as_ptr(), set.len()) });
+    let n = light.positions.len();
+    sprint(w, &[seeded, changed], 180, [1.0, 0.0, 0.0], |_| {});
+    assert_eq!(position_bits(w, seeded, n, CLOTH_SPACE_WORLD), position_bits(w, changed, n, CLOTH_SPACE_WORLD));
+    ok(cloth_world_destroy(w));
+}

@@ -240,6 +240,12 @@ fn inertia(f: &Fixture, node: u32, scale: f32) -> cloth_status {
     unsafe { cloth_set_inertia_scales(f.w, f.cloth, node, &scale, 1) }
 }
 
+/// One mass on the fixture's sheet (node 5 is free, the top row fixed).
+fn mass(f: &Fixture, node: u32, mass: f32) -> cloth_status {
+    // SAFETY: one value, valid for the call.
+    unsafe { cloth_set_masses(f.w, f.cloth, node, &mass, 1) }
+}
+
 /// One anim-drive strength on the fixture's sheet.
 fn drive(f: &Fixture, node: u32, strength: f32) -> cloth_status {
     // SAFETY: one value, valid for the call.
@@ -730,6 +736,9 @@ fn cases() -> Vec<Case> {
             "a scale of −0.5",
             Here(|f| inertia(f, 0, -0.5)),
         ),
+        case("cloth_set_masses", CLOTH_STATUS_OUT_OF_RANGE, "nodes 16 .. 17 of 16", Here(|f| mass(f, 16, 0.5))),
+        case("cloth_set_masses", CLOTH_STATUS_NON_FINITE, "a free node's NaN", Here(|f| mass(f, 5, f32::NAN))),
+        case("cloth_set_masses", CLOTH_STATUS_INVALID_ARGUMENT, "a free node's 0 kg", Here(|f| mass(f, 5, 0.0))),
         case("cloth_set_anim_drive", CLOTH_STATUS_OUT_OF_RANGE, "nodes 16 .. 17 of 16", Here(|f| drive(f, 16, 0.5))),
         case("cloth_set_anim_drive", CLOTH_STATUS_NON_FINITE, "a NaN", Here(|f| drive(f, 0, f32::NAN))),
         case("cloth_set_anim_drive", CLOTH_STATUS_INVALID_ARGUMENT, "a strength of 1.5", Here(|f| drive(f, 0, 1.5))),

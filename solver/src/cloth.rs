@@ -264,6 +264,32 @@ impl Cloth {
         Ok(())
     }
 
+    /// Sets the masses of nodes `first ..`, kg, between steps: every free
+    /// node's must be finite and positive (the seed's rule); a value on a
+    /// fixed node is ignored. The cloth steps on exactly as one seeded with
+    /// these masses would from the same state (`seed::with_masses`):
+    /// positions, velocities and row multipliers are kept, so a node's
+    /// momentum changes with its mass. All or nothing; allocates (the model
+    /// is rebuilt, and cloths that shared it keep theirs). Wakes the cloth.
+    pub fn set_masses(&mut self, first: usize, masses: &[f32]) -> Result<(), ParamError> {
+        let nodes = self.model.nodes;
+        if first.checked_add(masses.len()).is_none_or(|end| end > nodes) {
+            return Err(ParamError::OutOfRange { name: "node", value: (first + masses.len()) as f64 });
+        }
+        let usable = |k: usize| self.node_inv_mass[first + k] == 0.0 || (masses[k].is_finite() && masses[k] > 0.0);
+        if let Some(k) = (0..masses.len()).find(|&k| !usable(k)) {
+            let rule = "finite and > 0, kg";
+            return Err(ParamError::Node { name: "mass", node: first + k, value: masses[k] as f64, rule });
+        }
+        let mut all: Vec<f32> = (0..nodes).map(|n| self.model.mass[self.model.slot_of_node[n] as usize]).collect();
+        all[first..first + masses.len()].copy_from_slice(masses);
+        let (model, node_inv_mass) = seed::with_masses(&self.model, &self.topology.hinges, &all);
+        self.model = Arc::new(model);
+        self.node_inv_mass = Arc::new(node_inv_mass);
+        self.state.frame.wake_requested = true;
+        Ok(())
+    }
+
     /// Removes every inertia scale: each node feels the cloth's inertia.
     pub fn clear_inertia_scales(&mut self) {
         self.state.inertia_scale = Vec::new();

@@ -500,6 +500,42 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
     Ok((model, topo))
 }
 
+/// The model with new masses, one per caller node (a fixed node's is not
+/// read), and the per-node inverse masses (0 for a fixed node). A mass
+/// enters the slot masses, the links' and tethers' effective masses, the
+/// bend rows and their neighbour couplings; everything else — storage
+/// order, colours, rows, the projection's order, the self-collision setup —
+/// depends only on which nodes are fixed. So the result is, bit for bit,
+/// the model [`build`] seeds with these masses. The caller checks them
+/// (every free node's finite and positive, as [`build`] does).
+pub fn with_masses(model: &Model, hinges: &[Hinge], masses: &[f32]) -> (Model, Vec<f64>) {
+    let fixed = |n: usize| model.slot_of_node[n] as usize >= model.swept;
+    let inv_mass: Vec<f64> = (0..model.nodes).map(|n| if fixed(n) { 0.0 } else { 1.0 / masses[n] as f64 }).collect();
+    let mut m = model.clone();
+    for slot in 0..m.swept {
+        let n = m.node_of_slot[slot];
+        if n == NO_NODE {
+            continue;
+        }
+        m.mass[slot] = masses[n as usize];
+        m.inv_mass[slot] = inv_mass[n as usize] as f32;
+        if !m.unary.m_eff.is_empty() && m.unary.m_eff[slot] > 0.0 {
+            m.unary.m_eff[slot] = masses[n as usize];
+        }
+    }
+    let node = |slot: u32| model.node_of_slot[slot as usize] as usize;
+    for r in model.links.rows() {
+        let w = inv_mass[node(model.links.a[r])] + inv_mass[node(model.links.b[r])];
+        m.links.m_eff[r] = (1.0 / w) as f32;
+    }
+    // The seed's bend rows: every hinge, or none (`SeedOptions::bend_rows`).
+    let hinges = if model.bend.count() == hinges.len() { hinges } else { &[] };
+    let (bend, coupling) = bend::assemble(hinges, &inv_mass, &m.node_of_slot);
+    m.neighbours = neighbours(&m.links, &coupling, &m.node_of_slot, &m.slot_of_node, m.swept);
+    m.bend = bend;
+    (m, inv_mass)
+}
+
 /// The links table from `(node a, node b, rest)` triples of stretch rows and
 /// of skip rows (layout in [`DistanceRows`]): rows with a free end are stored
 /// in slot indices, rows between fixed nodes are counted as inert.

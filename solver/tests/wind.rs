@@ -162,6 +162,29 @@ fn lift_adds_its_moment_to_the_balance() {
     assert!(measured > drag_only, "lift lifts the sheet further");
 }
 
+/// A mass set after seeding is the mass the wind pushes (issue 18 item 2):
+/// a sheet seeded at 5 kg/m² and given the masses of a 10 kg/m² one settles
+/// where the heavier plate balances, well short of the lighter one's angle.
+#[test]
+fn a_mass_set_after_seeding_moves_the_balance() {
+    let (light, heavy) = (sheet(5.0), sheet(10.0));
+    let mut c = Cloth::new(&light, dynamics(0.8, 0.0)).unwrap();
+    c.set_masses(0, &heavy.masses).unwrap();
+    c.set_air(Air::wind([0.0, 0.0, 10.0])).unwrap();
+    settle(&mut c, 900);
+    let measured = deflection(&c, &heavy);
+    let plate = plate_angle(plate_k(&heavy, 0.5 * AIR_DENSITY * 0.8 * 100.0), 0.0);
+    let (light_angle, _) = hanging_in_wind(10.0, 5.0, 0.8, 0.0);
+    println!(
+        "10 kg/m² set after seeding: {:.2}° (flat plate {:.2}°); seeded at 5 kg/m²: {:.2}°",
+        measured.to_degrees(),
+        plate.to_degrees(),
+        light_angle.to_degrees()
+    );
+    assert!((measured - plate).abs() <= 0.1 * plate, "{measured} rad against the plate's {plate}");
+    assert!(measured < light_angle - 0.15, "the heavier sheet hangs at {measured} rad, the light one {light_angle}");
+}
+
 // ---- gate 2: edge-on, nothing -------------------------------------------
 
 #[test]

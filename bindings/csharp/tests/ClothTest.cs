@@ -747,6 +747,14 @@ static unsafe class ClothTest
         Throws(ClothStatus.NonFinite, "SimCloth.SetInertiaScales with a NaN",
                () => cloth.SetInertiaScales(0, new float[] { float.NaN }));
         cloth.ClearInertiaScales();
+        float[] masses = new float[n];
+        for (int k = 0; k < n; k++) masses[k] = 0.02f;
+        cloth.SetMasses(0, masses);
+        for (int k = 0; k < n; k++) masses[k] = float.NaN;
+        Throws(ClothStatus.NonFinite, "SimCloth.SetMasses with NaNs", () => cloth.SetMasses(0, masses));
+        for (int k = 0; k < n; k++) masses[k] = 0.0f;
+        Throws(ClothStatus.InvalidArgument, "SimCloth.SetMasses with 0 kg", () => cloth.SetMasses(0, masses));
+        Throws(ClothStatus.OutOfRange, "SimCloth.SetMasses past the cloth", () => cloth.SetMasses(n - 1, new float[2]));
         Throws(ClothStatus.InvalidArgument, "SimCloth.SetAnimDrive with a strength of 2",
                () => cloth.SetAnimDrive(0, new float[] { 2.0f }));
         cloth.ClearMaxDistances();
