@@ -8,10 +8,10 @@
 //!     triangle    u = mean of its corners' velocities − mean air,  n̂, A from x0
 //!                 F = −½ρA·[C_d·|u·n̂|·u + C_l·(u·n̂/|u|)·(|u|²n̂ − (u·n̂)u)]
 //!     segment     u⊥ = part of u ⊥ the segment,  F = −½ρ·C_d·d·L·|u⊥|·u⊥,  d = 2·thickness
-//!     particle    a = ΣF/(3 or 2)/m,  scaled by min(1, m/(dt·D))
-//!   per substep, after the inertial target (a turned into the substep's axes):
+//!     particle    a = ΣF/(3 or 2)/m,  scaled by min(1, m/(dt·D));  â = (g + a)/|g + a|
+//!   per substep, after the inertial target (a and â turned into the substep's axes):
 //!                 y += h²·a
-//!                 start x = x0 + h·v + h²·â·clamp(((v − v_prev)/h)·â, 0, |g + a|),  â = (g + a)/|g + a|
+//!                 start x = x0 + h·v + h²·â·clamp(((v − v_prev)/h)·â, 0, |g + a|)
 //! ```
 //!
 //! **The model** is NvCloth's (`SwSolverKernel::applyWind`): drag along the
@@ -224,15 +224,17 @@ pub struct AirState {
     segments: Vec<[u32; 2]>,
     /// Per slot: this step's gust, world axes, m/s (empty without turbulence).
     gust: Vec<Vec3>,
-    /// Per slot: the substep's force, N, and damping rate, kg/s; its start
-    /// position, m, and velocity relative to the air, m/s (frame axes).
-    force: Vec<Vec3>,
-    rate: Vec<f64>,
-    at: Vec<Vec3>,
-    relative: Vec<Vec3>,
-    /// Per free slot: the step's aerodynamic acceleration, m/s², frame axes
-    /// of the step's first substep.
+    /// Per slot: its start position, m, and velocity relative to the air,
+    /// m/s; the step's force on it, N, and its damping rate, kg/s (frame
+    /// axes).
+    corner: Vec<[Vec3; 2]>,
+    load: Vec<[f64; 4]>,
+    /// Per free slot: the step's aerodynamic acceleration, m/s², and the
+    /// direction and magnitude of the whole external one `g + a` the start
+    /// is moved along, frame axes of the step's first substep.
     accel: Vec<Vec3>,
+    start_dir: Vec<Vec3>,
+    start_mag: Vec<f64>,
     /// The tables are built.
     built: bool,
 }
@@ -247,11 +249,11 @@ impl Default for AirState {
             triangles: Vec::new(),
             segments: Vec::new(),
             gust: Vec::new(),
-            force: Vec::new(),
-            rate: Vec::new(),
-            at: Vec::new(),
-            relative: Vec::new(),
+            corner: Vec::new(),
+            load: Vec::new(),
             accel: Vec::new(),
+            start_dir: Vec::new(),
+            start_mag: Vec::new(),
             built: false,
         }
     }
@@ -309,11 +311,11 @@ impl AirState {
                 .filter(|&r| l.rest[r] > 0.0 && !in_triangle[l.a[r] as usize] && !in_triangle[l.b[r] as usize])
                 .map(|r| [l.a[r], l.b[r]])
                 .collect();
-            self.force = vec![[0.0; 3]; model.slots];
-            self.rate = vec![0.0; model.slots];
-            self.at = vec![[0.0; 3]; model.slots];
-            self.relative = vec![[0.0; 3]; model.slots];
+            self.corner = vec![[[0.0; 3]; 2]; model.slots];
+            self.load = vec![[0.0; 4]; model.slots];
             self.accel = vec![[0.0; 3]; model.slots];
+            self.start_dir = vec![[0.0; 3]; model.slots];
+            self.start_mag = vec![0.0; model.slots];
             self.built = true;
         }
         if self.turbulent() && self.gust.is_empty() {
@@ -325,8 +327,10 @@ impl AirState {
     pub fn bytes(&self) -> usize {
         12 * self.triangles.len()
             + 8 * self.segments.len()
-            + 24 * (self.gust.len() + self.force.len())
-            + 8 * self.rate.len()
+            + 24 * (self.gust.len() + self.accel.len() + self.start_dir.len())
+            + 48 * self.corner.len()
+            + 32 * self.load.len()
+            + 8 * self.start_mag.len()
     }
 
     /// Samples the turbulence at every particle's world position at the
@@ -384,7 +388,7 @@ pub(crate) fn accelerations(model: &Model, st: &mut State, c: &AirSubstep) {
     // Not `!gust.is_empty()`: the gusts of turbulence since switched off
     // stay in the scratch.
     let turbulent = air.turbulent();
-    let AirState { triangles, segments, gust, force, rate, at, relative, accel, .. } = air;
+    let AirState { triangles, segments, gust, corner, load, accel, start_dir, start_mag, .. } = air;
     let to_frame = c.to_frame.matrix();
     let turn = |w: Vec3| [0, 1, 2].map(|r| to_frame[r][0] * w[0] + to_frame[r][1] * w[1] + to_frame[r][2] * w[2]);
     let wind = turn(c.wind);
@@ -394,32 +398,33 @@ pub(crate) fn accelerations(model: &Model, st: &mut State, c: &AirSubstep) {
     // s·V_f(x). The air is affine in x and the gust enters linearly, so a
     // triangle's or segment's mean of these is its own u at its centre.
     let moving = c.frame_velocity != [0.0; 3] || c.frame_omega != [0.0; 3];
-    for s in 0..model.slots {
-        let p = x0.get(s).map(f64::from);
+    let (slots, swept) = (model.slots, model.swept);
+    let (x0, v) = (columns(x0, slots), columns(v, swept));
+    let (corner, load) = (&mut corner[..slots], &mut load[..slots]);
+    for s in 0..slots {
+        let p = [0, 1, 2].map(|k| x0[k][s] as f64);
         let frame = match moving {
             true => pose::add(c.frame_velocity, pose::cross(c.frame_omega, p)),
             false => [0.0; 3],
         };
-        let mut u = match s < model.swept {
-            true => pose::add(v.get(s).map(f64::from), pose::scale(frame, unfelt)),
+        let mut u = match s < swept {
+            true => pose::add([0, 1, 2].map(|k| v[k][s] as f64), pose::scale(frame, unfelt)),
             false => frame,
         };
         u = pose::sub(u, wind);
         if turbulent {
             u = pose::sub(u, turn(gust[s]));
         }
-        at[s] = p;
-        relative[s] = u;
-        force[s] = [0.0; 3];
-        rate[s] = 0.0;
+        corner[s] = [p, u];
+        load[s] = [0.0; 4];
     }
     let third = 1.0 / 3.0;
     for t in triangles.iter() {
         let [i, j, k] = t.map(|s| s as usize);
-        let (a, b, cc) = (at[i], at[j], at[k]);
+        let ([a, ui], [b, uj], [cc, uk]) = (corner[i], corner[j], corner[k]);
         let n2 = pose::cross(pose::sub(b, a), pose::sub(cc, a));
         let nn = pose::dot(n2, n2);
-        let u = pose::scale(pose::add(pose::add(relative[i], relative[j]), relative[k]), third);
+        let u = pose::scale(pose::add(pose::add(ui, uj), uk), third);
         let u2 = pose::dot(u, u);
         if nn == 0.0 || u2 == 0.0 {
             continue;
@@ -432,67 +437,89 @@ pub(crate) fn accelerations(model: &Model, st: &mut State, c: &AirSubstep) {
         let f = [0, 1, 2].map(|q| -(d * u[q]) - l * (u2 * n2[q] - un2 * u[q]));
         let r = (c.drag + c.lift) * 0.5 * un2.abs() * third;
         for s in [i, j, k] {
-            force[s] = pose::add(force[s], f);
-            rate[s] += r;
+            let w = &mut load[s];
+            *w = [w[0] + f[0], w[1] + f[1], w[2] + f[2], w[3] + r];
         }
     }
     for sg in segments.iter() {
         let [i, j] = sg.map(|s| s as usize);
-        let e = pose::sub(at[j], at[i]);
+        let e = pose::sub(corner[j][0], corner[i][0]);
         let len2 = pose::dot(e, e);
         if len2 == 0.0 {
             continue;
         }
-        let u = pose::scale(pose::add(relative[i], relative[j]), 0.5);
+        let u = pose::scale(pose::add(corner[i][1], corner[j][1]), 0.5);
         // u⊥ = u − (u·ê)ê;  −½ρC_d·d·L·|u⊥|·u⊥, half to each end.
         let normal = pose::sub(u, pose::scale(e, pose::dot(u, e) / len2));
         let d = c.drag * c.diameter * len2.sqrt() * pose::norm(normal);
         let f = pose::scale(normal, -0.5 * d);
         for s in [i, j] {
-            force[s] = pose::add(force[s], f);
-            rate[s] += 0.5 * d;
+            let w = &mut load[s];
+            *w = [w[0] + f[0], w[1] + f[1], w[2] + f[2], w[3] + 0.5 * d];
         }
     }
-    for s in 0..model.swept {
-        let w = model.inv_mass[s] as f64;
-        if w == 0.0 || rate[s] == 0.0 {
+    let inv_mass = &model.inv_mass[..swept];
+    let (accel, start_dir, start_mag) = (&mut accel[..swept], &mut start_dir[..swept], &mut start_mag[..swept]);
+    for s in 0..swept {
+        let w = inv_mass[s] as f64;
+        let [fx, fy, fz, rate] = load[s];
+        if w == 0.0 || rate == 0.0 {
             accel[s] = [0.0; 3];
             continue;
         }
         // The bound: over the step the relative velocity changes by at most
         // itself.
-        let z = c.dt * rate[s] * w;
-        accel[s] = pose::scale(force[s], if z > 1.0 { w / z } else { w });
+        let z = c.dt * rate * w;
+        let a = pose::scale([fx, fy, fz], if z > 1.0 { w / z } else { w });
+        accel[s] = a;
+        // The start's direction along g + a; a turn of the frame turns both.
+        let ext = pose::add(c.gravity, a);
+        let mag = pose::norm(ext);
+        start_mag[s] = mag;
+        start_dir[s] = if mag > 0.0 { pose::scale(ext, 1.0 / mag) } else { [0.0; 3] };
     }
 }
 
 /// Adds `h²·a` to the inertial target of every free particle and moves its
-/// start along `g + a`, `a` the step's acceleration turned by `turn` (from
-/// the first substep's frame axes to this one's; `None`: the same).
+/// start along `g + a`, both turned by `turn` (from the first substep's
+/// frame axes to this one's; `None`: the same).
 pub(crate) fn accelerate(model: &Model, st: &mut State, c: &AirSubstep, turn: Option<[Vec3; 3]>) {
     let State { air, x, x0, v, v_prev, y, .. } = st;
     let (h, h2) = (c.h, c.h * c.h);
-    for s in 0..model.swept {
-        let a = air.accel[s];
-        if a == [0.0; 3] {
+    let n = model.swept;
+    let (accel, start_dir, start_mag) = (&air.accel[..n], &air.start_dir[..n], &air.start_mag[..n]);
+    let turned = |a: Vec3| match &turn {
+        Some(m) => [0, 1, 2].map(|r| m[r][0] * a[0] + m[r][1] * a[1] + m[r][2] * a[2]),
+        None => a,
+    };
+    // Columns cut to the free slots: one bounds check per column, not per access.
+    let [yx, yy, yz] = [&mut y.x[..n], &mut y.y[..n], &mut y.z[..n]];
+    let [xx, xy, xz] = [&mut x.x[..n], &mut x.y[..n], &mut x.z[..n]];
+    let (v, v_prev, x0) = (columns(v, n), columns(v_prev, n), columns(x0, n));
+    for s in 0..n {
+        if accel[s] == [0.0; 3] {
             continue;
         }
-        let a = match &turn {
-            Some(m) => [0, 1, 2].map(|r| m[r][0] * a[0] + m[r][1] * a[1] + m[r][2] * a[2]),
-            None => a,
-        };
-        let old = y.get(s);
-        y.set(s, [0, 1, 2].map(|k| (old[k] as f64 + h2 * a[k]) as f32));
+        let a = turned(accel[s]);
+        yx[s] = (yx[s] as f64 + h2 * a[0]) as f32;
+        yy[s] = (yy[s] as f64 + h2 * a[1]) as f32;
+        yz[s] = (yz[s] as f64 + h2 * a[2]) as f32;
         // The adaptive start along the whole external acceleration g + a.
-        let ext = pose::add(c.gravity, a);
-        let ext_mag = pose::norm(ext);
-        if ext_mag > 0.0 {
-            let dir = pose::scale(ext, 1.0 / ext_mag);
-            let (vs, vp, start) = (v.get(s).map(f64::from), v_prev.get(s).map(f64::from), x0.get(s).map(f64::from));
-            let along = (pose::dot(pose::sub(vs, vp), dir) / h).max(0.0).min(ext_mag);
-            x.set(s, [0, 1, 2].map(|k| (start[k] + h * vs[k] + h2 * along * dir[k]) as f32));
+        let mag = start_mag[s];
+        if mag > 0.0 {
+            let dir = turned(start_dir[s]);
+            let vs = [0, 1, 2].map(|k| v[k][s] as f64);
+            let dv = [0, 1, 2].map(|k| vs[k] - v_prev[k][s] as f64);
+            let along = (pose::dot(dv, dir) / h).max(0.0).min(mag);
+            let start = |k: usize| (x0[k][s] as f64 + h * vs[k] + h2 * along * dir[k]) as f32;
+            (xx[s], xy[s], xz[s]) = (start(0), start(1), start(2));
         }
     }
+}
+
+/// The first `n` entries of each of `p`'s columns.
+fn columns(p: &Points, n: usize) -> [&[f32]; 3] {
+    [&p.x[..n], &p.y[..n], &p.z[..n]]
 }
 
 /// Seeded 4D value noise: three channels, each in `[−1, 1]`, interpolated
@@ -504,17 +531,25 @@ pub fn noise4(seed: u64, p: [f64; 4]) -> Vec3 {
     NoiseCell::default().sample(seed, p)
 }
 
-/// One lattice cell's values at one time, kept while the points sampled
-/// stay in it: particles in slot order mostly share their cell (gusts are
-/// larger than a cloth's spacing), and a cell costs 16 hashes. The 16
-/// corners are interpolated along time first, once per cell, leaving the 8
-/// of the cell's cube at that time. Cells are `floor` of the coordinate as
-/// an i64 (saturating), hashed modulo 2⁶⁴.
+/// The last few lattice cells' values at one time, kept while the points
+/// sampled stay in them: particles in slot order mostly share a handful of
+/// cells (gusts are larger than a cloth's spacing), and a cell costs 16
+/// hashes. The 16 corners are interpolated along time first, once per
+/// cell, leaving the 8 of the cell's cube at that time. Cells are `floor`
+/// of the coordinate as an i64 (saturating), hashed modulo 2⁶⁴. A cell's
+/// values are a function of its key alone, so what is kept never changes a
+/// sample.
 #[derive(Default)]
 struct NoiseCell {
-    key: Option<([i64; 4], u64)>,
-    cube: [Vec3; 8],
+    keys: [Option<([i64; 4], u64)>; NOISE_CELLS],
+    cubes: [[Vec3; 8]; NOISE_CELLS],
+    /// The entry the next new cell replaces (round robin).
+    next: usize,
 }
+
+/// Cells a sampler keeps: a cloth within two gust sizes of each axis
+/// straddles at most eight.
+const NOISE_CELLS: usize = 8;
 
 /// `⌊c⌋` as an integer, saturating (NaN: 0); `f64::floor` is a libm call
 /// on the baseline instruction set.
@@ -547,38 +582,44 @@ impl NoiseCell {
     fn sample(&mut self, seed: u64, p: [f64; 4]) -> Vec3 {
         let base = p.map(floor);
         let key = (base, p[3].to_bits());
-        if self.key != Some(key) {
-            let mut corners = [[0.0; 3]; 16];
-            for (corner, value) in corners.iter_mut().enumerate() {
-                let mut h = seed ^ 0x6a09_e667_f3bc_c909;
-                for (k, prime) in LATTICE_PRIMES.iter().enumerate() {
-                    let c = base[k].wrapping_add(((corner >> k) & 1) as i64);
-                    h ^= (c as u64).wrapping_mul(*prime);
-                }
-                let h = mix(h);
-                *value = [0, 1, 2].map(|ch| ((h >> (21 * ch)) & 0x1f_ffff) as f64 * (2.0 / 0x1f_ffff as f64) - 1.0);
+        let at = match self.keys.iter().position(|k| *k == Some(key)) {
+            Some(i) => i,
+            None => {
+                let i = self.next;
+                self.next = (i + 1) % NOISE_CELLS;
+                self.keys[i] = Some(key);
+                self.cubes[i] = cube(seed, base, p[3]);
+                i
             }
-            // Corner bit 3 is time.
-            let wt = fade(fraction(p[3], base[3]));
-            for (c, v) in self.cube.iter_mut().enumerate() {
-                let (lo, hi) = (corners[c], corners[c + 8]);
-                *v = [0, 1, 2].map(|ch| lo[ch] + wt * (hi[ch] - lo[ch]));
-            }
-            self.key = Some(key);
-        }
+        };
+        let c = &self.cubes[at];
         // Then x, y, z: corner bit k is axis k.
-        let mut v = self.cube;
-        let mut n = 8;
-        for k in 0..3 {
-            let wk = fade(fraction(p[k], base[k]));
-            n /= 2;
-            for i in 0..n {
-                let (lo, hi) = (v[2 * i], v[2 * i + 1]);
-                v[i] = [0, 1, 2].map(|ch| lo[ch] + wk * (hi[ch] - lo[ch]));
-            }
-        }
-        v[0]
+        let w = [0, 1, 2].map(|k| fade(fraction(p[k], base[k])));
+        let lerp = |lo: Vec3, hi: Vec3, t: f64| [0, 1, 2].map(|ch| lo[ch] + t * (hi[ch] - lo[ch]));
+        let x = [0, 1, 2, 3].map(|i| lerp(c[2 * i], c[2 * i + 1], w[0]));
+        let y = [0, 1].map(|i| lerp(x[2 * i], x[2 * i + 1], w[1]));
+        lerp(y[0], y[1], w[2])
     }
+}
+
+/// The 8 values of cell `base`'s cube at time `t` (lattice units): its 16
+/// corners hashed, interpolated along time (corner bit 3).
+fn cube(seed: u64, base: [i64; 4], t: f64) -> [Vec3; 8] {
+    let mut corners = [[0.0; 3]; 16];
+    for (corner, value) in corners.iter_mut().enumerate() {
+        let mut h = seed ^ 0x6a09_e667_f3bc_c909;
+        for (k, prime) in LATTICE_PRIMES.iter().enumerate() {
+            let c = base[k].wrapping_add(((corner >> k) & 1) as i64);
+            h ^= (c as u64).wrapping_mul(*prime);
+        }
+        let h = mix(h);
+        *value = [0, 1, 2].map(|ch| ((h >> (21 * ch)) & 0x1f_ffff) as f64 * (2.0 / 0x1f_ffff as f64) - 1.0);
+    }
+    let wt = fade(fraction(t, base[3]));
+    std::array::from_fn(|c| {
+        let (lo, hi) = (corners[c], corners[c + 8]);
+        [0, 1, 2].map(|ch| lo[ch] + wt * (hi[ch] - lo[ch]))
+    })
 }
 
 /// Odd multipliers decorrelating the four lattice axes before the hash.
