@@ -543,8 +543,10 @@ pub fn noise4(seed: u64, p: [f64; 4]) -> Vec3 {
 struct NoiseCell {
     keys: [Option<([i64; 4], u64)>; NOISE_CELLS],
     cubes: [[Vec3; 8]; NOISE_CELLS],
-    /// The entry the next new cell replaces (round robin).
+    /// The entry the next new cell replaces (round robin), and the one the
+    /// last sample read.
     next: usize,
+    last: usize,
 }
 
 /// Cells a sampler keeps: a cloth within two gust sizes of each axis
@@ -582,17 +584,19 @@ impl NoiseCell {
     fn sample(&mut self, seed: u64, p: [f64; 4]) -> Vec3 {
         let base = p.map(floor);
         let key = (base, p[3].to_bits());
-        let at = match self.keys.iter().position(|k| *k == Some(key)) {
-            Some(i) => i,
-            None => {
-                let i = self.next;
-                self.next = (i + 1) % NOISE_CELLS;
-                self.keys[i] = Some(key);
-                self.cubes[i] = cube(seed, base, p[3]);
-                i
-            }
-        };
-        let c = &self.cubes[at];
+        if self.keys[self.last] != Some(key) {
+            self.last = match self.keys.iter().position(|k| *k == Some(key)) {
+                Some(i) => i,
+                None => {
+                    let i = self.next;
+                    self.next = (i + 1) % NOISE_CELLS;
+                    self.keys[i] = Some(key);
+                    self.cubes[i] = cube(seed, base, p[3]);
+                    i
+                }
+            };
+        }
+        let c = &self.cubes[self.last];
         // Then x, y, z: corner bit k is axis k.
         let w = [0, 1, 2].map(|k| fade(fraction(p[k], base[k])));
         let lerp = |lo: Vec3, hi: Vec3, t: f64| [0, 1, 2].map(|ch| lo[ch] + t * (hi[ch] - lo[ch]));
