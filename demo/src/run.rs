@@ -6,6 +6,7 @@
 //!     skeleton    every bone's world pose for THIS frame (DESIGN §7)
 //!     colliders   begin_frame; set_pose per body part (place, on a teleport)
 //!     garments    set_air (wind + the script's gust); set_anchor_pose(their bone); teleport() on a cut;
+//!                 apply_impulses on a scripted hit (mass × the blast's velocity change);
 //!                 step_with(the shared collider set)      ← timed, per garment
 //!     measure     kinetic energy, worst tether, penetration
 //!   every 60/fps frames: render a PNG + GIF frame, write an OBJ
@@ -143,6 +144,14 @@ pub fn run(s: &Settings) -> Result<Outcome, String> {
                 .map_err(|e| format!("frame {frame}: the {} anchor pose was refused: {e}", g.piece.name()))?;
             if beat.teleported {
                 g.cloth.teleport();
+            }
+            if let Some(hit) = &beat.hit {
+                let impulses: Vec<(u32, [f64; 3])> = (0..g.cloth.nodes())
+                    .map(|n| (n as u32, g.cloth.node_mass(n), hit.kick(&director.root, g.cloth.world_position(n))))
+                    .filter(|&(_, m, dv)| m > 0.0 && dv != [0.0; 3])
+                    .map(|(n, m, dv)| (n, dv.map(|v| m * v)))
+                    .collect();
+                g.cloth.apply_impulses(&impulses).map_err(|e| format!("frame {frame}: the hit was refused: {e}"))?;
             }
         }
         let t = Instant::now();

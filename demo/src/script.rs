@@ -62,6 +62,40 @@ impl Gust {
     }
 }
 
+/// A hit (an explosion beside the character, a shove): at `at` every free
+/// node of every garment within `radius` m of a point `side` m to the
+/// character's left at `height` m gets a velocity change away from it,
+/// `speed` m/s at the point falling linearly to 0 at `radius` — through
+/// `Cloth::apply_impulses` (N·s: mass × that change), as a game applies one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hit {
+    pub at: f64,
+    pub side: f64,
+    pub height: f64,
+    pub speed: f64,
+    pub radius: f64,
+}
+
+impl Hit {
+    /// The hit's centre, world, for the character's root.
+    pub fn centre(&self, root: &Root) -> [f64; 3] {
+        // The character faces (sin yaw, 0, cos yaw); its left is (cos yaw, 0, −sin yaw).
+        [root.x + self.side * root.yaw.cos(), self.height, root.z - self.side * root.yaw.sin()]
+    }
+
+    /// The velocity change at world point `p`, m/s.
+    pub fn kick(&self, root: &Root, p: [f64; 3]) -> [f64; 3] {
+        let c = self.centre(root);
+        let d = [p[0] - c[0], p[1] - c[1], p[2] - c[2]];
+        let r = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        if r >= self.radius || r == 0.0 {
+            return [0.0; 3];
+        }
+        let s = self.speed * (1.0 - r / self.radius) / r;
+        d.map(|k| k * s)
+    }
+}
+
 /// A named scene's script.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Script {
@@ -71,6 +105,8 @@ pub struct Script {
     pub cues: Vec<Cue>,
     /// Gusts of wind, on top of `--wind`.
     pub gusts: Vec<Gust>,
+    /// Hits on the garments.
+    pub hits: Vec<Hit>,
     /// Frames the scene runs for by default (60 Hz).
     pub frames: usize,
 }
@@ -102,6 +138,9 @@ pub fn script(name: &str) -> Option<Script> {
             ],
             // Standing at the end, a gust from behind-left lifts the cape.
             gusts: vec![Gust { at: 7.6, seconds: 2.2, wind: [-3.0, 0.0, 9.0], gusts: 2.0 }],
+            // Walking after the cut, a blast at the character's left knocks
+            // the cape and the skirt aside.
+            hits: vec![Hit { at: 6.2, side: 0.7, height: 1.0, speed: 6.0, radius: 1.4 }],
             frames: 600,
         }),
         "walk" => {
@@ -116,7 +155,7 @@ pub fn script(name: &str) -> Option<Script> {
                 t += 2.6;
             }
             let (about, gusts) = ("walk back and forth, turning at each end", Vec::new());
-            Some(Script { name: "walk", about, start, cues, gusts, frames: 600 })
+            Some(Script { name: "walk", about, start, cues, gusts, hits: Vec::new(), frames: 600 })
         }
         "idle" => Some(Script {
             name: "idle",
@@ -124,6 +163,7 @@ pub fn script(name: &str) -> Option<Script> {
             start: Root { x: 0.0, ..start },
             cues: vec![cue(0.0, Action::Stand, "stand")],
             gusts: Vec::new(),
+            hits: Vec::new(),
             frames: 600,
         }),
         _ => None,
@@ -140,6 +180,8 @@ pub struct Beat {
     /// The scripted gusts' wind (m/s, world) and turbulence amplitude (m/s)
     /// at the end of the frame.
     pub gust: ([f64; 3], f64),
+    /// A hit that lands this frame.
+    pub hit: Option<Hit>,
 }
 
 /// Plays a script frame by frame.
@@ -204,8 +246,14 @@ impl Director {
             .iter()
             .map(|g| g.at(self.time))
             .fold(([0.0; 3], 0.0), |(w, a), (gw, ga)| ([w[0] + gw[0], w[1] + gw[1], w[2] + gw[2]], a + ga));
-        let label = if gust.1 > 0.0 { "gust of wind" } else { self.label };
-        Beat { teleported, label, gust }
+        let hit = self.script.hits.iter().find(|h| h.at > self.time - dt - 1e-9 && h.at <= self.time + 1e-9).copied();
+        let hit_shown = self.script.hits.iter().any(|h| (0.0..0.6).contains(&(self.time - h.at)));
+        let label = match (gust.1 > 0.0, hit_shown) {
+            (true, _) => "gust of wind",
+            (false, true) => "a blast at the left",
+            _ => self.label,
+        };
+        Beat { teleported, label, gust, hit }
     }
 }
 
