@@ -109,10 +109,11 @@ impl Output {
     pub fn new(json: bool) -> Self {
         Output { json, rows: Vec::new() }
     }
-    /// Emits a row (JSON immediately; text at the next flush).
+    /// Emits a row (JSON immediately, with the `cpu` it ran on; text at the
+    /// next flush, under a header that names the CPU).
     pub fn row(&mut self, row: Row) {
         if self.json {
-            println!("{}", row.json());
+            println!("{}", row.with("cpu", cpu_model()).json());
         } else {
             self.rows.push(row);
         }
@@ -153,16 +154,21 @@ impl Output {
 
 /// The machine and instruction set every figure is measured with.
 pub fn machine() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+    let cpu = cpu_model();
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    format!("{cpu}, {cores} cores, built for {}, wide kernels {}", isa(), cloth_solver::lanes::cpu_path().name())
+}
+
+/// The CPU's model name (`/proc/cpuinfo`, as `lscpu` shows it).
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|s| {
             s.lines()
                 .find(|l| l.starts_with("model name"))
                 .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
         })
-        .unwrap_or_else(|| "unknown CPU".into());
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    format!("{cpu}, {cores} cores, built for {}, wide kernels {}", isa(), cloth_solver::lanes::cpu_path().name())
+        .unwrap_or_else(|| "unknown CPU".into())
 }
 
 /// The instruction set the solver was compiled for.
