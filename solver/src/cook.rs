@@ -51,7 +51,7 @@ use std::ops::Range;
 pub const COOK_MAGIC: [u8; 8] = *b"CLTHCOOK";
 /// The layout this library writes and reads; any change to the payload's
 /// layout or meaning is a new version.
-pub const COOK_FORMAT: u32 = 1;
+pub const COOK_FORMAT: u32 = 2;
 /// Header bytes before the payload.
 const HEADER: usize = 24;
 /// Checksum bytes after it.
@@ -467,7 +467,7 @@ fn put_model(m: &Model, w: &mut Vec<u8>) {
     m.bend.diagonal.put(w);
     let n = &m.neighbours;
     n.ell.groups.put(w);
-    n.split.put(w);
+    n.row_groups.put(w);
     n.other.put(w);
     n.row.put(w);
     n.rest.put(w);
@@ -636,16 +636,21 @@ fn read_model(r: &mut Reader) -> Result<Model, CookError> {
     let bend = BendCoupling { rows: bend_rows, inert: bend_inert, diagonal };
 
     let groups: Vec<u32> = r.exactly("neighbours.groups", swept / LANES + 1)?;
-    let split: Vec<u32> = r.exactly("neighbours.split", swept / LANES)?;
+    let row_groups: Vec<u32> = r.exactly("neighbours.row_groups", swept / LANES + 1)?;
     let other = r.indices("neighbours.other", slots)?;
     let entries = other.len();
     r.check("neighbours.groups", ascending_to(&groups, entries / LANES) && entries % LANES == 0)?;
-    r.check("neighbours.split", split.iter().zip(groups.windows(2)).all(|(&s, g)| s <= g[1] - g[0]))?;
+    let phase_a = row_groups.last().map_or(0, |&g| g as usize) * LANES;
+    r.check(
+        "neighbours.row_groups",
+        ascending_to(&row_groups, phase_a / LANES)
+            && row_groups.windows(2).zip(groups.windows(2)).all(|(a, g)| a[1] - a[0] <= g[1] - g[0]),
+    )?;
     let row = r.indices("neighbours.row", rows)?;
-    r.check("neighbours.row", row.len() == entries)?;
-    let n_rest: Vec<f32> = r.exactly("neighbours.rest", entries)?;
+    r.check("neighbours.row", row.len() == phase_a)?;
+    let n_rest: Vec<f32> = r.exactly("neighbours.rest", phase_a)?;
     let coupling: Vec<f32> = r.exactly("neighbours.coupling", entries)?;
-    let neighbours = Neighbours { ell: Ell { groups }, split, other, row, rest: n_rest, coupling };
+    let neighbours = Neighbours { ell: Ell { groups }, row_groups, other, row, rest: n_rest, coupling };
 
     Ok(Model {
         nodes,

@@ -87,7 +87,7 @@ impl Ell {
     }
 
     pub fn bytes(&self) -> usize {
-        self.groups.len() * 4
+        self.groups.capacity() * 4
     }
 }
 
@@ -208,22 +208,29 @@ impl BendCoupling {
 /// position is gathered once per sweep and every row kind coupling the pair
 /// adds its term from the shared geometry (`crate::vertex`).
 ///
-/// Per block the first `split[b]` groups are **phase A** (each entry carries
+/// Per block the first `split` groups are **phase A** (each entry carries
 /// a links row — stretch or skip — and possibly a bend coupling), the rest
 /// **phase B** (bend coupling only, no row arithmetic). Each particle lists its phase-A
 /// neighbours in row order and its phase-B neighbours in caller-node order,
 /// so its summation order never depends on which slot it sits in.
+///
+/// `other` and `coupling` hold every entry (the [`Ell`] layout); `row` and
+/// `rest` hold phase-A entries alone, block after block, in their own
+/// groups: entry `s < split` of lane `l` of block `b` is `other[(first + s)·LANES + l]`
+/// and `row[(row_groups[b] + s)·LANES + l]` ([`Self::block`]).
 #[derive(Clone, Debug, Default)]
 pub struct Neighbours {
     pub ell: Ell,
-    /// Phase-A groups per block.
-    pub split: Vec<u32>,
+    /// Phase-A groups before each block (`blocks + 1` entries): block `b`
+    /// has `row_groups[b + 1] − row_groups[b]` of them, and its `row` and
+    /// `rest` entries start at group `row_groups[b]`.
+    pub row_groups: Vec<u32>,
     /// Neighbour slot.
     pub other: Vec<u32>,
-    /// Links row (phase A: stretch or skip), or the sentinel row.
+    /// Links row (stretch or skip), or the sentinel row; phase A only.
     pub row: Vec<u32>,
     /// That row's rest length, m (0 for the sentinel): copied per entry so the
-    /// sweep loads it instead of gathering it.
+    /// sweep loads it instead of gathering it; phase A only.
     pub rest: Vec<f32>,
     /// Bend coupling `B̃_ab = Σ_r m_eff,r K̂_ra K̂_rb`, kg (0 if no hinge
     /// couples the pair).
@@ -231,16 +238,24 @@ pub struct Neighbours {
 }
 
 impl Neighbours {
-    /// `(first group, phase-A groups, all groups)` of block `b`.
+    /// `(first group, phase-A groups, all groups, first row group)` of block
+    /// `b`: entry `s` of lane `l` is at `(first + s)·LANES + l` in `other`
+    /// and `coupling`, and, for `s` below the phase-A count, at
+    /// `(first row group + s)·LANES + l` in `row` and `rest`.
     #[inline(always)]
-    pub fn block(&self, b: usize) -> (usize, usize, usize) {
+    pub fn block(&self, b: usize) -> (usize, usize, usize, usize) {
         let (first, depth) = self.ell.block(b);
-        (first, self.split[b] as usize, depth)
+        let first_row = self.row_groups[b] as usize;
+        (first, self.row_groups[b + 1] as usize - first_row, depth, first_row)
     }
 
     pub fn bytes(&self) -> usize {
         self.ell.bytes()
-            + 4 * (self.split.len() + self.other.len() + self.row.len() + self.rest.len() + self.coupling.len())
+            + 4 * (self.row_groups.capacity()
+                + self.other.capacity()
+                + self.row.capacity()
+                + self.rest.capacity()
+                + self.coupling.capacity())
     }
 }
 

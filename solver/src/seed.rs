@@ -661,12 +661,21 @@ fn neighbours(
         }
     }
     let (ell, split, entries) = Ell::layout(&phase_a, &phase_b, |slot| (slot, sentinel, 0.0, 0.0));
+    // Phase B carries no row: its entries keep only `other` and `coupling`.
+    let mut row_groups = Vec::with_capacity(split.len() + 1);
+    row_groups.push(0u32);
+    let mut in_rows = Vec::with_capacity(split.iter().sum::<u32>() as usize * LANES);
+    for (b, &depth) in split.iter().enumerate() {
+        let first = ell.block(b).0;
+        in_rows.extend_from_slice(&entries[first * LANES..(first + depth as usize) * LANES]);
+        row_groups.push(row_groups[b] + depth);
+    }
     Neighbours {
         ell,
-        split,
+        row_groups,
         other: entries.iter().map(|e| e.0).collect(),
-        row: entries.iter().map(|e| e.1).collect(),
-        rest: entries.iter().map(|e| e.2).collect(),
+        row: in_rows.iter().map(|e| e.1).collect(),
+        rest: in_rows.iter().map(|e| e.2).collect(),
         coupling: entries.iter().map(|e| e.3).collect(),
     }
 }

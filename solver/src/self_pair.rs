@@ -761,7 +761,7 @@ pub fn closest_free_pair(model: &Model) -> Option<f32> {
 /// every pair a row governs; padding entries point at `s` itself).
 fn entries(model: &Model, s: usize) -> impl Iterator<Item = usize> + '_ {
     let nb = &model.neighbours;
-    let (first, _, depth) = nb.block(s / LANES);
+    let (first, _, depth, _) = nb.block(s / LANES);
     (0..depth).map(move |g| (first + g) * LANES + s % LANES)
 }
 
@@ -909,10 +909,9 @@ fn governed_masks(model: &Model, patch: &[u32]) -> (Vec<u32>, Vec<(u32, [u8; LAN
 /// Stretch-row neighbours of free slot `s`: `(other slot, row)`.
 fn links_of(model: &Model, s: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
     let nb = &model.neighbours;
-    let (first, split, _) = nb.block(s / LANES);
+    let (first, split, _, first_row) = nb.block(s / LANES);
     (0..split)
-        .map(move |g| (first + g) * LANES + s % LANES)
-        .map(move |e| (nb.other[e], nb.row[e]))
+        .map(move |g| (nb.other[(first + g) * LANES + s % LANES], nb.row[(first_row + g) * LANES + s % LANES]))
         .filter(move |&(o, r)| o as usize != s && (r as usize) < model.links.stretch.end)
 }
 

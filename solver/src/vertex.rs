@@ -84,13 +84,14 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
     let mut h = Sym3::diagonal(mh2);
 
     let nb = &model.neighbours;
-    let (first, split, depth) = nb.block(block);
+    let (first, split, depth, first_row) = nb.block(block);
     let mut bend_sum = V3::<L>::zero();
     for s in 0..split {
         let e = (first + s) * LANES + off;
-        let row = &nb.row[e..e + L::WIDTH];
+        let er = (first_row + s) * LANES + off;
+        let row = &nb.row[er..er + L::WIDTH];
         let geo = Geometry::of(xi - st.x.gather::<L>(&nb.other[e..e + L::WIDTH]));
-        let rest = L::load(&nb.rest, e);
+        let rest = L::load(&nb.rest, er);
         // Stretch and skip rows share the unclamped distance term.
         let k = L::gather(&st.links.k, row);
         let lambda = L::gather(&st.links.lambda, row);

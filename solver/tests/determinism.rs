@@ -86,7 +86,7 @@ fn w0_has_the_record_counts() {
     let colour_of = |slot: usize| m.colours.iter().position(|c| c.contains(&slot));
     let nb = &m.neighbours;
     for b in 0..m.swept / 8 {
-        let (first, _, depth) = nb.block(b);
+        let (first, _, depth, _) = nb.block(b);
         for s in 0..depth {
             for lane in 0..8 {
                 let (me, other) = (b * 8 + lane, nb.other[(first + s) * 8 + lane] as usize);

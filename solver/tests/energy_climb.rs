@@ -37,11 +37,11 @@ fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
 fn stretch_energy(model: &Model, st: &State, slot: usize, q: [f64; 3]) -> f64 {
     let nb = &model.neighbours;
     let (block, lane) = (slot / LANES, slot % LANES);
-    let (first, split, _) = nb.block(block);
+    let (first, split, _, first_row) = nb.block(block);
     let mut e = 0.0;
     for s in 0..split {
         let at = (first + s) * LANES + lane;
-        let (row, other) = (nb.row[at] as usize, nb.other[at] as usize);
+        let (row, other) = (nb.row[(first_row + s) * LANES + lane] as usize, nb.other[at] as usize);
         if row as u32 == model.links.sentinel {
             continue;
         }
@@ -57,7 +57,7 @@ fn stretch_energy(model: &Model, st: &State, slot: usize, q: [f64; 3]) -> f64 {
 fn bend_energy_change(model: &Model, st: &State, p: &SubstepParams, slot: usize, q0: [f64; 3], q1: [f64; 3]) -> f64 {
     let nb = &model.neighbours;
     let (block, lane) = (slot / LANES, slot % LANES);
-    let (first, _, depth) = nb.block(block);
+    let (first, _, depth, _) = nb.block(block);
     let mid = [0.5 * (q0[0] + q1[0]), 0.5 * (q0[1] + q1[1]), 0.5 * (q0[2] + q1[2])];
     let mut t = [0.0; 3];
     for s in 0..depth {
