@@ -21,7 +21,11 @@
 //! collider (index and generation), so a multiplier, its penalty and the
 //! friction stick point survive the rebuild. More than four candidates keep
 //! the four with the smallest `sdf − offset`, ties by collider index; a new
-//! slot starts at λ = 0, k = k_min (ours, DESIGN §4).
+//! slot starts at λ = 0, k = k_min (ours, DESIGN §4). A slot stores the
+//! index alone and the generation is kept once per collider index
+//! ([`ContactSlots::generation`]): every discovery rewrites the slots of
+//! every particle that has any from one set, so all slots on one index
+//! carry the generation it had then.
 //!
 //! **A contact is unary** (§18): the collider is fixed for the substep, so the
 //! row couples no two particles and accumulates in the vertex update like a
@@ -64,9 +68,9 @@ pub enum ContactRamp {
 /// rows' state, and what is known of its `C` without evaluating it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Slot {
-    /// Collider slot index, or [`EMPTY`].
+    /// Collider slot index, or [`EMPTY`]; its generation is
+    /// [`ContactSlots::generation`]`[collider]`.
     pub collider: u32,
-    pub generation: u32,
     /// Contact multiplier (≤ 0) and penalty.
     pub lambda: f32,
     pub k: f32,
@@ -84,7 +88,6 @@ pub struct Slot {
 impl Slot {
     pub const EMPTY: Slot = Slot {
         collider: EMPTY,
-        generation: 0,
         lambda: 0.0,
         k: 0.0,
         lambda_f: 0.0,
@@ -127,6 +130,11 @@ pub struct ContactSlots {
     /// The pose each of `frames` was built from, so an unchanged pose
     /// reuses its frame ([`substep_frames`]).
     pub poses: Vec<Pose>,
+    /// Per collider slot index: the generation the collider there had at
+    /// the last discovery, which is the generation of every slot keyed on
+    /// that index (sized with `frames`; meaningless for an index no slot
+    /// names).
+    pub generation: Vec<u32>,
     /// Per collider, the map `U = F ∘ F_old⁻¹ ∘ S⁻¹` the warm start carries
     /// bounds with (`warm_start`; scratch, sized with `frames`; not written,
     /// and not read, while the collider is `still`).
@@ -161,6 +169,7 @@ impl ContactSlots {
             pushed: Points::zeros(slots),
             frames: Vec::new(),
             poses: Vec::new(),
+            generation: Vec::new(),
             discovered: Vec::new(),
             carry: Vec::new(),
             still: Vec::new(),
@@ -190,6 +199,7 @@ impl ContactSlots {
             let unused = SubstepCollider { shape: Shape::Plane, frame: Frame::of(&Pose::IDENTITY) };
             self.frames.resize(capacity, unused);
             self.poses.resize(capacity, Pose::IDENTITY);
+            self.generation.resize(capacity, 0);
             self.discovered.resize(capacity, None);
             self.carry.resize(capacity, unused.frame);
             self.still.resize(capacity, false);
@@ -213,13 +223,22 @@ impl ContactSlots {
         self.active = 0;
     }
 
+    /// Bytes held: the per-particle columns and the per-collider scratch.
     pub fn bytes(&self) -> usize {
-        std::mem::size_of::<Slot>() * self.slot.len()
-            + self.block_has.len()
-            + 4 * self.particles.capacity()
-            + 4 * self.quiet.len()
-            + 4 * self.path.len()
+        use std::mem::size_of;
+        size_of::<Slot>() * self.slot.capacity()
+            + self.block_has.capacity()
+            + 4 * (self.particles.capacity() + self.quiet.capacity() + self.path.capacity())
             + self.pushed.bytes()
+            + size_of::<SubstepCollider>() * self.frames.capacity()
+            + size_of::<Pose>() * self.poses.capacity()
+            + 4 * self.generation.capacity()
+            + size_of::<Frame>() * self.carry.capacity()
+            + self.still.capacity()
+            + size_of::<Option<Discovered>>() * self.discovered.capacity()
+            + size_of::<SweptCollider>() * self.swept.capacity()
+            + self.boxes.bytes()
+            + 4 * self.candidates.capacity()
     }
 }
 
@@ -420,12 +439,19 @@ pub fn discover(
                 true => (swept[ci as usize].index, swept[ci as usize].generation),
                 false => (EMPTY, 0),
             };
+            // A slot's key: its index and the generation every slot on it
+            // carries (an empty slot's generation reads 0).
+            let generation = &slots.generation;
+            let old_key = |o: &Slot| match o.collider {
+                EMPTY => (EMPTY, 0),
+                i => (i, generation.get(i as usize).copied().unwrap_or(0)),
+            };
             // Both lists are packed, so the first empty entry ends the
-            // comparison (an empty slot's generation is always 0).
+            // comparison.
             let same = sl
                 .iter()
                 .zip(best)
-                .map(|(o, b)| ((o.collider, o.generation), key(b)))
+                .map(|(o, b)| (old_key(o), key(b)))
                 .find(|&(o, k)| o != k || k.0 == EMPTY)
                 .is_none_or(|(o, k)| o == k);
             if !same {
@@ -433,14 +459,12 @@ pub fn discover(
                 *sl = [Slot::EMPTY; CONTACT_SLOTS];
                 for (new, b) in sl.iter_mut().zip(best).take_while(|(_, (d, _))| d.is_finite()) {
                     let (index, generation) = key(b);
-                    let kept = old
-                        .iter()
-                        .take_while(|o| o.collider != EMPTY)
-                        .find(|o| o.collider == index && o.generation == generation);
+                    let kept =
+                        old.iter().take_while(|o| o.collider != EMPTY).find(|o| old_key(o) == (index, generation));
                     // A new slot: k = 0, the warm start raises it to k_min.
                     *new = match kept {
                         Some(o) => *o,
-                        None => Slot { collider: index, generation, ..Slot::EMPTY },
+                        None => Slot { collider: index, ..Slot::EMPTY },
                     };
                 }
             }
@@ -461,6 +485,13 @@ pub fn discover(
             }
         }
         slots.block_has[block] = block_has;
+    }
+    // Every slot now names a collider of this set: the generations its
+    // indices carry are the set's.
+    for c in &swept {
+        if let Some(g) = slots.generation.get_mut(c.index as usize) {
+            *g = c.generation;
+        }
     }
     slots.swept = swept;
     slots.candidates = candidates;
@@ -659,6 +690,10 @@ impl SweptBoxes {
     /// coordinate (f32 carries ~6e-8 of it).
     fn outward(c: f64, sign: f64) -> f32 {
         (c + sign * (1e-5 + 1e-6 * c.abs())) as f32
+    }
+
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<[f32x8; 6]>() * self.groups.capacity()
     }
 
     fn reserve(&mut self, capacity: usize) {
