@@ -178,6 +178,9 @@ impl Cloth {
         if !colliders.is_empty() {
             if self.state.contacts.is_empty() {
                 self.state.contacts = ContactSlots::new(self.model.swept, self.model.swept / LANES);
+                if self.dynamics.strain_limit && self.tuning.strain_mode.projection() {
+                    self.state.contacts.provision_slide();
+                }
             }
             self.state.contacts.reserve_colliders(colliders.capacity());
         }

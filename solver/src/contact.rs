@@ -122,7 +122,11 @@ pub struct ContactSlots {
     /// with the largest push (the most negative multiplier) after the
     /// substep's last dual update ([`dual_update`]); zero if none pushes.
     /// The strain projection slides such a particle along the surface
-    /// instead of pulling it in (`crate::strain_limit::project`).
+    /// instead of pulling it in (`crate::strain_limit::project`), and
+    /// nothing else reads it: empty until the projection is on
+    /// ([`Self::provision_slide`]). Sized late it is still exact where read:
+    /// every particle with slots gets its normal at each substep's dual
+    /// update, before the projection, and the others' stay zero.
     pub pushed: Points,
     /// The colliders at the current substep's end, per collider slot index
     /// (scratch, sized to the set's capacity).
@@ -166,7 +170,7 @@ impl ContactSlots {
             particles: Vec::with_capacity(slots),
             quiet: vec![f32::INFINITY; slots],
             path: vec![0.0; slots],
-            pushed: Points::zeros(slots),
+            pushed: Points::default(),
             frames: Vec::new(),
             poses: Vec::new(),
             generation: Vec::new(),
@@ -210,6 +214,13 @@ impl ContactSlots {
         self.boxes.reserve(capacity);
         if self.candidates.capacity() < capacity {
             self.candidates.reserve(capacity - self.candidates.len());
+        }
+    }
+
+    /// Sizes `pushed` when the strain projection is on (outside the step).
+    pub fn provision_slide(&mut self) {
+        if !self.is_empty() && self.pushed.is_empty() {
+            self.pushed = Points::zeros(self.quiet.len());
         }
     }
 
@@ -480,7 +491,7 @@ pub fn discover(
                 block_has |= 1 << j;
                 slots.particles.push(s as u32);
                 slots.path[s] = 0.0;
-            } else {
+            } else if !slots.pushed.is_empty() {
                 slots.pushed.set(s, [0.0; 3]);
             }
         }
@@ -1091,11 +1102,14 @@ fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &Contac
 /// one field evaluation per row per iteration instead of two. This pass does
 /// the last iteration's, before the next substep's warm start.
 pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: f64, p: &ContactParams) {
+    let slide = !slots.pushed.is_empty();
     for n in 0..slots.particles.len() {
         let s = slots.particles[n] as usize;
         let path = slots.path[s];
         if p.skip && path < slots.quiet[s] {
-            slots.pushed.set(s, [0.0; 3]);
+            if slide {
+                slots.pushed.set(s, [0.0; 3]);
+            }
             continue; // every slot skippable: none pushes
         }
         let xs = x.get(s).map(f64::from);
@@ -1115,7 +1129,9 @@ pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: 
             }
         }
         slots.quiet[s] = quiet_of(sl);
-        slots.pushed.set(s, pushed.map(|v| v as f32));
+        if slide {
+            slots.pushed.set(s, pushed.map(|v| v as f32));
+        }
     }
 }
 

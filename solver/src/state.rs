@@ -179,9 +179,12 @@ impl State {
             self.strain = RowState::new(model.links.a.len());
             self.strain_floor = vec![0.0; model.links.a.len()];
         }
-        if d.strain_limit && t.strain_mode.projection() && self.strain_moved.is_empty() {
-            self.strain_moved = Points::zeros(model.slots);
-            self.strain_before = Points::zeros(model.slots);
+        if d.strain_limit && t.strain_mode.projection() {
+            if self.strain_moved.is_empty() {
+                self.strain_moved = Points::zeros(model.slots);
+                self.strain_before = Points::zeros(model.slots);
+            }
+            self.contacts.provision_slide();
         }
         if d.leashed() && self.leash.is_empty() {
             self.leash = RowState::new(model.slots);
