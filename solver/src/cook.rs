@@ -14,11 +14,13 @@
 //! Every number is little-endian whatever the machine; a sequence is its
 //! length (u64) then its elements; an `Option<u32>` is the value or
 //! `u32::MAX`. The payload holds what seeding derives and a step reads:
-//! the model (slots, colours, rows, geodesics, the projection order, the
-//! bend coupling, the neighbour layout), the topology, the node hierarchy,
-//! the surface (normals and tangents), every attached render mesh's binding
-//! and, when the cloth had self-collision set up, its patches and exclusion
-//! masks. The dynamics and tuning are not in it: they are given at load, as
+//! the model (slots, colours, rows, geodesics, the bend coupling, the
+//! neighbour layout), the topology, the node hierarchy, the surface
+//! (normals and tangents), every attached render mesh's binding and, when
+//! the cloth had self-collision set up, its patches and exclusion masks.
+//! The strain projection's order is not in it: a loaded model derives it
+//! from its rows when the projection is first switched on, as a seeded one
+//! does (`Model::strain_order`). The dynamics and tuning are not in it: they are given at load, as
 //! at seed. A blob loaded gives the cloth seeding gives, bit for bit, so
 //! its steps are too (`solver/tests/cook.rs`).
 //!
@@ -41,11 +43,11 @@ use crate::model::{BendCoupling, DistanceRows, Ell, Model, Neighbours, UnaryRows
 use crate::pose::{Quat, Vec3};
 use crate::seed::Topology;
 use crate::skin::{Attachment, RenderBinding};
-use crate::strain_limit::ProjectionOrder;
 use crate::surface::Surface;
 use crate::writeback::Hierarchy;
 use std::fmt;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// The blob's first eight bytes.
 pub const COOK_MAGIC: [u8; 8] = *b"CLTHCOOK";
@@ -460,8 +462,6 @@ fn put_model(m: &Model, w: &mut Vec<u8>) {
     u.m_eff.put(w);
     u.tethered.put(w);
     u.reach.put(w);
-    m.strain_order.rows.put(w);
-    m.strain_order.moves.put(w);
     m.bend.rows.put(w);
     m.bend.inert.put(w);
     m.bend.diagonal.put(w);
@@ -624,11 +624,6 @@ fn read_model(r: &mut Reader) -> Result<Model, CookError> {
     let reach: f32 = r.read("unary.reach")?;
     let unary = UnaryRows { anchor, d_geo, m_eff: u_m_eff, tethered, reach };
 
-    let order_rows = r.indices("strain_order.rows", rows)?;
-    let moves: Vec<u8> = r.exactly("strain_order.moves", order_rows.len())?;
-    r.check("strain_order.moves", moves.iter().all(|&m| m <= 2))?;
-    let strain_order = ProjectionOrder { rows: order_rows, moves };
-
     let bend_rows: usize = r.read("bend.rows")?;
     let bend_inert: usize = r.read("bend.inert")?;
     let diagonal: Vec<f32> = r.read("bend.diagonal")?;
@@ -667,7 +662,7 @@ fn read_model(r: &mut Reader) -> Result<Model, CookError> {
         bind,
         links,
         unary,
-        strain_order,
+        strain_order: OnceLock::new(),
         bend,
         neighbours,
     })

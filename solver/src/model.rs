@@ -29,7 +29,9 @@
 
 use crate::constants::LANES;
 use crate::lanes::Points;
+use crate::strain_limit::ProjectionOrder;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// Storage slot index of "no node" (padding).
 pub const NO_NODE: u32 = u32::MAX;
@@ -294,8 +296,11 @@ pub struct Model {
     pub links: DistanceRows,
     /// Tether and leash rows.
     pub unary: UnaryRows,
-    /// The strain-limit projection's visiting order.
-    pub strain_order: crate::strain_limit::ProjectionOrder,
+    /// The strain-limit projection's visiting order, derived from the links,
+    /// `d_geo` and inverse masses when the projection is first switched on
+    /// (`State::provision`), and shared from then on by every cloth of the
+    /// model: [`Model::strain_order`].
+    pub strain_order: OnceLock<ProjectionOrder>,
     /// Bend rows, assembled.
     pub bend: BendCoupling,
     /// Per-particle neighbour incidence of stretch and bend rows.
@@ -339,6 +344,14 @@ impl Model {
             / self.nodes as f64
     }
 
+    /// The strain-limit projection's visiting order
+    /// ([`ProjectionOrder::new`]), derived the first time it is asked for:
+    /// `State::provision` asks when the projection is switched on, so a
+    /// step never derives it.
+    pub fn strain_order(&self) -> &ProjectionOrder {
+        self.strain_order.get_or_init(|| ProjectionOrder::new(&self.links, &self.unary.d_geo, &self.inv_mass))
+    }
+
     /// Model bytes by region (state is reported by [`crate::state::State`]).
     pub fn memory(&self) -> MemoryReport {
         let per_slot = 4 * (self.mass.len() + self.inv_mass.len() + self.shortest_incident_rest.len());
@@ -346,7 +359,7 @@ impl Model {
             particles: per_slot + self.bind.bytes(),
             rows: self.links.bytes()
                 + self.unary.bytes()
-                + self.strain_order.bytes()
+                + self.strain_order.get().map_or(0, ProjectionOrder::bytes)
                 + self.bend.bytes()
                 + self.neighbours.bytes(),
             colouring: 4 * (self.node_of_slot.len() + self.slot_of_node.len())

@@ -14,8 +14,9 @@ use crate::lanes::Points;
 use crate::model::{DistanceRows, Ell, Model, Neighbours, UnaryRows, NO_NODE};
 use crate::pose::Quat;
 use crate::rng::SplitMix64;
-use crate::{skip, strain_limit, tether};
+use crate::{skip, tether};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
 
 /// What every front door produces. Positions are in the cloth's own frame.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -468,7 +469,6 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
 
     // --- tethers and leashes: geodesic distance to the fixed set ----------
     let unary = unary_rows(input, &topo, options.tethers, &node_of_slot, &slot_of_node);
-    let strain_order = strain_limit::ProjectionOrder::new(&links, &unary.d_geo, &slot_inv_mass);
 
     // --- bend rows --------------------------------------------------------
     let (bend, coupling) = bend::assemble(hinges, &inv_mass, &node_of_slot);
@@ -492,7 +492,7 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
         bind,
         links,
         unary,
-        strain_order,
+        strain_order: OnceLock::new(),
         bend,
         neighbours,
     };

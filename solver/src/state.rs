@@ -185,6 +185,7 @@ impl State {
                 self.strain_before = Points::zeros(model.slots);
             }
             self.contacts.provision_slide();
+            model.strain_order();
         }
         if d.leashed() && self.leash.is_empty() {
             self.leash = RowState::new(model.slots);

@@ -672,7 +672,7 @@ fn strain_passes<const SLIDE: bool>(model: &Model, state: &mut State, allowance:
         let (x, moved, pushed) = (&mut state.x, &mut state.strain_moved, &state.contacts.pushed);
         if 0 == strain_limit::project::<SLIDE>(
             &model.links,
-            &model.strain_order,
+            model.strain_order(),
             &model.inv_mass,
             x,
             moved,

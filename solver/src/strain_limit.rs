@@ -228,7 +228,7 @@ impl ProjectionOrder {
     }
 
     pub fn bytes(&self) -> usize {
-        self.rows.len() * 5
+        4 * self.rows.capacity() + self.moves.capacity()
     }
 }
 

@@ -129,7 +129,7 @@ fn scenes() -> Vec<Scene> {
                 )
                 .expect("the rope seeds");
                 assert!(
-                    c.model().strain_order.moves.iter().any(|&m| m != 0),
+                    c.model().strain_order().moves.iter().any(|&m| m != 0),
                     "the rope's projection moves farther ends"
                 );
                 c
