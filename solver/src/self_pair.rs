@@ -141,6 +141,74 @@ impl<T> std::ops::DerefMut for Bounded<T> {
     }
 }
 
+/// The candidate list: pairs of nodes `(a, b)`, each one key, kept sorted
+/// by key, which is node order. While every node fits 16 bits (up to
+/// 65,536 nodes) the key is `a·2¹⁶ + b` in a `u32`, past that `a·2³² + b`
+/// in a `u64`: the same pairs in the same order either way, at half the
+/// bytes for the cloths a game steps.
+#[derive(Clone, Debug, PartialEq)]
+enum PairList {
+    Narrow(Bounded<u32>),
+    Wide(Bounded<u64>),
+}
+
+impl Default for PairList {
+    fn default() -> Self {
+        PairList::Narrow(Bounded::default())
+    }
+}
+
+impl PairList {
+    /// Room for `limit` pairs of a cloth of `nodes` nodes.
+    fn new(nodes: usize, limit: usize) -> Self {
+        match nodes <= 1 << 16 {
+            true => PairList::Narrow(Bounded::new(limit)),
+            false => PairList::Wide(Bounded::new(limit)),
+        }
+    }
+
+    /// Appends the pair `(a, b)` if there is room; whether it did.
+    #[inline(always)]
+    fn try_push(&mut self, a: u32, b: u32) -> bool {
+        match self {
+            PairList::Narrow(l) => l.try_push(a << 16 | b),
+            PairList::Wide(l) => l.try_push((a as u64) << 32 | b as u64),
+        }
+    }
+
+    fn clear(&mut self) {
+        match self {
+            PairList::Narrow(l) => l.clear(),
+            PairList::Wide(l) => l.clear(),
+        }
+    }
+
+    /// Sorts by key: node order.
+    fn sort(&mut self) {
+        match self {
+            PairList::Narrow(l) => l.sort_unstable(),
+            PairList::Wide(l) => l.sort_unstable(),
+        }
+    }
+
+    /// The pairs, in order.
+    fn pairs(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let (narrow, wide): (&[u32], &[u64]) = match self {
+            PairList::Narrow(l) => (l, &[]),
+            PairList::Wide(l) => (&[], l),
+        };
+        let narrow = narrow.iter().map(|&k| (k >> 16, k & 0xffff));
+        narrow.chain(wide.iter().map(|&k| ((k >> 32) as u32, k as u32)))
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            PairList::Narrow(l) => 4 * l.limit(),
+            PairList::Wide(l) => 8 * l.limit(),
+        }
+    }
+}
+
 /// A point and a triangle, frozen for the step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PointTriangle {
@@ -210,7 +278,7 @@ impl Scratch {
     }
 
     pub fn bytes(&self) -> usize {
-        self.f.bytes() + self.h.iter().map(|h| 4 * h.len()).sum::<usize>()
+        self.f.bytes() + self.h.iter().map(|h| 4 * h.capacity()).sum::<usize>()
     }
 }
 
@@ -223,7 +291,9 @@ pub struct SelfCollision {
     patch: Vec<u32>,
     /// Per patch: its particles' bounding box (`lo`, `hi`; empty as
     /// `lo > hi`), its lanes' positions with absent lanes at infinity, and
-    /// the patches in order of their low x (the sweep's order).
+    /// the patches in order of their low x (the sweep's order). All three
+    /// are written by the candidate list's rebuild alone, so `lanes` holds
+    /// every particle's position at the rebuild (the skin's reference).
     boxes: Vec<[[f32; 3]; 2]>,
     lanes: Vec<[[f32; LANES]; 3]>,
     order: Vec<u32>,
@@ -249,13 +319,14 @@ pub struct SelfCollision {
     /// exclusions, or `u32::MAX`.
     group_of: Vec<u32>,
     /// Candidate pairs (a Verlet list): the near radius and skin they were
-    /// found at, the positions they were found from, steps since, and
-    /// whether some did not fit.
-    /// Each pair as its nodes `(a << 32) | b`, sorted: node order.
-    list: Bounded<u64>,
+    /// found at, steps since, and whether some did not fit; the positions
+    /// they were found from are `lanes`, and the padding slots' (no node,
+    /// so in no patch; a frame shift moves them too) are `pad_x`.
+    list: PairList,
     list_near: f64,
     list_skin: f64,
-    list_x: Points,
+    pad: Vec<u32>,
+    pad_x: Vec<[f32; 3]>,
     list_age: u32,
     list_overflowed: bool,
     /// Pair rows found this step, per-slot counts.
@@ -305,6 +376,7 @@ impl SelfCollision {
     pub fn from_setup(model: &Model, setup: SelfSetup) -> Self {
         let SelfSetup { patch, govern_start, govern } = setup;
         let n = model.slots;
+        let pad: Vec<u32> = (0..model.swept as u32).filter(|&s| model.node_of_slot[s as usize] == NO_NODE).collect();
         let free = model.free_particles().max(1);
         let blocks = model.nodes.div_ceil(LANES);
         SelfCollision {
@@ -319,10 +391,11 @@ impl SelfCollision {
             surface: Vec::new(),
             tri_start: Vec::new(),
             tris: Vec::new(),
-            list: Bounded::new(4 * free),
+            list: PairList::new(model.nodes, 4 * free),
             list_near: f64::NAN,
             list_skin: 0.0,
-            list_x: Points::zeros(n),
+            pad_x: vec![[0.0; 3]; pad.len()],
+            pad,
             list_age: 0,
             list_overflowed: false,
             pairs: Bounded::new(free),
@@ -376,26 +449,27 @@ impl SelfCollision {
     }
 
     pub fn bytes(&self) -> usize {
-        4 * self.patch.len()
-            + 4 * self.govern_start.len()
-            + std::mem::size_of::<(u32, [u8; LANES])>() * self.govern.len()
-            + 4 * self.group_of.len()
-            + 24 * self.boxes.len()
-            + 12 * LANES * self.lanes.len()
+        4 * self.patch.capacity()
+            + 4 * self.govern_start.capacity()
+            + std::mem::size_of::<(u32, [u8; LANES])>() * self.govern.capacity()
+            + 4 * self.group_of.capacity()
+            + 24 * self.boxes.capacity()
+            + 12 * LANES * self.lanes.capacity()
             + 4 * self.order.capacity()
-            + 4 * self.sorted.iter().flatten().map(Vec::len).sum::<usize>()
-            + self.surface.len()
-            + 4 * self.tri_start.len()
+            + 4 * self.sorted.iter().flatten().map(Vec::capacity).sum::<usize>()
+            + self.surface.capacity()
+            + 4 * self.tri_start.capacity()
             + 8 * self.tris.capacity()
-            + 8 * self.list.limit()
-            + self.list_x.bytes()
+            + self.list.bytes()
+            + 4 * self.pad.capacity()
+            + 12 * self.pad_x.capacity()
             + 8 * self.pairs.limit()
-            + self.count.len()
+            + self.count.capacity()
             + std::mem::size_of::<PointTriangle>() * self.point_triangle.limit()
             + std::mem::size_of::<EdgeEdge>() * self.edge_edge.limit()
             + 4 * self.members.capacity()
-            + self.member.len()
-            + self.block_has.len()
+            + self.member.capacity()
+            + self.block_has.capacity()
             + self.scratch.bytes()
     }
 
@@ -429,7 +503,7 @@ impl SelfCollision {
         // less than skin/2), so it is rebuilt only then. A cloth moving too
         // fast for a skin to last (half a skin in under eight steps) is
         // searched afresh every step, at `near` exactly.
-        let moved = max_displacement(model, x, &self.list_x);
+        let moved = self.max_displacement(x);
         self.list_age += 1;
         let valid =
             self.list_near == near && !self.list_overflowed && self.list_skin > 0.0 && moved < self.list_skin / 2.0;
@@ -444,8 +518,8 @@ impl SelfCollision {
         self.count.fill(0);
 
         let Self { list, pairs, count, point_triangle, edge_edge, stats, surface, tri_start, tris, .. } = self;
-        for &key in list.iter() {
-            let (i, j) = (model.slot_of_node[(key >> 32) as usize], model.slot_of_node[key as u32 as usize]);
+        for (a, b) in list.pairs() {
+            let (i, j) = (model.slot_of_node[a as usize], model.slot_of_node[b as usize]);
             let d2 = dist2(x.get(i as usize), x.get(j as usize));
             if d2 >= near2 {
                 continue;
@@ -508,7 +582,9 @@ impl SelfCollision {
         self.list_near = near;
         self.list_skin = skin;
         self.list_age = 0;
-        self.list_x.copy_from(x);
+        for (&s, p) in self.pad.iter().zip(&mut self.pad_x) {
+            *p = x.get(s as usize);
+        }
         // Boxes of the patches.
         let r = (reach * (1.0 + 1e-5)) as f32;
         self.order.clear();
@@ -605,7 +681,7 @@ impl SelfCollision {
         }
         self.list_overflowed = v.overflowed;
         // Node order, independent of the slots and of the sweep's order.
-        self.list.sort_unstable();
+        self.list.sort();
     }
 
     /// Jacobi accumulation, once per iteration: every row's force and
@@ -665,31 +741,28 @@ impl SelfCollision {
     }
 }
 
-/// The furthest any particle is from where it was at the list's rebuild
-/// (infinite if any position is not finite).
-fn max_displacement(model: &Model, x: &Points, at: &Points) -> f64 {
-    // Lane-wise, so it vectorises: a NaN makes its lane infinite for good.
-    let n = model.slots;
-    let mut worst = [0.0f32; LANES];
-    fn coords(p: &Points, n: usize) -> [std::slice::ChunksExact<'_, f32>; 3] {
-        [&p.x[..n], &p.y[..n], &p.z[..n]].map(|c| c.chunks_exact(LANES))
-    }
-    let ([xx, xy, xz], [ax, ay, az]) = (coords(x, n), coords(at, n));
-    for (((a0, a1), a2), ((b0, b1), b2)) in xx.zip(xy).zip(xz).zip(ax.zip(ay).zip(az)) {
-        for j in 0..LANES {
-            let d = [a0[j] - b0[j], a1[j] - b1[j], a2[j] - b2[j]];
+impl SelfCollision {
+    /// The furthest any particle (padding slots too) is from where it was at
+    /// the list's rebuild (infinite if any position is not finite): each
+    /// node's against its patch lane, each padding slot's against `pad_x`.
+    fn max_displacement(&self, x: &Points) -> f64 {
+        let mut most = 0.0f32;
+        let mut fold = |a: [f32; 3], b: [f32; 3]| {
+            let d = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
             let d2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-            worst[j] = if d2.is_nan() { f32::INFINITY } else { worst[j].max(d2) };
+            // A NaN makes the answer infinite for good.
+            most = if d2.is_nan() { f32::INFINITY } else { most.max(d2) };
+        };
+        for (slots, at) in self.patch.chunks_exact(LANES).zip(&self.lanes) {
+            for (l, &s) in slots.iter().enumerate().filter(|(_, &s)| s != NO_NODE) {
+                fold(x.get(s as usize), [at[0][l], at[1][l], at[2][l]]);
+            }
         }
+        for (&s, &at) in self.pad.iter().zip(&self.pad_x) {
+            fold(x.get(s as usize), at);
+        }
+        (most as f64).sqrt()
     }
-    let mut most = worst.iter().fold(0.0f32, |m, &w| m.max(w));
-    for s in n - n % LANES..n {
-        let (a, b) = (x.get(s), at.get(s));
-        let d = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-        let d2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-        most = if d2.is_nan() { f32::INFINITY } else { most.max(d2) };
-    }
-    (most as f64).sqrt()
 }
 
 /// The self radius: `min(max(thickness, shortest_row/√2),
@@ -782,7 +855,7 @@ type Bounds = [[f32; 3]; 2];
 /// The candidate list's builder, fed pairs of patches by the sweep.
 struct Candidates<'a> {
     model: &'a Model,
-    list: &'a mut Bounded<u64>,
+    list: &'a mut PairList,
     overflowed: bool,
 }
 
@@ -846,8 +919,7 @@ impl Candidates<'_> {
         }
         // Canonical: the free end with the lower node first.
         let (a, b) = if !free_j || (free_i && m.node_of_slot[iu] < m.node_of_slot[ju]) { (i, j) } else { (j, i) };
-        let node = |s: u32| m.node_of_slot[s as usize] as u64;
-        if !self.list.try_push(node(a) << 32 | node(b)) {
+        if !self.list.try_push(m.node_of_slot[a as usize], m.node_of_slot[b as usize]) {
             self.overflowed = true;
         }
     }
@@ -902,7 +974,9 @@ fn governed_masks(model: &Model, patch: &[u32]) -> (Vec<u32>, Vec<(u32, [u8; LAN
     for a in 0..patches {
         start[a + 1] += start[a];
     }
-    let govern = groups.into_iter().map(|(_, b, m)| (b, m)).collect();
+    let mut govern: Vec<_> = groups.into_iter().map(|(_, b, m)| (b, m)).collect();
+    govern.shrink_to_fit(); // collected in place, into the groups' larger allocation
+
     (start, govern)
 }
 
