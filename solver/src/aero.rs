@@ -325,12 +325,12 @@ impl AirState {
 
     /// Bytes held (the memory report's particles region).
     pub fn bytes(&self) -> usize {
-        12 * self.triangles.len()
-            + 8 * self.segments.len()
-            + 24 * (self.gust.len() + self.accel.len() + self.start_dir.len())
-            + 48 * self.corner.len()
-            + 32 * self.load.len()
-            + 8 * self.start_mag.len()
+        12 * self.triangles.capacity()
+            + 8 * self.segments.capacity()
+            + 24 * (self.gust.capacity() + self.accel.capacity() + self.start_dir.capacity())
+            + 48 * self.corner.capacity()
+            + 32 * self.load.capacity()
+            + 8 * self.start_mag.capacity()
     }
 
     /// Samples the turbulence at every particle's world position at the

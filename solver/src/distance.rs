@@ -107,7 +107,7 @@ impl RowState {
         self.k.fill(0.0);
     }
     pub fn bytes(&self) -> usize {
-        4 * (self.lambda.len() + self.k.len())
+        4 * (self.lambda.capacity() + self.k.capacity())
     }
 }
 

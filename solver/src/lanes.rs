@@ -427,7 +427,7 @@ impl Points {
     }
     /// Bytes held, for the memory report.
     pub fn bytes(&self) -> usize {
-        3 * self.x.len() * core::mem::size_of::<f32>()
+        (self.x.capacity() + self.y.capacity() + self.z.capacity()) * core::mem::size_of::<f32>()
     }
 }
 

@@ -151,7 +151,7 @@ impl DistanceRows {
         self.skip.start
     }
     pub fn bytes(&self) -> usize {
-        4 * self.a.len() * 4
+        4 * (self.a.capacity() + self.b.capacity() + self.rest.capacity() + self.m_eff.capacity())
     }
 }
 
@@ -179,7 +179,7 @@ pub struct UnaryRows {
 
 impl UnaryRows {
     pub fn bytes(&self) -> usize {
-        4 * (self.anchor.len() + self.d_geo.len() + self.m_eff.len())
+        4 * (self.anchor.capacity() + self.d_geo.capacity() + self.m_eff.capacity())
     }
 }
 
@@ -201,7 +201,7 @@ impl BendCoupling {
         self.rows + self.inert
     }
     pub fn bytes(&self) -> usize {
-        4 * self.diagonal.len()
+        4 * self.diagonal.capacity()
     }
 }
 
@@ -354,7 +354,7 @@ impl Model {
 
     /// Model bytes by region (state is reported by [`crate::state::State`]).
     pub fn memory(&self) -> MemoryReport {
-        let per_slot = 4 * (self.mass.len() + self.inv_mass.len() + self.shortest_incident_rest.len());
+        let per_slot = 4 * (self.mass.capacity() + self.inv_mass.capacity() + self.shortest_incident_rest.capacity());
         MemoryReport {
             particles: per_slot + self.bind.bytes(),
             rows: self.links.bytes()
@@ -362,8 +362,8 @@ impl Model {
                 + self.strain_order.get().map_or(0, ProjectionOrder::bytes)
                 + self.bend.bytes()
                 + self.neighbours.bytes(),
-            colouring: 4 * (self.node_of_slot.len() + self.slot_of_node.len())
-                + self.colours.len() * std::mem::size_of::<Range<usize>>(),
+            colouring: 4 * (self.node_of_slot.capacity() + self.slot_of_node.capacity())
+                + self.colours.capacity() * std::mem::size_of::<Range<usize>>(),
             contacts: 0,
             self_collision: 0,
         }

@@ -66,6 +66,16 @@ pub struct MotionLimits {
     any_drive: bool,
 }
 
+impl MotionLimits {
+    /// Bytes held (the memory report's particles region).
+    pub fn bytes(&self) -> usize {
+        4 * (self.max_distance.capacity() + self.drive.capacity())
+            + std::mem::size_of::<Backstop>() * self.backstop.capacity()
+            + self.centre.bytes()
+            + 8 * self.drive_rate.capacity()
+    }
+}
+
 /// The time the drive strength is stated per, s: a strength `s` closes the
 /// fraction `s` of the gap between a node's inertial target and its
 /// animated position every second, whatever the step and substeps (1: all

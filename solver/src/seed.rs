@@ -577,6 +577,13 @@ pub fn links(
     t.stretch_inert = inert[0];
     t.skip_inert = inert[1];
     t.sentinel = (t.a.len() - 1) as u32;
+    // Pushed row by row: the columns hold what they use, no more.
+    for column in [&mut t.a, &mut t.b] {
+        column.shrink_to_fit();
+    }
+    for column in [&mut t.rest, &mut t.m_eff] {
+        column.shrink_to_fit();
+    }
     t
 }
 

@@ -217,12 +217,17 @@ impl State {
 
     /// Bytes held by region: particles, rows.
     pub fn bytes(&self) -> (usize, usize) {
-        let particles = self.x.bytes() * 7;
+        let columns = [&self.x, &self.x0, &self.y, &self.v, &self.v_prev, &self.x_step, &self.p];
         (
-            particles + self.strain_moved.bytes() + self.strain_before.bytes() + self.air.bytes(),
+            columns.iter().map(|c| c.bytes()).sum::<usize>()
+                + self.strain_moved.bytes()
+                + self.strain_before.bytes()
+                + 4 * self.inertia_scale.capacity()
+                + self.motion.bytes()
+                + self.air.bytes(),
             self.links.bytes()
                 + self.strain.bytes()
-                + 4 * self.strain_floor.len()
+                + 4 * self.strain_floor.capacity()
                 + self.tether.bytes()
                 + self.leash.bytes(),
         )
