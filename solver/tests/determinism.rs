@@ -4,7 +4,8 @@
 //! the colouring makes particles of one colour independent, and every
 //! per-particle list is ordered by caller index, never by storage slot.
 
-use cloth_solver::{scenes, Cloth, Kernel, SeedOptions, Tuning};
+use cloth_solver::pose::{Pose, Quat};
+use cloth_solver::{scenes, Cloth, ColliderSet, Dynamics, Kernel, SeedOptions, Shape, Tuning};
 
 fn run(options: SeedOptions, kernel: Kernel, steps: usize) -> Vec<[u32; 6]> {
     let mut c = scenes::w0_cloth(options);
@@ -65,6 +66,21 @@ fn the_shuffle_moves_particles() {
             })
             .collect::<Vec<_>>()
     );
+}
+
+/// PERFORMANCE.md: W0 with its four contact slots a particle and
+/// self-collision sized holds at most 600 KiB, everything counted
+/// (record 622 KiB, §33; `MEASUREMENTS.md`, "Memory — issue 22 item 4").
+#[test]
+fn w0_with_contact_slots_and_self_collision_fits_600_kib() {
+    let mut c = scenes::w0_cloth(SeedOptions::m0());
+    c.set_dynamics(Dynamics { self_collision: true, ..*c.dynamics() }).expect("valid");
+    let mut set = ColliderSet::new();
+    set.add(Shape::plane(), Pose::new([0.0, -100.0, 0.0], Quat::IDENTITY)).expect("a plane");
+    c.step_with(&set);
+    let m = c.memory();
+    assert!(m.contacts > 0 && m.self_collision > 0, "both sized: {m:?}");
+    assert!(m.total() <= 600 * 1024, "W0 with everything is {:.1} KiB: {m:?}", m.total() as f64 / 1024.0);
 }
 
 /// W0 is the record's workload exactly: 2,945 stretch rows, 2,821 bend rows,
