@@ -85,13 +85,16 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
 
     let nb = &model.neighbours;
     let (first, split, depth, first_row) = nb.block(block);
+    // The block's entries: one index `s·LANES + off` into all four.
+    let (other, coupling) =
+        (&nb.other[first * LANES..][..depth * LANES], &nb.coupling[first * LANES..][..depth * LANES]);
+    let (rows, rests) = (&nb.row[first_row * LANES..][..split * LANES], &nb.rest[first_row * LANES..][..split * LANES]);
     let mut bend_sum = V3::<L>::zero();
     for s in 0..split {
-        let e = (first + s) * LANES + off;
-        let er = (first_row + s) * LANES + off;
-        let row = &nb.row[er..er + L::WIDTH];
-        let geo = Geometry::of(xi - st.x.gather::<L>(&nb.other[e..e + L::WIDTH]));
-        let rest = L::load(&nb.rest, er);
+        let e = s * LANES + off;
+        let row = &rows[e..e + L::WIDTH];
+        let geo = Geometry::of(xi - st.x.gather::<L>(&other[e..e + L::WIDTH]));
+        let rest = L::load(rests, e);
         // Stretch and skip rows share the unclamped distance term.
         let k = L::gather(&st.links.k, row);
         let lambda = L::gather(&st.links.lambda, row);
@@ -101,12 +104,12 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
             let lambda = L::gather(&st.strain.lambda, row);
             strain_limit::term(&geo, lp.allowance * rest, k, lambda, &mut f, &mut h);
         }
-        bend::term(geo.d, L::load(&nb.coupling, e), &mut bend_sum);
+        bend::term(geo.d, L::load(coupling, e), &mut bend_sum);
     }
     for s in split..depth {
-        let e = (first + s) * LANES + off;
-        let d = xi - st.x.gather::<L>(&nb.other[e..e + L::WIDTH]);
-        bend::term(d, L::load(&nb.coupling, e), &mut bend_sum);
+        let e = s * LANES + off;
+        let d = xi - st.x.gather::<L>(&other[e..e + L::WIDTH]);
+        bend::term(d, L::load(coupling, e), &mut bend_sum);
     }
     bend::finish(bend_sum, lp.bend_scale, L::load(&model.bend.diagonal, base), &mut f, &mut h);
 
