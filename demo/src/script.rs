@@ -239,6 +239,7 @@ impl Director {
         r.x += r.yaw.sin() * r.speed * dt;
         r.z += r.yaw.cos() * r.speed * dt;
         self.gait.advance(r.speed, stepping, dt);
+        let before = self.time;
         self.time += dt;
         let gust = self
             .script
@@ -246,7 +247,9 @@ impl Director {
             .iter()
             .map(|g| g.at(self.time))
             .fold(([0.0; 3], 0.0), |(w, a), (gw, ga)| ([w[0] + gw[0], w[1] + gw[1], w[2] + gw[2]], a + ga));
-        let hit = self.script.hits.iter().find(|h| h.at > self.time - dt - 1e-9 && h.at <= self.time + 1e-9).copied();
+        // Frames tile time: each takes the hits in (its start, its end], both
+        // shifted by the cues' 1e-9 s, so a hit lands on exactly one frame.
+        let hit = self.script.hits.iter().find(|h| h.at > before + 1e-9 && h.at <= self.time + 1e-9).copied();
         let hit_shown = self.script.hits.iter().any(|h| (0.0..0.6).contains(&(self.time - h.at)));
         let label = match (gust.1 > 0.0, hit_shown) {
             (true, _) => "gust of wind",
@@ -292,5 +295,27 @@ mod tests {
         assert_eq!(teleports, 1);
         assert!(stopped_dead);
         assert!(widest < 1.8, "the character leaves the frame: |x| = {widest}");
+    }
+
+    /// The character scene's blast lands on exactly one frame, and its kick
+    /// points away from its centre: the full speed beside the centre,
+    /// half at half the radius, nothing at the radius.
+    #[test]
+    fn the_blast_lands_once_and_pushes_away() {
+        let mut d = Director::new(script("character").unwrap());
+        let hits: Vec<Hit> = (0..600).filter_map(|_| d.advance(1.0 / 60.0).hit).collect();
+        assert_eq!(hits.len(), 1);
+        let h = hits[0];
+        let root = Root { x: 0.3, z: -0.2, yaw: WEST, speed: 0.0 };
+        let c = h.centre(&root);
+        let norm = |v: [f64; 3]| (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+        let near = h.kick(&root, [c[0] + 1e-6, c[1], c[2]]);
+        assert!((norm(near) - h.speed).abs() < 1e-4 && near[0] > 0.0, "{near:?}");
+        let half = h.kick(&root, [c[0], c[1] - 0.5 * h.radius, c[2]]);
+        assert!((norm(half) - 0.5 * h.speed).abs() < 1e-9 && half[1] < 0.0, "{half:?}");
+        assert_eq!(h.kick(&root, [c[0], c[1], c[2] + h.radius]), [0.0; 3]);
+        // The centre sits `side` m to the character's left, at `height`.
+        let left = [c[0] - root.x, c[2] - root.z];
+        assert!((left[0].hypot(left[1]) - h.side).abs() < 1e-12 && c[1] == h.height);
     }
 }
