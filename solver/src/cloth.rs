@@ -267,6 +267,12 @@ impl Cloth {
         Ok(())
     }
 
+    /// Removes every inertia scale: each node feels the cloth's inertia.
+    pub fn clear_inertia_scales(&mut self) {
+        self.state.inertia_scale = Vec::new();
+        self.state.frame.wake_requested = true;
+    }
+
     /// Sets the masses of nodes `first ..`, kg, between steps: every free
     /// node's must be finite and positive (the seed's rule); a value on a
     /// fixed node is ignored. The cloth steps on exactly as one seeded with
@@ -276,9 +282,7 @@ impl Cloth {
     /// is rebuilt, and cloths that shared it keep theirs). Wakes the cloth.
     pub fn set_masses(&mut self, first: usize, masses: &[f32]) -> Result<(), ParamError> {
         let nodes = self.model.nodes;
-        if first.checked_add(masses.len()).is_none_or(|end| end > nodes) {
-            return Err(ParamError::OutOfRange { name: "node", value: (first + masses.len()) as f64 });
-        }
+        motion::check_nodes(first, masses.len(), nodes)?;
         let usable = |k: usize| self.node_inv_mass[first + k] == 0.0 || (masses[k].is_finite() && masses[k] > 0.0);
         if let Some(k) = (0..masses.len()).find(|&k| !usable(k)) {
             let rule = "finite and > 0, kg";
@@ -291,12 +295,6 @@ impl Cloth {
         self.node_inv_mass = Arc::new(node_inv_mass);
         self.state.frame.wake_requested = true;
         Ok(())
-    }
-
-    /// Removes every inertia scale: each node feels the cloth's inertia.
-    pub fn clear_inertia_scales(&mut self) {
-        self.state.inertia_scale = Vec::new();
-        self.state.frame.wake_requested = true;
     }
 
     /// A free node's inertia scale (`None`: none painted, or fixed).

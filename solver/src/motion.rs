@@ -82,11 +82,18 @@ impl MotionLimits {
 /// of it at once; gravity and the rows hold the rest of the range).
 pub const DRIVE_REFERENCE_TIME: f64 = 1.0;
 
+/// Checks that nodes `first .. first + count` are nodes of a cloth of
+/// `nodes` (the error names the end, saturated).
+pub(crate) fn check_nodes(first: usize, count: usize, nodes: usize) -> Result<(), ParamError> {
+    match first.checked_add(count) {
+        Some(end) if end <= nodes => Ok(()),
+        _ => Err(ParamError::OutOfRange { name: "node", value: first.saturating_add(count) as f64 }),
+    }
+}
+
 /// Checks a painted array: one finite value ≥ 0 per node of `first ..`.
 pub(crate) fn check(name: &'static str, first: usize, values: &[f32], nodes: usize) -> Result<(), ParamError> {
-    if first.checked_add(values.len()).is_none_or(|end| end > nodes) {
-        return Err(ParamError::OutOfRange { name: "node", value: (first + values.len()) as f64 });
-    }
+    check_nodes(first, values.len(), nodes)?;
     match values.iter().position(|v| !(v.is_finite() && *v >= 0.0)) {
         Some(k) => {
             Err(ParamError::Node { name, node: first + k, value: values[k] as f64, rule: "finite and ≥ 0, m" })
