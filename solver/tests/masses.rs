@@ -1,7 +1,8 @@
 //! Per-node masses set after seeding (issue 18 item 2, `Cloth::set_masses`):
 //! the cloth steps exactly as one seeded with the new masses — from the
-//! bind pose, and from any state it has reached — on sheets, an irregular
-//! cape, a tree, with and without bend rows, tethers and self-collision;
+//! bind pose, and from any state it has reached — on sheets (two pins,
+//! none), irregular capes, a tree, with and without bend rows, tethers and
+//! self-collision;
 //! a refused call changes nothing.
 
 use cloth_solver::pose::{Pose, Quat};
@@ -63,6 +64,12 @@ fn cases() -> Vec<(&'static str, ClothInput, Dynamics, SeedOptions)> {
             "free sheet, LEATHER",
             scenes::SheetSpec { fixed: scenes::no_pins, ..scenes::w0_sheet() }.input(),
             library::LEATHER.dynamics,
+            SeedOptions::default(),
+        ),
+        (
+            "sheet on two corners, DENIM",
+            scenes::SheetSpec { fixed: scenes::top_corners, ..scenes::w0_sheet() }.input(),
+            library::DENIM.dynamics,
             SeedOptions::default(),
         ),
     ]
