@@ -549,8 +549,8 @@ struct NoiseCell {
     last: usize,
 }
 
-/// Cells a sampler keeps: a cloth within two gust sizes of each axis
-/// straddles at most eight.
+/// Cells a sampler keeps: a cloth no longer than one gust size along each
+/// lattice axis straddles at most two cells per axis, eight in all.
 const NOISE_CELLS: usize = 8;
 
 /// `⌊c⌋` as an integer, saturating (NaN: 0); `f64::floor` is a libm call
