@@ -337,6 +337,15 @@ pub fn w1_wind_air(turbulent: bool) -> Air {
     }
 }
 
+/// The air's pass on W1's own motion: the turbulent air of
+/// [`w1_wind_air`] a billionth as dense, so the pass does all its work with
+/// forces too small to move the sheet (a cloth in wind moves differently,
+/// and its strain projection works harder: that cost is the scene's, not
+/// the pass's).
+pub fn w1_thin_air() -> Air {
+    Air { density: 1e-9 * cloth_solver::aero::AIR_DENSITY, ..w1_wind_air(true) }
+}
+
 /// Wind (issue 18 item 1): W1 against W1 in a steady wind, in a wind with
 /// turbulence, and with the air's whole pass (turbulence included) running
 /// on W1's own motion; one kernel, interleaved, a fresh cloth per round; the
@@ -362,10 +371,7 @@ pub fn wind(out: &mut Output, p: Protocol, kernel: Kernel) {
         drive: no_drive(),
         colliders: None,
     };
-    // The air's pass on W1's own motion: the same work, forces a billionth
-    // of sea level's (the cloth in wind moves differently, and its strain
-    // projection works harder: that cost is the scene's, not the pass's).
-    let thin = Air { density: 1e-9 * cloth_solver::aero::AIR_DENSITY, ..w1_wind_air(true) };
+    let thin = w1_thin_air();
     let variants = [
         variant("w1", None),
         variant("w1+wind", Some(w1_wind_air(false))),
