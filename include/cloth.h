@@ -340,7 +340,7 @@ typedef struct {
     uint32_t triangle_count;
     // node_count bind positions in the anchor frame, m.
     const cloth_vec3f *positions;
-    // node_count masses, kg (read for free nodes: finite, > 0).
+    // node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the smallest normal float).
     const float *masses;
     // node_count flags: 1 = fixed to its animated position, 0 = free. May be
     // NULL: every node free (then nothing holds the sheet).
@@ -496,7 +496,7 @@ typedef struct {
     uint32_t node_count;
     // node_count bind positions in the anchor frame, m.
     const cloth_vec3f *positions;
-    // node_count masses, kg (read for nodes with a parent).
+    // node_count masses, kg (read for nodes with a parent: finite, ≥ 1.2e-38).
     const float *masses;
     // node_count parents: another node's index, or CLOTH_NO_PARENT for a
     // root, which hangs from the anchor and is fixed.
@@ -526,7 +526,7 @@ typedef struct {
     // node_count skeleton joint indices. Every owned joint whose parent is
     // not owned must hang from the same joint: the cloth's anchor.
     const uint32_t *joints;
-    // node_count masses, kg.
+    // node_count masses, kg (finite, ≥ 1.2e-38 for the free ones).
     const float *masses;
     // node_count max distances, m, or NULL (none): each free node stays
     // within its distance of its animated position, exactly, after every
@@ -854,7 +854,7 @@ cloth_status cloth_set_inertia_scales(cloth_world world,
 cloth_status cloth_clear_inertia_scales(cloth_world world, cloth_id cloth);
 
 // Sets the masses of nodes `first .. first + count`, kg, read for free
-// nodes as cloth_sheet_desc.masses is (finite, > 0; a fixed node's value
+// nodes as cloth_sheet_desc.masses is (finite, ≥ 1.2e-38; a fixed node's value
 // is not read). The cloth steps on exactly as one seeded with these masses
 // would from its current state: positions and velocities are kept, so a
 // node's momentum changes with its mass. All or nothing. Wakes the cloth.

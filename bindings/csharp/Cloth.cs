@@ -159,7 +159,7 @@ namespace ClothSim
         public uint triangle_count;
         // node_count bind positions in the anchor frame, m.
         public IntPtr positions;
-        // node_count masses, kg (read for free nodes: finite, > 0).
+        // node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the smallest normal float).
         public IntPtr masses;
         // node_count flags: 1 = fixed to its animated position, 0 = free. May be
         // NULL: every node free (then nothing holds the sheet).
@@ -336,7 +336,7 @@ namespace ClothSim
         public uint node_count;
         // node_count bind positions in the anchor frame, m.
         public IntPtr positions;
-        // node_count masses, kg (read for nodes with a parent).
+        // node_count masses, kg (read for nodes with a parent: finite, ≥ 1.2e-38).
         public IntPtr masses;
         // node_count parents: another node's index, or CLOTH_NO_PARENT for a
         // root, which hangs from the anchor and is fixed.
@@ -389,7 +389,7 @@ namespace ClothSim
         // node_count skeleton joint indices. Every owned joint whose parent is
         // not owned must hang from the same joint: the cloth's anchor.
         public IntPtr joints;
-        // node_count masses, kg.
+        // node_count masses, kg (finite, ≥ 1.2e-38 for the free ones).
         public IntPtr masses;
         // node_count max distances, m, or NULL (see ClothSheetDesc).
         public IntPtr max_distances;
@@ -1138,7 +1138,7 @@ namespace ClothSim
             ClothException.Check(ClothNative.cloth_clear_inertia_scales(world.Handle, id));
         }
 
-        // Masses of nodes first .. first + masses.Length, kg (read for free nodes: finite, > 0). The
+        // Masses of nodes first .. first + masses.Length, kg (read for free nodes: finite, ≥ 1.2e-38, the smallest normal float). The
         // cloth steps on as one created with these masses would from its current state. All or
         // nothing; allocates: a call between steps, not one per frame.
         public void SetMasses(int first, float[] masses)

@@ -302,7 +302,7 @@ pub struct cloth_sheet_desc {
     pub triangle_count: u32,
     /// node_count bind positions in the anchor frame, m.
     pub positions: *const cloth_vec3f,
-    /// node_count masses, kg (read for free nodes: finite, > 0).
+    /// node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the smallest normal float).
     pub masses: *const f32,
     /// node_count flags: 1 = fixed to its animated position, 0 = free. May be
     /// NULL: every node free (then nothing holds the sheet).
@@ -407,7 +407,7 @@ pub struct cloth_tree_desc {
     pub node_count: u32,
     /// node_count bind positions in the anchor frame, m.
     pub positions: *const cloth_vec3f,
-    /// node_count masses, kg (read for nodes with a parent).
+    /// node_count masses, kg (read for nodes with a parent: finite, ≥ 1.2e-38).
     pub masses: *const f32,
     /// node_count parents: another node's index, or CLOTH_NO_PARENT for a
     /// root, which hangs from the anchor and is fixed.
@@ -439,7 +439,7 @@ pub struct cloth_rig_desc {
     /// node_count skeleton joint indices. Every owned joint whose parent is
     /// not owned must hang from the same joint: the cloth's anchor.
     pub joints: *const u32,
-    /// node_count masses, kg.
+    /// node_count masses, kg (finite, ≥ 1.2e-38 for the free ones).
     pub masses: *const f32,
     /// node_count max distances, m, or NULL (none): each free node stays
     /// within its distance of its animated position, exactly, after every

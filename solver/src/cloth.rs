@@ -283,9 +283,9 @@ impl Cloth {
     pub fn set_masses(&mut self, first: usize, masses: &[f32]) -> Result<(), ParamError> {
         let nodes = self.model.nodes;
         motion::check_nodes(first, masses.len(), nodes)?;
-        let usable = |k: usize| self.node_inv_mass[first + k] == 0.0 || (masses[k].is_finite() && masses[k] > 0.0);
+        let usable = |k: usize| self.node_inv_mass[first + k] == 0.0 || crate::constants::usable_mass(masses[k]);
         if let Some(k) = (0..masses.len()).find(|&k| !usable(k)) {
-            let rule = "finite and > 0, kg";
+            let rule = "finite and ≥ 1.2e-38 kg (a normal f32)";
             return Err(ParamError::Node { name: "mass", node: first + k, value: masses[k] as f64, rule });
         }
         let mut all: Vec<f32> = (0..nodes).map(|n| self.model.mass[self.model.slot_of_node[n] as usize]).collect();

@@ -51,6 +51,16 @@ pub const VELOCITY_CLAMP_AUTHORITIES: f64 = 4.0;
 /// micron is far below any garment's proxy spacing.
 pub const MIN_REST_LENGTH: f64 = 1e-6;
 
+/// Smallest admissible mass of a free node, kg: the smallest normal `f32`, so
+/// the inverse mass the rows read (`1/m ≤ 8.5e37`) is a finite `f32` and no
+/// subnormal enters a sweep.
+pub const MIN_MASS: f32 = f32::MIN_POSITIVE;
+
+/// Whether `m` is a free node's admissible mass: finite and ≥ [`MIN_MASS`].
+pub fn usable_mass(m: f32) -> bool {
+    m.is_finite() && m >= MIN_MASS
+}
+
 /// Lane count every colour range is padded to: the widest kernel
 /// (`f32x8`). The padding rule is written once, in [`crate::model`].
 pub const LANES: usize = 8;

@@ -118,8 +118,7 @@ fn validate(input: &ClothInput) -> Result<usize, SeedError> {
         }
     }
     for (node, (&m, &fixed)) in input.masses.iter().zip(&input.fixed).enumerate() {
-        let usable = m.is_finite() && m > 0.0;
-        if !fixed && !usable {
+        if !fixed && !crate::constants::usable_mass(m) {
             return Err(SeedError::BadMass { node, mass: m as f64 });
         }
     }

@@ -151,6 +151,18 @@ fn bad_input_is_a_typed_error_naming_the_index() {
     let mut i = good.clone();
     i.masses[11] = f32::NAN;
     assert!(matches!(err(&i, d), SeedError::BadMass { node: 11, .. }));
+    // A subnormal mass has no finite f32 inverse; the smallest normal one is
+    // admitted and steps finite.
+    let mut i = good.clone();
+    i.masses[12] = 1e-39;
+    assert!(matches!(err(&i, d), SeedError::BadMass { node: 12, .. }));
+    let mut i = good.clone();
+    i.masses[12] = f32::MIN_POSITIVE;
+    let mut c = Cloth::new(&i, d).expect("the smallest normal mass seeds");
+    for _ in 0..60 {
+        c.step();
+    }
+    assert!(c.positions().iter().flatten().all(|v| v.is_finite()));
     // A fixed node's mass is never read.
     let mut i = good.clone();
     i.masses[0] = f32::NAN;

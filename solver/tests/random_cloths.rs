@@ -68,7 +68,7 @@ impl Gen {
 
     fn mass(&mut self) -> f32 {
         match self.below(30) {
-            0 if self.1 => self.pick(&[0.0, -1.0, f32::NAN, f32::INFINITY]),
+            0 if self.1 => self.pick(&[0.0, -1.0, f32::NAN, f32::INFINITY, 1e-39]),
             0 => self.pick(&[1e-30, 1e30, f32::MIN_POSITIVE, f32::MAX]),
             1 => self.decades(-30.0, 30.0) as f32,
             _ => self.decades(-3.0, 0.0) as f32,
