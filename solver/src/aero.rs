@@ -68,18 +68,23 @@
 //! fixed order: the same bits on every run, thread count and instruction
 //! set.
 //!
-//! **Determinism and cost.** Everything here is scalar f64 in slot order
-//! with no fused multiply-add, reading the f32 columns every kernel of one
-//! precision shares, so each kernel's step keeps its bits; the result enters
-//! the step only through the inertial target `y` and the start. With no air, or zero drag
-//! and lift, none of it runs and the step is bit-identical to one without
-//! this module.
+//! **Determinism and cost.** The per-step pass (gusts, forces, the bound)
+//! is f64 in slot order with no fused multiply-add, four particles or four
+//! triangles at a time where the same operations apply lane by lane, and
+//! stores each particle's `a`, `â` and `|g + a|` as f32. The per-substep
+//! target and start ([`targets`]) run in the step's own lanes, as the
+//! inertial target does. Every kernel of one precision reads the same f32
+//! columns and performs the same operations, so each keeps its bits. With
+//! no air, or zero drag and lift, none of it runs and the step is
+//! bit-identical to one without this module.
 
 use crate::error::ParamError;
-use crate::lanes::Points;
+use crate::lanes::{Lanes, Mat3, Points, V3};
 use crate::model::{Model, NO_NODE};
 use crate::pose::{self, Pose, Quat, Vec3};
 use crate::state::State;
+use std::ops::{Add, BitAnd, Div, Mul, Neg, Sub};
+use wide::f64x4;
 
 /// Density of air at sea level and 15 °C (the International Standard
 /// Atmosphere), kg/m³: [`Air::default`]'s.
@@ -148,6 +153,18 @@ impl Sampler {
         let m = &self.m;
         let p = [0, 1, 2].map(|r| m[r][0] * x[0] + m[r][1] * x[1] + m[r][2] * x[2] + self.o[r]);
         pose::scale(self.cell.sample(self.seed, [p[0], p[1], p[2], self.tau]), self.amplitude)
+    }
+
+    /// [`Sampler::sample`] at four points at once, the same operations lane
+    /// by lane, where all four lie in the cell the last sample read; `None`
+    /// otherwise (the caller samples them one by one).
+    fn sample4(&mut self, x: [f64x4; 3]) -> Option<[f64x4; 3]> {
+        let (m, o) = (&self.m, &self.o);
+        let s = f64x4::splat;
+        let p = [0, 1, 2].map(|r| s(m[r][0]) * x[0] + s(m[r][1]) * x[1] + s(m[r][2]) * x[2] + s(o[r]));
+        let cube = self.cell.inside(p)?;
+        let w = [0, 1, 2].map(|k| fade4(p[k] - s(cube.base[k])));
+        Some(cube.interpolate(w).map(|v| v * s(self.amplitude)))
     }
 }
 
@@ -232,9 +249,9 @@ pub struct AirState {
     /// Per free slot: the step's aerodynamic acceleration, m/s², and the
     /// direction and magnitude of the whole external one `g + a` the start
     /// is moved along, frame axes of the step's first substep.
-    accel: Vec<Vec3>,
-    start_dir: Vec<Vec3>,
-    start_mag: Vec<f64>,
+    accel: Points,
+    start_dir: Points,
+    start_mag: Vec<f32>,
     /// The tables are built.
     built: bool,
 }
@@ -251,8 +268,8 @@ impl Default for AirState {
             gust: Vec::new(),
             corner: Vec::new(),
             load: Vec::new(),
-            accel: Vec::new(),
-            start_dir: Vec::new(),
+            accel: Points::zeros(0),
+            start_dir: Points::zeros(0),
             start_mag: Vec::new(),
             built: false,
         }
@@ -313,8 +330,8 @@ impl AirState {
                 .collect();
             self.corner = vec![[[0.0; 3]; 2]; model.slots];
             self.load = vec![[0.0; 4]; model.slots];
-            self.accel = vec![[0.0; 3]; model.slots];
-            self.start_dir = vec![[0.0; 3]; model.slots];
+            self.accel = Points::zeros(model.slots);
+            self.start_dir = Points::zeros(model.slots);
             self.start_mag = vec![0.0; model.slots];
             self.built = true;
         }
@@ -327,10 +344,11 @@ impl AirState {
     pub fn bytes(&self) -> usize {
         12 * self.triangles.capacity()
             + 8 * self.segments.capacity()
-            + 24 * (self.gust.capacity() + self.accel.capacity() + self.start_dir.capacity())
+            + 24 * self.gust.capacity()
+            + 12 * (self.accel.x.capacity() + self.start_dir.x.capacity())
             + 48 * self.corner.capacity()
             + 32 * self.load.capacity()
-            + 8 * self.start_mag.capacity()
+            + 4 * self.start_mag.capacity()
     }
 
     /// Samples the turbulence at every particle's world position at the
@@ -343,24 +361,58 @@ impl AirState {
         let wind = self.mean_wind();
         let sampler = |f: &Turbulence| f.active().then(|| Sampler::new(f, anchor, t, wind));
         let (mut world, mut own) = (sampler(&self.world.turbulence), sampler(&self.own.turbulence));
-        for s in 0..model.slots {
-            if model.node_of_slot[s] == NO_NODE {
+        let slots = model.slots;
+        let (nodes, gust) = (&model.node_of_slot[..slots], &mut self.gust[..slots]);
+        let [px, py, pz] = columns(x, slots);
+        let mut s = 0;
+        // Four slots at a time where all four are particles; each field's
+        // value is summed onto 0 as the one-by-one loop below does.
+        while s + 4 <= slots {
+            if nodes[s..s + 4].contains(&NO_NODE) {
+                for q in (s..s + 4).filter(|&q| nodes[q] != NO_NODE) {
+                    gust[q] = sum_of(&mut world, &mut own, [px[q], py[q], pz[q]].map(f64::from));
+                }
+                s += 4;
                 continue;
             }
-            let at = x.get(s).map(f64::from);
-            let mut g = [0.0; 3];
+            let at = [px, py, pz].map(|c| f64x4::from(std::array::from_fn::<f64, 4, _>(|l| c[s + l] as f64)));
+            let mut g = [f64x4::ZERO; 3];
             for f in [&mut world, &mut own].into_iter().flatten() {
-                g = pose::add(g, f.sample(at));
+                let v = match f.sample4(at) {
+                    Some(v) => v,
+                    None => {
+                        let one: [Vec3; 4] = std::array::from_fn(|l| f.sample(at.map(|c| c.to_array()[l])));
+                        [0, 1, 2].map(|ch| f64x4::from(one.map(|v| v[ch])))
+                    }
+                };
+                g = [0, 1, 2].map(|ch| g[ch] + v[ch]);
             }
-            self.gust[s] = g;
+            let g = g.map(|c| c.to_array());
+            for l in 0..4 {
+                gust[s + l] = [g[0][l], g[1][l], g[2][l]];
+            }
+            s += 4;
+        }
+        for q in s..slots {
+            if nodes[q] != NO_NODE {
+                gust[q] = sum_of(&mut world, &mut own, [px[q], py[q], pz[q]].map(f64::from));
+            }
         }
     }
+}
+
+/// The gust at `at`: each active field's sample summed onto 0.
+fn sum_of(world: &mut Option<Sampler>, own: &mut Option<Sampler>, at: Vec3) -> Vec3 {
+    let mut g = [0.0; 3];
+    for f in [world, own].into_iter().flatten() {
+        g = pose::add(g, f.sample(at));
+    }
+    g
 }
 
 /// What one substep's aerodynamics needs besides the state.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct AirSubstep {
-    pub h: f64,
     pub dt: f64,
     /// `½ρ·C_d`, `½ρ·C_l`, kg/m³.
     pub drag: f64,
@@ -418,27 +470,31 @@ pub(crate) fn accelerations(model: &Model, st: &mut State, c: &AirSubstep) {
         corner[s] = [p, u];
         load[s] = [0.0; 4];
     }
-    let third = 1.0 / 3.0;
-    for t in triangles.iter() {
-        let [i, j, k] = t.map(|s| s as usize);
-        let ([a, ui], [b, uj], [cc, uk]) = (corner[i], corner[j], corner[k]);
-        let n2 = pose::cross(pose::sub(b, a), pose::sub(cc, a));
-        let nn = pose::dot(n2, n2);
-        let u = pose::scale(pose::add(pose::add(ui, uj), uk), third);
-        let u2 = pose::dot(u, u);
-        if nn == 0.0 || u2 == 0.0 {
-            continue;
+    // Four triangles' forces at a time, then one by one; each triangle's
+    // force is added to its corners in triangle order either way.
+    let mut add = |t: &[u32; 3], f: [f64; 4]| {
+        for &s in t {
+            let w = &mut load[s as usize];
+            *w = [w[0] + f[0], w[1] + f[1], w[2] + f[2], w[3] + f[3]];
         }
-        // With A = |n2|/2, n̂ = n2/|n2|: drag −½ρC_d·A|u·n̂|·u and lift
-        // −½ρC_l·A·(u·n̂/|u|)(|u|²n̂ − (u·n̂)u), a third to each corner.
-        let un2 = pose::dot(u, n2);
-        let d = c.drag * 0.5 * un2.abs() * third;
-        let l = if c.lift == 0.0 { 0.0 } else { c.lift * 0.5 * un2 / (nn * u2).sqrt() * third };
-        let f = [0, 1, 2].map(|q| -(d * u[q]) - l * (u2 * n2[q] - un2 * u[q]));
-        let r = (c.drag + c.lift) * 0.5 * un2.abs() * third;
-        for s in [i, j, k] {
-            let w = &mut load[s];
-            *w = [w[0] + f[0], w[1] + f[1], w[2] + f[2], w[3] + r];
+    };
+    let mut fours = triangles.chunks_exact(4);
+    for four in fours.by_ref() {
+        let at = |corner_of: usize, what: usize, k: usize| {
+            f64x4::from(std::array::from_fn::<f64, 4, _>(|l| corner[four[l][corner_of] as usize][what][k]))
+        };
+        let [p, u] = [0, 1].map(|what| [0, 1, 2].map(|i| [0, 1, 2].map(|k| at(i, what, k))));
+        let (f, acts) = triangle_force(c, p, u);
+        let f = f.map(|v| v.to_array());
+        for (l, t) in four.iter().enumerate().filter(|&(l, _)| acts.to_bitmask() >> l & 1 == 1) {
+            add(t, f.map(|v| v[l]));
+        }
+    }
+    for t in fours.remainder() {
+        let [p, u] = [0, 1].map(|what| t.map(|s| corner[s as usize][what]));
+        let (f, acts) = triangle_force(c, p, u);
+        if acts {
+            add(t, f);
         }
     }
     for sg in segments.iter() {
@@ -459,62 +515,91 @@ pub(crate) fn accelerations(model: &Model, st: &mut State, c: &AirSubstep) {
         }
     }
     let inv_mass = &model.inv_mass[..swept];
-    let (accel, start_dir, start_mag) = (&mut accel[..swept], &mut start_dir[..swept], &mut start_mag[..swept]);
+    let start_mag = &mut start_mag[..swept];
     for s in 0..swept {
         let w = inv_mass[s] as f64;
         let [fx, fy, fz, rate] = load[s];
         if w == 0.0 || rate == 0.0 {
-            accel[s] = [0.0; 3];
+            accel.set(s, [0.0; 3]);
             continue;
         }
         // The bound: over the step the relative velocity changes by at most
         // itself.
         let z = c.dt * rate * w;
         let a = pose::scale([fx, fy, fz], if z > 1.0 { w / z } else { w });
-        accel[s] = a;
+        accel.set(s, a.map(|v| v as f32));
         // The start's direction along g + a; a turn of the frame turns both.
         let ext = pose::add(c.gravity, a);
         let mag = pose::norm(ext);
-        start_mag[s] = mag;
-        start_dir[s] = if mag > 0.0 { pose::scale(ext, 1.0 / mag) } else { [0.0; 3] };
+        start_mag[s] = mag as f32;
+        let dir = if mag > 0.0 { pose::scale(ext, 1.0 / mag) } else { [0.0; 3] };
+        start_dir.set(s, dir.map(|v| v as f32));
     }
 }
 
-/// Adds `h²·a` to the inertial target of every free particle and moves its
-/// start along `g + a`, both turned by `turn` (from the first substep's
-/// frame axes to this one's; `None`: the same).
-pub(crate) fn accelerate(model: &Model, st: &mut State, c: &AirSubstep, turn: Option<[Vec3; 3]>) {
+/// A triangle's drag and lift, a third of each for each corner, and the rate
+/// `(½ρC_d + ½ρC_l)·A|u·n̂|/3` that bounds it (`[f, rate]`), from its
+/// corners' positions `p` and velocities through the air `u`; whether it
+/// acts (it has an area and moves through the air). With A = |n2|/2,
+/// n̂ = n2/|n2|: drag −½ρC_d·A|u·n̂|·u and lift
+/// −½ρC_l·A·(u·n̂/|u|)(|u|²n̂ − (u·n̂)u).
+#[inline(always)]
+fn triangle_force<T: Reals>(c: &AirSubstep, p: [[T; 3]; 3], u: [[T; 3]; 3]) -> ([T; 4], T::Mask) {
+    let [a, b, cc] = p;
+    let sub = |x: [T; 3], y: [T; 3]| [0, 1, 2].map(|k| x[k] - y[k]);
+    let dot = |x: [T; 3], y: [T; 3]| x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+    let (e, g) = (sub(b, a), sub(cc, a));
+    let n2 = [e[1] * g[2] - e[2] * g[1], e[2] * g[0] - e[0] * g[2], e[0] * g[1] - e[1] * g[0]];
+    let nn = dot(n2, n2);
+    let third = T::of(1.0 / 3.0);
+    let u = [0, 1, 2].map(|k| (u[0][k] + u[1][k] + u[2][k]) * third);
+    let u2 = dot(u, u);
+    let acts = T::nonzero(nn) & T::nonzero(u2);
+    let un2 = dot(u, n2);
+    let d = T::of(c.drag * 0.5) * un2.abs() * third;
+    let l = if c.lift == 0.0 { T::of(0.0) } else { T::of(c.lift * 0.5) * un2 / (nn * u2).sqrt() * third };
+    let f = [0, 1, 2].map(|q| -(d * u[q]) - l * (u2 * n2[q] - un2 * u[q]));
+    let r = T::of((c.drag + c.lift) * 0.5) * un2.abs() * third;
+    ([f[0], f[1], f[2], r], acts)
+}
+
+/// Adds `h²·a` to the inertial target of every free particle the air
+/// moves and restarts it along `g + a`, both turned by `turn` (from the
+/// first substep's frame axes to this one's; `None`: the same), in the
+/// step's lanes after [`crate::step`]'s `begin_substep`:
+/// `x = x0 + h·v + h²·â·clamp(((v − v_prev)/h)·â, 0, |g + a|)`.
+#[inline(always)]
+pub(crate) fn targets<L: Lanes>(model: &Model, st: &mut State, h: f64, turn: Option<&[Vec3; 3]>) {
     let State { air, x, x0, v, v_prev, y, .. } = st;
-    let (h, h2) = (c.h, c.h * c.h);
-    let n = model.swept;
-    let (accel, start_dir, start_mag) = (&air.accel[..n], &air.start_dir[..n], &air.start_mag[..n]);
-    let turned = |a: Vec3| match &turn {
-        Some(m) => [0, 1, 2].map(|r| m[r][0] * a[0] + m[r][1] * a[1] + m[r][2] * a[2]),
+    let (hl, h2, inv_h, zero) = (L::splat(h), L::splat(h * h), L::splat(1.0 / h), L::zero());
+    let turn = turn.map(|m| Mat3::<L>::splat(*m));
+    let turned = |a: V3<L>| match &turn {
+        Some(m) => m.mul(a),
         None => a,
     };
-    // Columns cut to the free slots: one bounds check per column, not per access.
-    let [yx, yy, yz] = [&mut y.x[..n], &mut y.y[..n], &mut y.z[..n]];
-    let [xx, xy, xz] = [&mut x.x[..n], &mut x.y[..n], &mut x.z[..n]];
-    let (v, v_prev, x0) = (columns(v, n), columns(v_prev, n), columns(x0, n));
-    for s in 0..n {
-        if accel[s] == [0.0; 3] {
+    let is_zero = |c: L| L::not(L::or(c.lt(zero), c.gt(zero)));
+    for at in (0..model.swept).step_by(L::WIDTH) {
+        let a = air.accel.load::<L>(at);
+        let idle = L::and(L::and(is_zero(a.x), is_zero(a.y)), is_zero(a.z));
+        if L::bits(idle) == (1u32 << L::WIDTH) - 1 {
             continue;
         }
-        let a = turned(accel[s]);
-        yx[s] = (yx[s] as f64 + h2 * a[0]) as f32;
-        yy[s] = (yy[s] as f64 + h2 * a[1]) as f32;
-        yz[s] = (yz[s] as f64 + h2 * a[2]) as f32;
-        // The adaptive start along the whole external acceleration g + a.
-        let mag = start_mag[s];
-        if mag > 0.0 {
-            let dir = turned(start_dir[s]);
-            let vs = [0, 1, 2].map(|k| v[k][s] as f64);
-            let dv = [0, 1, 2].map(|k| vs[k] - v_prev[k][s] as f64);
-            let along = (pose::dot(dv, dir) / h).max(0.0).min(mag);
-            let start = |k: usize| (x0[k][s] as f64 + h * vs[k] + h2 * along * dir[k]) as f32;
-            (xx[s], xy[s], xz[s]) = (start(0), start(1), start(2));
-        }
+        let (a, dir, mag) = (turned(a), turned(air.start_dir.load::<L>(at)), L::load(&air.start_mag, at));
+        let old = y.load::<L>(at);
+        y.store(at, select(idle, old, old + a.scale(h2)));
+        let (v0, vs) = (x0.load::<L>(at), v.load::<L>(at));
+        let along = ((vs - v_prev.load::<L>(at)).dot(dir) * inv_h).max(zero).min(mag);
+        let start = v0 + vs.scale(hl) + dir.scale(h2 * along);
+        let go = L::and(L::not(idle), mag.gt(zero));
+        let old = x.load::<L>(at);
+        x.store(at, select(go, start, old));
     }
+}
+
+/// `a` where `m`, else `b`, per axis.
+#[inline(always)]
+fn select<L: Lanes>(m: L::Mask, a: V3<L>, b: V3<L>) -> V3<L> {
+    V3::new(L::select(m, a.x, b.x), L::select(m, a.y, b.y), L::select(m, a.z, b.z))
 }
 
 /// The first `n` entries of each of `p`'s columns.
@@ -542,7 +627,7 @@ pub fn noise4(seed: u64, p: [f64; 4]) -> Vec3 {
 #[derive(Default)]
 struct NoiseCell {
     keys: [Option<([i64; 4], u64)>; NOISE_CELLS],
-    cubes: [[Vec3; 8]; NOISE_CELLS],
+    cubes: [Cube; NOISE_CELLS],
     /// The entry the next new cell replaces (round robin), and the one the
     /// last sample read.
     next: usize,
@@ -580,6 +665,12 @@ fn fade(t: f64) -> f64 {
     t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
 }
 
+/// [`fade`] in four lanes, the same operations in the same order.
+fn fade4(t: f64x4) -> f64x4 {
+    let s = f64x4::splat;
+    t * t * t * (t * (t * s(6.0) - s(15.0)) + s(10.0))
+}
+
 impl NoiseCell {
     fn sample(&mut self, seed: u64, p: [f64; 4]) -> Vec3 {
         let base = p.map(floor);
@@ -591,18 +682,106 @@ impl NoiseCell {
                     let i = self.next;
                     self.next = (i + 1) % NOISE_CELLS;
                     self.keys[i] = Some(key);
-                    self.cubes[i] = cube(seed, base, p[3]);
+                    self.cubes[i] = Cube::new(cube(seed, base, p[3]), base);
                     i
                 }
             };
         }
-        let c = &self.cubes[self.last];
-        // Then x, y, z: corner bit k is axis k.
         let w = [0, 1, 2].map(|k| fade(fraction(p[k], base[k])));
-        let lerp = |lo: Vec3, hi: Vec3, t: f64| [0, 1, 2].map(|ch| lo[ch] + t * (hi[ch] - lo[ch]));
-        let x = [0, 1, 2, 3].map(|i| lerp(c[2 * i], c[2 * i + 1], w[0]));
+        self.cubes[self.last].interpolate(w)
+    }
+
+    /// A kept cube whose cell holds all four points `p`
+    /// (lattice coordinates, the time's cell being the sampler's) lie in it:
+    /// `base ≤ p < base + 1` on each axis, so `⌊p⌋ = base` and the fraction
+    /// is `p − base` in `[0, 1)`, as [`floor`] and [`fraction`] give it.
+    fn inside(&mut self, p: [f64x4; 3]) -> Option<&Cube> {
+        let first = p.map(|c| c.to_array()[0]);
+        let holds = |c: &Cube| (0..3).all(|k| first[k] >= c.base[k] && first[k] < c.base[k] + 1.0);
+        let i = (0..NOISE_CELLS)
+            .map(|d| (self.last + d) % NOISE_CELLS)
+            .find(|&i| self.keys[i].is_some() && holds(&self.cubes[i]))?;
+        self.last = i;
+        let c = &self.cubes[i];
+        // Beyond 2⁵² a cell's edge `base + 1` is not exact: sample one by one.
+        if c.base.iter().any(|b| b.abs() >= (1u64 << 52) as f64) {
+            return None;
+        }
+        let within = |k: usize| {
+            let lo = f64x4::splat(c.base[k]);
+            p[k].simd_ge(lo) & p[k].simd_lt(lo + f64x4::ONE)
+        };
+        (within(0) & within(1) & within(2)).all().then_some(c)
+    }
+}
+
+/// A cell's cube at one time: the values at its 8 corners (corner bit `k` is
+/// axis `k`), the differences along x of its four x-edges (what the first
+/// interpolation reads), and the cell's lattice point as reals.
+#[derive(Clone, Copy, Default)]
+struct Cube {
+    corners: [Vec3; 8],
+    x_edges: [Vec3; 4],
+    base: [f64; 3],
+}
+
+impl Cube {
+    fn new(corners: [Vec3; 8], base: [i64; 4]) -> Cube {
+        let x_edges = std::array::from_fn(|i| pose::sub(corners[2 * i + 1], corners[2 * i]));
+        Cube { corners, x_edges, base: [0, 1, 2].map(|k| base[k] as f64) }
+    }
+
+    /// Interpolated at weights `w` along x, then y, then z:
+    /// `lo + w·(hi − lo)` per channel.
+    fn interpolate<T: Reals>(&self, w: [T; 3]) -> [T; 3] {
+        let c = &self.corners;
+        let x: [[T; 3]; 4] =
+            std::array::from_fn(|i| [0, 1, 2].map(|ch| T::of(c[2 * i][ch]) + w[0] * T::of(self.x_edges[i][ch])));
+        let lerp = |lo: [T; 3], hi: [T; 3], t: T| [0, 1, 2].map(|ch| lo[ch] + t * (hi[ch] - lo[ch]));
         let y = [0, 1].map(|i| lerp(x[2 * i], x[2 * i + 1], w[1]));
         lerp(y[0], y[1], w[2])
+    }
+}
+
+/// A real or four lanes of reals: what the air's per-step pass computes in,
+/// one particle or triangle at a time or four.
+trait Reals:
+    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Div<Output = Self> + Neg<Output = Self>
+{
+    type Mask: BitAnd<Output = Self::Mask>;
+    fn of(v: f64) -> Self;
+    fn abs(self) -> Self;
+    fn sqrt(self) -> Self;
+    fn nonzero(self) -> Self::Mask;
+}
+impl Reals for f64 {
+    type Mask = bool;
+    fn of(v: f64) -> f64 {
+        v
+    }
+    fn abs(self) -> f64 {
+        f64::abs(self)
+    }
+    fn sqrt(self) -> f64 {
+        f64::sqrt(self)
+    }
+    fn nonzero(self) -> bool {
+        self != 0.0
+    }
+}
+impl Reals for f64x4 {
+    type Mask = f64x4;
+    fn of(v: f64) -> f64x4 {
+        f64x4::splat(v)
+    }
+    fn abs(self) -> f64x4 {
+        f64x4::abs(self)
+    }
+    fn sqrt(self) -> f64x4 {
+        f64x4::sqrt(self)
+    }
+    fn nonzero(self) -> f64x4 {
+        self.simd_ne(f64x4::ZERO)
     }
 }
 

@@ -294,7 +294,6 @@ fn step_lanes<L: Kernels, P: Probe>(
         };
         let half_rho = 0.5 * state.air.density();
         let c = AirSubstep {
-            h: d.h(),
             dt: d.dt,
             drag: half_rho * d.drag,
             lift: half_rho * d.lift,
@@ -367,7 +366,7 @@ fn step_lanes<L: Kernels, P: Probe>(
                 aero::accelerations(model, state, &c);
             }
             let turn = (rotation != first).then(|| to_frame.compose(first).matrix());
-            aero::accelerate(model, state, &c, turn);
+            L::air_targets(model, state, p.h, turn.as_ref());
         }
         if state.motion.has_drive() {
             state.motion.pull(model, &state.p, &mut state.y, p.h);
@@ -471,6 +470,10 @@ trait Kernels: Lanes {
         begin_substep::<Self>(model, st, p, shift, gravity)
     }
     #[inline(never)]
+    fn air_targets(model: &Model, st: &mut State, h: f64, turn: Option<&[Vec3; 3]>) {
+        aero::targets::<Self>(model, st, h, turn)
+    }
+    #[inline(never)]
     fn sweep<P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, contacts: Option<&Contacts>, probe: &mut P) {
         sweep::<Self, P>(model, st, p, contacts, probe)
     }
@@ -507,6 +510,10 @@ impl Kernels for avx2::F32x8 {
     fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, shift: Option<&Shift>, gravity: Vec3) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
         unsafe { avx2_entries::begin_substep(model, st, p, shift, gravity) }
+    }
+    fn air_targets(model: &Model, st: &mut State, h: f64, turn: Option<&[Vec3; 3]>) {
+        // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
+        unsafe { avx2_entries::air_targets(model, st, h, turn) }
     }
     fn sweep<P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, contacts: Option<&Contacts>, probe: &mut P) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
@@ -549,6 +556,11 @@ mod avx2_entries {
     #[inline(never)]
     pub unsafe fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, shift: Option<&Shift>, g: Vec3) {
         super::begin_substep::<L>(model, st, p, shift, g)
+    }
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    pub unsafe fn air_targets(model: &Model, st: &mut State, h: f64, turn: Option<&[Vec3; 3]>) {
+        aero::targets::<L>(model, st, h, turn)
     }
     #[target_feature(enable = "avx2")]
     #[inline(never)]
