@@ -691,8 +691,8 @@ impl NoiseCell {
         self.cubes[self.last].interpolate(w)
     }
 
-    /// A kept cube whose cell holds all four points `p`
-    /// (lattice coordinates, the time's cell being the sampler's) lie in it:
+    /// A kept cube whose cell holds all four points `p` (lattice
+    /// coordinates; every kept cell is at the sampler's one time):
     /// `base ≤ p < base + 1` on each axis, so `⌊p⌋ = base` and the fraction
     /// is `p − base` in `[0, 1)`, as [`floor`] and [`fraction`] give it.
     fn inside(&mut self, p: [f64x4; 3]) -> Option<&Cube> {
