@@ -159,16 +159,40 @@ pub fn machine() -> String {
     format!("{cpu}, {cores} cores, built for {}, wide kernels {}", isa(), cloth_solver::lanes::cpu_path().name())
 }
 
-/// The CPU's model name (`/proc/cpuinfo`, as `lscpu` shows it).
+/// The CPU's model name (`/proc/cpuinfo`, as `lscpu` shows it) with its
+/// family and model numbers, and the core they name where we have met it:
+/// a KVM guest's "AMD EPYC" is a Zen 3 or a Zen 4, which time differently.
 pub fn cpu_model() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into())
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |key: &str| {
+        info.lines()
+            .find(|l| l.split(':').next().is_some_and(|k| k.trim() == key))
+            .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+    };
+    let name = field("model name").unwrap_or_else(|| "unknown CPU".into());
+    let number = |key: &str| field(key).and_then(|v| v.parse::<u32>().ok());
+    match (field("vendor_id"), number("cpu family"), number("model")) {
+        (Some(vendor), Some(family), Some(model)) => match core_name(&vendor, family, model) {
+            Some(core) => format!("{name} (family {family} model {model}: {core})"),
+            None => format!("{name} (family {family} model {model})"),
+        },
+        _ => name,
+    }
+}
+
+/// The core of the server CPUs our machines have been (AMD's and Intel's
+/// family/model tables).
+fn core_name(vendor: &str, family: u32, model: u32) -> Option<&'static str> {
+    match (vendor, family, model) {
+        ("AuthenticAMD", 23, 0x30..=0x3f) => Some("Zen 2"),
+        ("AuthenticAMD", 25, 0x00..=0x0f) => Some("Zen 3"),
+        ("AuthenticAMD", 25, 0x10..=0x1f) => Some("Zen 4"),
+        ("AuthenticAMD", 26, _) => Some("Zen 5"),
+        ("GenuineIntel", 6, 0x6a | 0x6c) => Some("Ice Lake"),
+        ("GenuineIntel", 6, 0x8f) => Some("Sapphire Rapids"),
+        ("GenuineIntel", 6, 0xcf) => Some("Emerald Rapids"),
+        _ => None,
+    }
 }
 
 /// The instruction set the solver was compiled for.
