@@ -70,7 +70,7 @@ impl fmt::Display for SeedError {
                 crate::constants::COORDINATE_LIMIT
             ),
             SeedError::BadMass { node, mass } => {
-                write!(f, "node {node} has mass {mass}; a free node needs a finite mass of at least {} kg (a normal f32)", crate::constants::MIN_MASS)
+                write!(f, "node {node} has mass {mass}; a free node needs a finite mass of at least {:e} kg (a normal f32)", crate::constants::MIN_MASS)
             }
             SeedError::TriangleIndexOutOfRange { triangle, index } => {
                 write!(f, "triangle {triangle} names node {index}, which does not exist")
