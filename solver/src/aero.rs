@@ -220,7 +220,7 @@ fn check(name: &'static str, value: f64, lo: f64, hi: f64) -> Result<(), ParamEr
     if value.is_finite() && value >= lo && value <= hi {
         Ok(())
     } else {
-        Err(ParamError::OutOfRange { name, value })
+        Err(ParamError::OutOfRange { name, value, allowed: format!("{lo}..={hi}") })
     }
 }
 

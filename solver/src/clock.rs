@@ -79,7 +79,11 @@ impl Clock {
     pub fn check_elapsed(elapsed: f64) -> Result<(), crate::ParamError> {
         match elapsed.is_finite() && elapsed >= 0.0 {
             true => Ok(()),
-            false => Err(crate::ParamError::OutOfRange { name: "elapsed time", value: elapsed }),
+            false => Err(crate::ParamError::OutOfRange {
+                name: "elapsed time",
+                value: elapsed,
+                allowed: "finite, ≥ 0 s".into(),
+            }),
         }
     }
 

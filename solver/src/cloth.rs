@@ -508,16 +508,24 @@ impl Cloth {
     /// never simulated.
     pub fn set_anchor_pose(&mut self, pose: Pose) -> Result<(), ParamError> {
         if !pose.is_finite() {
-            return Err(ParamError::OutOfRange { name: "anchor pose", value: f64::NAN });
+            return Err(ParamError::OutOfRange { name: "anchor pose", value: f64::NAN, allowed: "finite".into() });
         }
         if let Some(&far) = pose.translation.iter().find(|c| c.abs() > COORDINATE_LIMIT) {
-            return Err(ParamError::OutOfRange { name: "anchor translation", value: far });
+            return Err(ParamError::OutOfRange {
+                name: "anchor translation",
+                value: far,
+                allowed: format!("each coordinate within ±{COORDINATE_LIMIT} m"),
+            });
         }
         // Written to fail on NaN, and on a norm overflowed to infinity (F5:
         // w = 1e200 normalised to a zero quaternion).
         let n = pose.rotation.norm();
         if !(n >= ANCHOR_ROTATION_NORM.0 && n <= ANCHOR_ROTATION_NORM.1) {
-            return Err(ParamError::OutOfRange { name: "anchor rotation norm", value: n });
+            return Err(ParamError::OutOfRange {
+                name: "anchor rotation norm",
+                value: n,
+                allowed: format!("{}..={}", ANCHOR_ROTATION_NORM.0, ANCHOR_ROTATION_NORM.1),
+            });
         }
         self.state.frame.cur = Pose::new(pose.translation, pose.rotation.normalized());
         Ok(())
@@ -578,6 +586,7 @@ impl Cloth {
             return Err(ParamError::OutOfRange {
                 name: "pose buffer length",
                 value: world.len().min(local.len()) as f64,
+                allowed: format!("at least the node count, {n}, each"),
             });
         }
         let (x, anchor) = self.clock.shown(&self.state.x, self.state.frame.cur);
@@ -797,10 +806,18 @@ impl Cloth {
     /// never simulated.
     pub fn set_animated_position(&mut self, node: usize, p: [f32; 3]) -> Result<(), ParamError> {
         if node >= self.nodes() {
-            return Err(ParamError::OutOfRange { name: "node", value: node as f64 });
+            return Err(ParamError::OutOfRange {
+                name: "node",
+                value: node as f64,
+                allowed: format!("0..{}", self.nodes()),
+            });
         }
         if let Some(&bad) = p.iter().find(|c| !c.is_finite() || c.abs() as f64 > COORDINATE_LIMIT) {
-            return Err(ParamError::OutOfRange { name: "animated position", value: bad as f64 });
+            return Err(ParamError::OutOfRange {
+                name: "animated position",
+                value: bad as f64,
+                allowed: format!("finite, each coordinate within ±{COORDINATE_LIMIT} m"),
+            });
         }
         let s = self.model.slot_of_node[node] as usize;
         if self.state.p.get(s) != p {
@@ -822,10 +839,18 @@ impl Cloth {
     pub fn apply_impulses(&mut self, impulses: &[(u32, [f64; 3])]) -> Result<(), ParamError> {
         for &(node, j) in impulses {
             if node as usize >= self.nodes() {
-                return Err(ParamError::OutOfRange { name: "impulse node", value: node as f64 });
+                return Err(ParamError::OutOfRange {
+                    name: "impulse node",
+                    value: node as f64,
+                    allowed: format!("0..{}", self.nodes()),
+                });
             }
             if let Some(&bad) = j.iter().find(|c| !c.is_finite() || c.abs() > COORDINATE_LIMIT) {
-                return Err(ParamError::OutOfRange { name: "impulse", value: bad });
+                return Err(ParamError::OutOfRange {
+                    name: "impulse",
+                    value: bad,
+                    allowed: format!("finite, each component within ±{COORDINATE_LIMIT} N·s"),
+                });
             }
         }
         // Stored velocities are in the anchor frame the last step ended in
@@ -1036,7 +1061,7 @@ fn check_bind_pose(
 
 fn param_to_seed(e: ParamError) -> SeedError {
     match e {
-        ParamError::OutOfRange { name, value } | ParamError::Node { name, value, .. } => {
+        ParamError::OutOfRange { name, value, .. } | ParamError::Node { name, value, .. } => {
             SeedError::BadOption { name, value }
         }
     }

@@ -116,14 +116,14 @@ fn check(name: &'static str, value: f64, lo: f64, hi: f64) -> Result<(), ParamEr
     if value.is_finite() && value >= lo && value <= hi {
         Ok(())
     } else {
-        Err(ParamError::OutOfRange { name, value })
+        Err(ParamError::OutOfRange { name, value, allowed: format!("{lo}..={hi}") })
     }
 }
 
 impl Dynamics {
     pub fn validate(&self) -> Result<(), ParamError> {
         if !(self.dt.is_finite() && self.dt > 0.0 && self.dt <= 1.0) {
-            return Err(ParamError::OutOfRange { name: "dt", value: self.dt });
+            return Err(ParamError::OutOfRange { name: "dt", value: self.dt, allowed: "(0, 1] s".into() });
         }
         check("substeps", self.substeps as f64, 1.0, 64.0)?;
         check("iterations", self.iterations as f64, 1.0, 64.0)?;
@@ -276,7 +276,11 @@ impl Tuning {
         check("self_ratio", self.self_ratio, 0.0, 1e6)?;
         check("self_radius_scale", self.self_radius_scale, 1e-3, 1e3)?;
         if self.stretch_stiffness.is_nan() || self.stretch_stiffness <= 0.0 {
-            return Err(ParamError::OutOfRange { name: "stretch_stiffness", value: self.stretch_stiffness });
+            return Err(ParamError::OutOfRange {
+                name: "stretch_stiffness",
+                value: self.stretch_stiffness,
+                allowed: "> 0".into(),
+            });
         }
         Ok(())
     }

@@ -124,8 +124,9 @@ impl std::error::Error for SeedError {}
 /// Why a parameter change or a step request was refused.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ParamError {
-    /// A dynamics field is out of its documented range (or not finite).
-    OutOfRange { name: &'static str, value: f64 },
+    /// A value is out of its documented range (or not finite); `allowed`
+    /// says what the range is.
+    OutOfRange { name: &'static str, value: f64, allowed: String },
     /// A per-node value breaks its rule (`rule` says what is allowed).
     Node { name: &'static str, node: usize, value: f64, rule: &'static str },
 }
@@ -133,7 +134,9 @@ pub enum ParamError {
 impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParamError::OutOfRange { name, value } => write!(f, "{name} = {value} is out of range"),
+            ParamError::OutOfRange { name, value, allowed } => {
+                write!(f, "{name} = {value} is out of range ({allowed})")
+            }
             ParamError::Node { name, node, value, rule } => write!(f, "{name} of node {node} is {value}; {rule}"),
         }
     }

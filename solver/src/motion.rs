@@ -87,7 +87,11 @@ pub const DRIVE_REFERENCE_TIME: f64 = 1.0;
 pub(crate) fn check_nodes(first: usize, count: usize, nodes: usize) -> Result<(), ParamError> {
     match first.checked_add(count) {
         Some(end) if end <= nodes => Ok(()),
-        _ => Err(ParamError::OutOfRange { name: "node", value: first.saturating_add(count) as f64 }),
+        _ => Err(ParamError::OutOfRange {
+            name: "node",
+            value: first.saturating_add(count) as f64,
+            allowed: format!("first + count ≤ the node count, {nodes}"),
+        }),
     }
 }
 
@@ -362,7 +366,11 @@ pub fn closest_allowed(q: Vec3, p: Vec3, r: f64, back: Option<(Vec3, f64)>) -> V
 pub fn fix_zero_max_distances(fixed: &mut [bool], max_distances: &[f32]) -> Result<(), ParamError> {
     check("max distance", 0, max_distances, fixed.len())?;
     if max_distances.len() != fixed.len() {
-        return Err(ParamError::OutOfRange { name: "max distances", value: max_distances.len() as f64 });
+        return Err(ParamError::OutOfRange {
+            name: "max distances",
+            value: max_distances.len() as f64,
+            allowed: format!("one per node, {}", fixed.len()),
+        });
     }
     for (f, &d) in fixed.iter_mut().zip(max_distances) {
         *f |= d == 0.0;

@@ -225,6 +225,13 @@ fn bad_input_is_a_typed_error_naming_the_index() {
     }
     assert!(c.set_dynamics(Dynamics { gravity: [0.0, f64::NAN, 0.0], ..d }).is_err());
     assert!(c.set_dynamics(Dynamics { bend: 2.0, ..d }).is_err());
+    // A refusal says what is allowed.
+    let said = |e: ParamError| e.to_string();
+    assert_eq!(
+        said(c.set_dynamics(Dynamics { substeps: 0, ..d }).unwrap_err()),
+        "substeps = 0 is out of range (1..=64)"
+    );
+    assert_eq!(said(c.step_dt(0.0).unwrap_err()), "dt = 0 is out of range ((0, 1] s)");
     assert!(c.step_dt(1.0 / 30.0).is_ok());
     assert!(c.positions().iter().flatten().all(|v| v.is_finite()));
 }
