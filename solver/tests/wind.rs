@@ -28,8 +28,9 @@
 //! centroid of its free particles, `atan2(Σz, Σ−y)` about the hinge.
 
 use cloth_solver::aero::AIR_DENSITY;
+use cloth_solver::experiments::GarmentCase;
 use cloth_solver::lanes::CpuPath;
-use cloth_solver::pose::Pose;
+use cloth_solver::pose::{Pose, Quat};
 use cloth_solver::scenes::{self, SheetPlane, SheetSpec};
 use cloth_solver::{
     library, Air, Cloth, ClothInput, Dynamics, Kernel, ParamError, Tuning, Turbulence, World, WorldError, WorldOptions,
@@ -298,6 +299,23 @@ fn turbulent_run(kernel: Kernel, path: Option<CpuPath>) -> u64 {
     c.state_hash()
 }
 
+/// An irregular SILK cape in the gale on an anchor that walks and turns
+/// (the air's forces are turned into each substep's axes), 180 steps.
+fn turbulent_cape(kernel: Kernel, path: Option<CpuPath>) -> u64 {
+    let p = library::SILK;
+    let mut c = Cloth::new(&GarmentCase::Cape(3).input(&p), p.dynamics).unwrap();
+    c.set_kernel(kernel);
+    c.set_tuning(Tuning { cpu_path: path, ..*c.tuning() }).unwrap();
+    c.set_air(gale()).unwrap();
+    for k in 0..180 {
+        let t = k as f64 / 60.0;
+        let turn = Quat::from_axis_angle([0.0, 1.0, 0.0], 1.5 * (2.0 * t).sin());
+        c.set_anchor_pose(Pose::new([0.5 * t.sin(), 0.0, 2.0 * t], turn)).unwrap();
+        c.step();
+    }
+    c.state_hash()
+}
+
 #[test]
 fn turbulence_is_bit_identical_across_runs_kernels_and_cpu_paths() {
     let first = turbulent_run(Kernel::Wide, None);
@@ -306,6 +324,14 @@ fn turbulence_is_bit_identical_across_runs_kernels_and_cpu_paths() {
         [(Kernel::Wide, CpuPath::Avx2), (Kernel::Wide, CpuPath::Baseline), (Kernel::Scalar, CpuPath::Baseline)]
     {
         assert_eq!(first, turbulent_run(kernel, Some(path)), "{kernel:?} on {path:?}");
+    }
+    // The same on general content: an irregular cape on a turning anchor.
+    let cape = turbulent_cape(Kernel::Wide, None);
+    assert_eq!(cape, turbulent_cape(Kernel::Wide, None), "two runs of the cape");
+    for (kernel, path) in
+        [(Kernel::Wide, CpuPath::Avx2), (Kernel::Wide, CpuPath::Baseline), (Kernel::Scalar, CpuPath::Baseline)]
+    {
+        assert_eq!(cape, turbulent_cape(kernel, Some(path)), "the cape, {kernel:?} on {path:?}");
     }
     // And the gusts do something.
     let mut calm = Cloth::new(&sheet(0.15), library::COTTON.dynamics).unwrap();
