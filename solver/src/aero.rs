@@ -820,6 +820,58 @@ fn mix(mut z: u64) -> u64 {
 mod tests {
     use super::*;
 
+    /// Four lanes of the per-step pass give the bits of the one-by-one path:
+    /// gusts sampled four at a time where they share a cell, and triangle
+    /// forces, over points that cross cells and triangles of every shape.
+    #[test]
+    fn four_lanes_match_one_by_one() {
+        let mut rng = crate::rng::SplitMix64::new(23);
+        let f = Turbulence { amplitude: 3.0, frequency: 2.0, scale: 0.4, seed: 9 };
+        let frame = Pose::new([0.3, -1.0, 2.0], Quat::from_axis_angle([0.2, 1.0, 0.1], 0.7));
+        let mut four = 0;
+        for round in 0..400 {
+            let mut a = Sampler::new(&f, &frame, 0.37 * round as f64, [2.0, 0.0, 5.0]);
+            let mut b = Sampler::new(&f, &frame, 0.37 * round as f64, [2.0, 0.0, 5.0]);
+            let spread = if round % 2 == 0 { 0.05 } else { 0.6 };
+            let at: [Vec3; 4] = std::array::from_fn(|_| [0, 1, 2].map(|_| rng.range(-spread, spread)));
+            a.sample(at[0]);
+            let one = at.map(|x| b.sample(x));
+            if let Some(v) = a.sample4([0, 1, 2].map(|k| f64x4::from(at.map(|x| x[k])))) {
+                four += 1;
+                let v = v.map(f64x4::to_array);
+                for (l, o) in one.iter().enumerate() {
+                    assert!((0..3).all(|k| v[k][l].to_bits() == o[k].to_bits()), "gust lane {l}: {o:?}");
+                }
+            }
+        }
+        assert!(four > 100, "only {four} rounds took the four-lane path");
+        let c = AirSubstep {
+            dt: 1.0 / 60.0,
+            drag: 0.6,
+            lift: 0.2,
+            diameter: 0.01,
+            to_frame: Quat::IDENTITY,
+            wind: [0.0; 3],
+            frame_velocity: [0.0; 3],
+            frame_omega: [0.0; 3],
+            inertia: 1.0,
+            gravity: [0.0, -9.81, 0.0],
+        };
+        for _ in 0..400 {
+            let mut corner = || [0, 1, 2].map(|_| rng.range(-1.0, 1.0));
+            let t: [[[Vec3; 3]; 2]; 4] =
+                std::array::from_fn(|_| [[corner(), corner(), corner()], [corner(), corner(), corner()]]);
+            let lanes = |what: usize| [0, 1, 2].map(|i| [0, 1, 2].map(|k| f64x4::from(t.map(|q| q[what][i][k]))));
+            let (f4, acts4) = triangle_force(&c, lanes(0), lanes(1));
+            let f4 = f4.map(f64x4::to_array);
+            for (l, q) in t.iter().enumerate() {
+                let (f1, acts1) = triangle_force(&c, q[0], q[1]);
+                assert_eq!(acts4.to_bitmask() >> l & 1 == 1, acts1);
+                assert!((0..4).all(|k| f4[k][l].to_bits() == f1[k].to_bits()), "triangle lane {l}");
+            }
+        }
+    }
+
     #[test]
     fn noise_is_bounded_continuous_and_seeded() {
         let a = noise4(7, [0.3, 1.7, -2.2, 0.5]);
