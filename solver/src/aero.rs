@@ -156,8 +156,8 @@ impl Sampler {
     }
 
     /// [`Sampler::sample`] at four points at once, the same operations lane
-    /// by lane, where all four lie in the cell the last sample read; `None`
-    /// otherwise (the caller samples them one by one).
+    /// by lane, where all four lie in one kept cell ([`NoiseCell::inside`]);
+    /// `None` otherwise (the caller samples them one by one).
     fn sample4(&mut self, x: [f64x4; 3]) -> Option<[f64x4; 3]> {
         let (m, o) = (&self.m, &self.o);
         let s = f64x4::splat;
