@@ -581,6 +581,14 @@ typedef struct {
     // An anchor moving further than this in one step teleports, m, 0 to
     // CLOTH_MAX_COORDINATE; 0 (default) is the automatic max(2 m, 4 × reach).
     double teleport_distance;
+    // The largest change of the anchor's velocity the cloth feels, m/s², 0
+    // to 1e6; 0: no limit. Default 600 (10 m/s a step at 60 Hz). A faster
+    // change — a character snapped by tens of centimetres in one frame —
+    // moves the cloth rigidly with its anchor for the excess, which the
+    // cloth then keeps as velocity. Appended after the first release: a
+    // caller built against an earlier header passes the shorter
+    // struct_size and gets the default.
+    double max_anchor_acceleration;
 } cloth_controls;
 
 // Where `cloth_read_vertices` writes into a host's vertex buffer: node
@@ -758,6 +766,15 @@ cloth_status cloth_set_colliders(cloth_world world, cloth_id cloth, cloth_collid
 // Refuses: INVALID_ARGUMENT for a rotation whose norm is outside [1e-6, 1e6].
 cloth_status cloth_set_anchor_pose(cloth_world world, cloth_id cloth, const cloth_pose *pose);
 
+// Declares that the anchor already moves at `velocity` (world, m/s) and
+// the cloth with it — a character spawned in a moving vehicle: every free
+// node takes the share of that velocity its inertia feels, and the next
+// step measures the anchor's velocity change from it (the cloth feels no
+// start). Wakes the cloth. Per-cloth.
+// Refuses: NON_FINITE for a component that is not finite;
+// INVALID_ARGUMENT for one past ±CLOTH_MAX_COORDINATE m/s.
+cloth_status cloth_set_anchor_velocity(cloth_world world, cloth_id cloth, const cloth_vec3 *velocity);
+
 // Places the anchor with no motion felt (a spawn, or a move the cloth
 // should not react to): previous and current pose both set. The rotation
 // is normalised. Per-cloth.
@@ -926,8 +943,10 @@ cloth_status cloth_set_air(cloth_world world, cloth_id cloth, const cloth_air *a
 // its range; NON_FINITE for a value that is not finite.
 cloth_status cloth_set_controls(cloth_world world, cloth_id cloth, const cloth_controls *controls);
 
-// A cloth's current switches and thresholds. Per-cloth.
-// Refuses: only as every function does (ERRORS).
+// A cloth's current switches and thresholds. Set
+// `out_controls->struct_size` first (cloth_default_controls() does): as
+// many bytes as that version has are written. Per-cloth.
+// Refuses: STRUCT_SIZE for a struct_size no version of cloth_controls has.
 cloth_status cloth_get_controls(cloth_world world, cloth_id cloth, cloth_controls *out_controls);
 
 // A cloth's current dynamics. Per-cloth.
@@ -1123,7 +1142,8 @@ cloth_status cloth_preset_dynamics(uint32_t preset, cloth_dynamics *out);
 cloth_status cloth_preset_aerodynamics(uint32_t preset, double *out_drag, double *out_lift);
 
 // The default controls: tethers and sleep on, sleep speed 1e-3 per metre
-// of reach, the automatic teleport distance.
+// of reach, the automatic teleport distance, an anchor acceleration felt up
+// to 600 m/s².
 // Refuses: nothing (it returns no cloth_status).
 cloth_controls cloth_default_controls(void);
 

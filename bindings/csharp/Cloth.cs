@@ -294,6 +294,10 @@ namespace ClothSim
         public double sleep_speed;
         // An anchor moving further than this in one step teleports, m; 0: max(2 m, 4 × reach).
         public double teleport_distance;
+        // The largest change of the anchor's velocity the cloth feels, m/s², 0 to 1e6; 0: no
+        // limit (default 600). A faster change (a character snapped in one frame) carries the
+        // cloth rigidly with its anchor for the excess.
+        public double max_anchor_acceleration;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -531,7 +535,7 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_set_controls(ClothWorld world, ClothId cloth, ref ClothControls controls);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern ClothStatus cloth_get_controls(ClothWorld world, ClothId cloth, out ClothControls out_controls);
+        public static extern ClothStatus cloth_get_controls(ClothWorld world, ClothId cloth, ref ClothControls out_controls);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothDesc cloth_default_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -610,6 +614,8 @@ namespace ClothSim
         public static extern ClothStatus cloth_set_anchor_pose(ClothWorld world, ClothId cloth, ref ClothPose pose);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_place_anchor(ClothWorld world, ClothId cloth, ref ClothPose pose);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_set_anchor_velocity(ClothWorld world, ClothId cloth, ref ClothVec3 velocity);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_set_animated_positions(ClothWorld world, ClothId cloth, uint first, ClothVec3f* positions, UIntPtr count);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -994,6 +1000,9 @@ namespace ClothSim
 
         public void SetAnchorPose(ClothPose pose) { ClothException.Check(ClothNative.cloth_set_anchor_pose(world.Handle, id, ref pose)); }
         public void PlaceAnchor(ClothPose pose) { ClothException.Check(ClothNative.cloth_place_anchor(world.Handle, id, ref pose)); }
+        // The anchor already moves at this world velocity, m/s, and the cloth with it (a
+        // character spawned in a moving vehicle): the cloth feels no start.
+        public void SetAnchorVelocity(ClothVec3 velocity) { ClothException.Check(ClothNative.cloth_set_anchor_velocity(world.Handle, id, ref velocity)); }
         public void SetColliders(SimColliderSet set)
         {
             ClothColliderSetId none = default(ClothColliderSetId);
@@ -1006,11 +1015,12 @@ namespace ClothSim
             return d;
         }
         public void SetDynamics(ClothDynamics dynamics) { ClothException.Check(ClothNative.cloth_set_dynamics(world.Handle, id, ref dynamics)); }
-        // Tethers, sleep, the sleep speed and the teleport distance (start from cloth_default_controls).
+        // Tethers, sleep, the sleep speed, the teleport distance and the anchor acceleration
+        // limit (start from cloth_default_controls).
         public ClothControls GetControls()
         {
-            ClothControls c;
-            ClothException.Check(ClothNative.cloth_get_controls(world.Handle, id, out c));
+            ClothControls c = ClothNative.cloth_default_controls();
+            ClothException.Check(ClothNative.cloth_get_controls(world.Handle, id, ref c));
             return c;
         }
         public void SetControls(ClothControls controls) { ClothException.Check(ClothNative.cloth_set_controls(world.Handle, id, ref controls)); }
@@ -1344,6 +1354,7 @@ namespace ClothSim
 
         public void SetAnchorPose(Vector3 position, Quaternion rotation) { SetAnchorPose(ClothUnity.ToClothPose(position, rotation)); }
         public void PlaceAnchor(Vector3 position, Quaternion rotation) { PlaceAnchor(ClothUnity.ToClothPose(position, rotation)); }
+        public void SetAnchorVelocity(Vector3 velocity) { SetAnchorVelocity(new ClothVec3 { x = velocity.x, y = velocity.y, z = velocity.z }); }
 
         // Into a mesh's vertices (Mesh.SetVertices) or any Vector3 buffer.
         public void ReadPositions(Vector3[] dst, ClothSpace space = ClothSpace.World)

@@ -428,6 +428,28 @@ pub unsafe extern "C" fn cloth_set_anchor_pose(
     })
 }
 
+/// Declares that the anchor already moves at `velocity` (world, m/s) and
+/// the cloth with it — a character spawned in a moving vehicle: every free
+/// node takes the share of that velocity its inertia feels, and the next
+/// step measures the anchor's velocity change from it (the cloth feels no
+/// start). Wakes the cloth. Per-cloth.
+/// Refuses: NON_FINITE for a component that is not finite;
+/// INVALID_ARGUMENT for one past ±CLOTH_MAX_COORDINATE m/s.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_set_anchor_velocity(
+    world: cloth_world,
+    cloth: cloth_id,
+    velocity: *const cloth_vec3,
+) -> cloth_status {
+    guard("cloth_set_anchor_velocity", || {
+        // SAFETY: the caller's pointer contract.
+        let velocity = vec3_in(&unsafe { read_in(velocity, "velocity")? }, "velocity")?;
+        with_cloth(world, cloth, |c| {
+            c.set_anchor_velocity(velocity).or_else(|e| fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()))
+        })
+    })
+}
+
 /// Places the anchor with no motion felt (a spawn, or a move the cloth
 /// should not react to): previous and current pose both set. The rotation
 /// is normalised. Per-cloth.
@@ -859,8 +881,10 @@ pub unsafe extern "C" fn cloth_set_controls(
     })
 }
 
-/// A cloth's current switches and thresholds. Per-cloth.
-/// Refuses: only as every function does (ERRORS).
+/// A cloth's current switches and thresholds. Set
+/// `out_controls->struct_size` first (cloth_default_controls() does): as
+/// many bytes as that version has are written. Per-cloth.
+/// Refuses: STRUCT_SIZE for a struct_size no version of cloth_controls has.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_get_controls(
     world: cloth_world,
@@ -868,10 +892,13 @@ pub unsafe extern "C" fn cloth_get_controls(
     out_controls: *mut cloth_controls,
 ) -> cloth_status {
     guard("cloth_get_controls", || {
-        check_out(out_controls, "out_controls")?;
+        // SAFETY: the caller's pointer contract.
+        let size = unsafe { check_sized_out(out_controls, "out_controls")? };
         let controls = with_cloth(world, cloth, |c| Ok(controls_out(&c.controls())))?;
-        // SAFETY: checked non-null and aligned; writable by the caller's contract.
-        unsafe { out_controls.write(controls) };
+        // cloth_controls has no padding: every byte is a field.
+        let bytes = std::mem::MaybeUninit::new(controls);
+        // SAFETY: checked by check_sized_out.
+        unsafe { write_sized_out(out_controls, bytes, size) };
         Ok(())
     })
 }

@@ -287,6 +287,14 @@ pub struct cloth_controls {
     /// An anchor moving further than this in one step teleports, m, 0 to
     /// CLOTH_MAX_COORDINATE; 0 (default) is the automatic max(2 m, 4 × reach).
     pub teleport_distance: f64,
+    /// The largest change of the anchor's velocity the cloth feels, m/s², 0
+    /// to 1e6; 0: no limit. Default 600 (10 m/s a step at 60 Hz). A faster
+    /// change — a character snapped by tens of centimetres in one frame —
+    /// moves the cloth rigidly with its anchor for the excess, which the
+    /// cloth then keeps as velocity. Appended after the first release: a
+    /// caller built against an earlier header passes the shorter
+    /// struct_size and gets the default.
+    pub max_anchor_acceleration: f64,
 }
 
 /// A sheet: a triangle mesh in the anchor frame. Start from
@@ -521,7 +529,15 @@ macro_rules! sized {
 
 sized!(cloth_world_desc, cloth_default_world_desc());
 sized!(cloth_dynamics, cloth_default_dynamics());
-sized!(cloth_controls, cloth_default_controls());
+impl Sized_ for cloth_controls {
+    /// The first release ended before max_anchor_acceleration.
+    const VERSION_SIZES: &'static [usize] =
+        &[std::mem::offset_of!(cloth_controls, max_anchor_acceleration), std::mem::size_of::<cloth_controls>()];
+    const NAME: &'static str = "cloth_controls";
+    fn defaults() -> Self {
+        cloth_default_controls()
+    }
+}
 sized!(cloth_air, cloth_default_air());
 sized!(cloth_desc, cloth_default_desc());
 impl Sized_ for cloth_sheet_desc {
@@ -920,7 +936,8 @@ pub(crate) fn pose_out(p: &Pose) -> cloth_pose {
 }
 
 /// The default controls: tethers and sleep on, sleep speed 1e-3 per metre
-/// of reach, the automatic teleport distance.
+/// of reach, the automatic teleport distance, an anchor acceleration felt up
+/// to 600 m/s².
 /// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_default_controls() -> cloth_controls {
@@ -935,6 +952,7 @@ pub(crate) fn controls_out(c: &Controls) -> cloth_controls {
         reserved: 0,
         sleep_speed: c.sleep_speed,
         teleport_distance: c.teleport_distance,
+        max_anchor_acceleration: c.max_anchor_acceleration,
     }
 }
 
@@ -947,6 +965,7 @@ pub(crate) fn controls_in(c: &cloth_controls) -> Res<Controls> {
         sleep: flag(c.sleep, "controls.sleep")?,
         sleep_speed: finite(c.sleep_speed, "controls.sleep_speed")?,
         teleport_distance: finite(c.teleport_distance, "controls.teleport_distance")?,
+        max_anchor_acceleration: finite(c.max_anchor_acceleration, "controls.max_anchor_acceleration")?,
     };
     if let Err(e) = out.validate() {
         return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("controls: {e}"));

@@ -23,7 +23,7 @@ fn report(w: cloth_world, c: cloth_id) -> cloth_step_report {
 fn controls_read_back_and_decide_a_teleport() {
     let w = world();
     let (near, far) = (sheet(w), sheet(w));
-    let mut read = cloth_controls::default();
+    let mut read = cloth_default_controls();
     // SAFETY: valid pointers for the calls.
     unsafe {
         ok(cloth_get_controls(w, near, &mut read));
@@ -43,5 +43,33 @@ fn controls_read_back_and_decide_a_teleport() {
     ok(cloth_world_step(w));
     assert_eq!(report(w, near).teleported, 1, "a 1 m jump past a 0.5 m teleport distance");
     assert_eq!(report(w, far).teleported, 0, "a 1 m jump under the automatic 2 m");
+    ok(cloth_world_destroy(w));
+}
+
+/// A caller built against the first header has a shorter cloth_controls
+/// (no max_anchor_acceleration): it reads back only its own bytes, and what
+/// it sets leaves the limit at its default.
+#[test]
+fn an_older_cloth_controls_is_read_and_written_by_its_own_size() {
+    let w = world();
+    let c = sheet(w);
+    let old = std::mem::offset_of!(cloth_controls, max_anchor_acceleration) as u32;
+    // SAFETY: valid pointers; the struct is full size, so the library may
+    // write `old` bytes of it.
+    unsafe {
+        let set = cloth_controls { max_anchor_acceleration: 50.0, ..cloth_default_controls() };
+        ok(cloth_set_controls(w, c, &set));
+        let mut read = cloth_controls { struct_size: old, max_anchor_acceleration: -7.0, ..cloth_default_controls() };
+        ok(cloth_get_controls(w, c, &mut read));
+        assert_eq!(read.struct_size, old, "the caller's size is kept");
+        assert_eq!(read.max_anchor_acceleration, -7.0, "nothing written past the caller's struct");
+        let short =
+            cloth_controls { struct_size: old, sleep: 0, max_anchor_acceleration: 50.0, ..cloth_default_controls() };
+        ok(cloth_set_controls(w, c, &short));
+        let mut full = cloth_default_controls();
+        ok(cloth_get_controls(w, c, &mut full));
+        assert_eq!(full.sleep, 0);
+        assert_eq!(full.max_anchor_acceleration, cloth_default_controls().max_anchor_acceleration, "the default");
+    }
     ok(cloth_world_destroy(w));
 }

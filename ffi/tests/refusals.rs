@@ -234,6 +234,20 @@ fn controls(f: &Fixture, c: cloth_controls) -> cloth_status {
     unsafe { cloth_set_controls(f.w, f.cloth, &c) }
 }
 
+/// The anchor velocity of the fixture's sheet.
+fn anchor_velocity(f: &Fixture, v: [f64; 3]) -> cloth_status {
+    let v = cloth_vec3 { x: v[0], y: v[1], z: v[2] };
+    // SAFETY: a valid vector for the call.
+    unsafe { cloth_set_anchor_velocity(f.w, f.cloth, &v) }
+}
+
+/// The fixture's controls read into a struct of the given struct_size.
+fn read_controls(f: &Fixture, size: u32) -> cloth_status {
+    let mut c = cloth_controls { struct_size: size, ..cloth_default_controls() };
+    // SAFETY: a valid out-pointer of the full size.
+    unsafe { cloth_get_controls(f.w, f.cloth, &mut c) }
+}
+
 /// One inertia scale on the fixture's sheet.
 fn inertia(f: &Fixture, node: u32, scale: f32) -> cloth_status {
     // SAFETY: one value, valid for the call.
@@ -716,6 +730,25 @@ fn cases() -> Vec<Case> {
             CLOTH_STATUS_INVALID_ARGUMENT,
             "a tethers flag of 2",
             Here(|f| controls(f, cloth_controls { tethers: 2, ..cloth_default_controls() })),
+        ),
+        case(
+            "cloth_set_controls",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "an anchor acceleration limit of −1",
+            Here(|f| controls(f, cloth_controls { max_anchor_acceleration: -1.0, ..cloth_default_controls() })),
+        ),
+        case("cloth_get_controls", CLOTH_STATUS_STRUCT_SIZE, "a struct_size of 0", Here(|f| read_controls(f, 0))),
+        case(
+            "cloth_set_anchor_velocity",
+            CLOTH_STATUS_NON_FINITE,
+            "a NaN",
+            Here(|f| anchor_velocity(f, [f64::NAN, 0.0, 0.0])),
+        ),
+        case(
+            "cloth_set_anchor_velocity",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "2e6 m/s",
+            Here(|f| anchor_velocity(f, [0.0, 2e6, 0.0])),
         ),
         case(
             "cloth_set_controls",

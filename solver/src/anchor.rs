@@ -9,6 +9,10 @@
 //!   teleport?   ‖t_cur − t_prev‖ > max(2 m, 4·reach)     → Reset or Keep
 //!   rotation    q = (cur⁻¹ ∘ prev).rotation capped at 0.5 rad; the excess is
 //!               carried rigidly (the particles turn with the frame)
+//!   velocity    ΔV = V − V_last, V = (t_cur − t_prev)/dt; the part of ΔV
+//!               beyond a_max·dt, E, is carried rigidly (E·dt) and added to
+//!               the stored velocities (s·E), so the cloth feels a change of
+//!               at most a_max·dt per step and keeps what it absorbed
 //!   substep k   A(f) = prev ⊕ cur at f = k/S (lerp + nlerp, §19)
 //!               shift S_k = (A(f_k)⁻¹ ∘ A(f_{k−1}))^inertia
 //!               x ← S_k(x);  v, v_prev ← rot(S_k)·v      (free particles)
@@ -25,6 +29,16 @@
 //! cloth at rest on an anchor moving at `V` stores `s·V`, and the shift and
 //! the drift cancel. **Cloth-local speed** — what the sleep test and the
 //! tests read — is a particle's displacement in the anchor frame per second.
+//!
+//! **The velocity-change limit** (`Controls::max_anchor_acceleration`; the
+//! mechanism is ours, the record's anchor never jumped): a host that snaps
+//! its character by 0.1–1 m in one frame — a root-motion correction, a snap
+//! into cover — moves the anchor at 6–60 m/s for one step and back, and the
+//! pins would drag the cloth through it. A velocity change is what the
+//! limit bounds, never a velocity: a cloth carried at any steady speed feels
+//! nothing (Galilean), and a change beyond the limit is treated as if the
+//! cloth had already shared it, so the next step's shift and drift cancel.
+//! A one-frame snap then feels like one step at `a_max·dt`.
 //!
 //! **Spreading the shift over substeps** is the anchor interpolation the
 //! record never did: its anchor jumped once per step, so a ±9 m/s sprint
@@ -55,8 +69,10 @@ pub struct Shift {
 
 impl FramePlan {
     /// The plan for a step from `prev` to `cur` at the given inertia; `carry`
-    /// (teleport, or the first step) applies no shift.
-    pub fn new(prev: &Pose, cur: &Pose, inertia: f64, carry: bool) -> Self {
+    /// (teleport, or the first step) applies no shift; `carried`, m (world),
+    /// of the anchor's translation moves the cloth rigidly ([`excess_velocity`]
+    /// times dt).
+    pub fn new(prev: &Pose, cur: &Pose, inertia: f64, carry: bool, carried: Vec3) -> Self {
         let delta = cur.rotation.conj().compose(prev.rotation);
         let angle = delta.angle();
         // Rotation limit (§19, ours in mechanism): feed at most 0.5 rad of the
@@ -66,7 +82,7 @@ impl FramePlan {
         } else {
             prev.rotation
         };
-        let from = Pose::new(prev.translation, from_rotation);
+        let from = Pose::new(pose::add(prev.translation, carried), from_rotation);
         let still = carry || inertia == 0.0 || (from == *cur);
         FramePlan { from, to: *cur, inertia, still }
     }
@@ -98,6 +114,18 @@ impl FramePlan {
     }
 }
 
+/// The part of the anchor's velocity change `velocity − last` beyond
+/// `limit` (m/s per step; 0: none), m/s, world: what the step carries
+/// rigidly and adds to the stored velocities. Its direction is the change's.
+pub fn excess_velocity(last: Vec3, velocity: Vec3, limit: f64) -> Vec3 {
+    let change = pose::sub(velocity, last);
+    let size = pose::norm(change);
+    if limit <= 0.0 || size <= limit {
+        return [0.0; 3];
+    }
+    pose::scale(change, 1.0 - limit / size)
+}
+
 /// The teleport threshold of a cloth of this reach, m per step.
 pub fn teleport_distance(reach: f64) -> f64 {
     TELEPORT_MIN_DISTANCE.max(TELEPORT_REACHES * reach)
@@ -117,7 +145,7 @@ mod tests {
     fn full_inertia_keeps_world_positions() {
         let prev = Pose::new([1.0, 2.0, 0.0], Quat::from_axis_angle([0.0, 1.0, 0.0], 0.2));
         let cur = Pose::new([1.3, 2.1, -0.2], Quat::from_axis_angle([0.0, 1.0, 0.0], 0.45));
-        let plan = FramePlan::new(&prev, &cur, 1.0, false);
+        let plan = FramePlan::new(&prev, &cur, 1.0, false, [0.0; 3]);
         // A particle's local coordinates after all substeps' shifts, mapped to
         // world by the new anchor, land where it was in the world.
         let local = [0.3, -0.5, 0.1];
@@ -135,18 +163,39 @@ mod tests {
     fn zero_inertia_and_carry_shift_nothing() {
         let prev = Pose::IDENTITY;
         let cur = Pose::from_translation([0.15, 0.0, 0.0]);
-        assert!(FramePlan::new(&prev, &cur, 0.0, false).shift(1, 2).is_none());
-        assert!(FramePlan::new(&prev, &cur, 1.0, true).shift(1, 2).is_none());
-        assert!(FramePlan::new(&cur, &cur, 1.0, false).shift(1, 2).is_none());
+        assert!(FramePlan::new(&prev, &cur, 0.0, false, [0.0; 3]).shift(1, 2).is_none());
+        assert!(FramePlan::new(&prev, &cur, 1.0, true, [0.0; 3]).shift(1, 2).is_none());
+        assert!(FramePlan::new(&cur, &cur, 1.0, false, [0.0; 3]).shift(1, 2).is_none());
     }
 
     #[test]
     fn rotation_fed_to_inertia_is_capped() {
         let prev = Pose::IDENTITY;
         let cur = Pose::new([0.0; 3], Quat::from_axis_angle([0.0, 0.0, 1.0], 1.2));
-        let plan = FramePlan::new(&prev, &cur, 1.0, false);
+        let plan = FramePlan::new(&prev, &cur, 1.0, false, [0.0; 3]);
         let total: f64 = (1..=2).map(|k| plan.shift(k, 2).unwrap().rotation.angle()).sum();
         assert!((total - ANCHOR_ROTATION_LIMIT).abs() < 1e-12, "{total}");
+    }
+
+    #[test]
+    fn a_velocity_change_beyond_the_limit_is_carried() {
+        let last = [3.0, 0.0, 0.0];
+        // Within the limit, or no limit: nothing carried.
+        assert_eq!(excess_velocity(last, [5.0, 0.0, 0.0], 2.5), [0.0; 3]);
+        assert_eq!(excess_velocity(last, [60.0, 0.0, 0.0], 0.0), [0.0; 3]);
+        // A 0.5 m snap at 60 Hz from 3 m/s: 27 m/s of change, 2.5 felt.
+        let e = excess_velocity(last, [30.0, 0.0, 0.0], 2.5);
+        assert!((e[0] - 24.5).abs() < 1e-12 && e[1] == 0.0 && e[2] == 0.0, "{e:?}");
+        // Any direction: the felt part is the limit along the change.
+        let e = excess_velocity([0.0; 3], [0.0, 3.0, -4.0], 1.0);
+        let felt = pose::sub([0.0, 3.0, -4.0], e);
+        assert!((pose::norm(felt) - 1.0).abs() < 1e-12 && (felt[1] * 4.0 + felt[2] * 3.0).abs() < 1e-12);
+        // Carried translation moves the plan's start with the anchor: the
+        // shifts then add up to the felt part of the motion only.
+        let cur = Pose::from_translation([0.5, 0.0, 0.0]);
+        let plan = FramePlan::new(&Pose::IDENTITY, &cur, 1.0, false, [0.45, 0.0, 0.0]);
+        let total: f64 = (1..=2).map(|k| plan.shift(k, 2).unwrap().translation[0]).sum();
+        assert!((total + 0.05).abs() < 1e-12, "{total}");
     }
 
     #[test]

@@ -547,6 +547,36 @@ impl Cloth {
         Ok(())
     }
 
+    /// Declares that the anchor already moves at `velocity` (world, m/s) and
+    /// the cloth with it — a character spawned in a moving vehicle: every
+    /// free node's velocity becomes the share of it the cloth's inertia
+    /// feels (`inertia × the node's inertia scale × velocity`, in the
+    /// anchor's frame), and the next step measures the anchor's velocity
+    /// change from it. Refused for a velocity that is not finite or past
+    /// [`crate::constants::COORDINATE_LIMIT`] m/s.
+    pub fn set_anchor_velocity(&mut self, velocity: Vec3) -> Result<(), ParamError> {
+        if let Some(&bad) = velocity.iter().find(|c| !c.is_finite() || c.abs() > COORDINATE_LIMIT) {
+            return Err(ParamError::OutOfRange {
+                name: "anchor velocity",
+                value: bad,
+                allowed: format!("each component finite and within ±{COORDINATE_LIMIT} m/s"),
+            });
+        }
+        let local = self.state.frame.cur.rotation.conj().rotate(velocity);
+        let s = self.dynamics.inertia;
+        for slot in 0..self.model.swept {
+            if self.model.inv_mass[slot] > 0.0 {
+                let k = s * self.state.inertia_scale.get(slot).copied().unwrap_or(1.0) as f64;
+                let v = local.map(|c| (k * c) as f32);
+                self.state.v.set(slot, v);
+                self.state.v_prev.set(slot, v);
+            }
+        }
+        self.state.frame.anchor_velocity = velocity;
+        self.state.frame.wake_requested = true;
+        Ok(())
+    }
+
     /// Wakes a sleeping cloth at the next step.
     pub fn wake(&mut self) {
         self.state.frame.wake_requested = true;

@@ -102,6 +102,16 @@ pub const ANCHOR_ROTATION_NORM: (f64, f64) = (1e-6, 1e6);
 /// its anchor, as a Keep teleport would (DESIGN §7; the mechanism is ours).
 pub const ANCHOR_ROTATION_LIMIT: f64 = 0.5;
 
+/// Default velocity-change limit of the anchor, m/s² (`Controls::
+/// max_anchor_acceleration`; ours, DESIGN §7): the cloth feels at most this
+/// change of its anchor's velocity per second — at 60 Hz, 10 m/s a step. A
+/// change beyond it is carried rigidly and shared with the stored velocities
+/// (`crate::anchor`). Chosen by measurement (MEASUREMENTS.md, "A one-frame
+/// anchor jump").
+pub const ANCHOR_ACCELERATION_LIMIT: f64 = 600.0;
+/// The largest `max_anchor_acceleration` a host may set, m/s².
+pub const ANCHOR_ACCELERATION_MAX: f64 = 1.0e6;
+
 /// Teleport: the anchor moving further than `max(TELEPORT_MIN_DISTANCE,
 /// TELEPORT_REACHES·reach)` in one step (ours, DESIGN §7). A ±9 m/s sprint
 /// moves 0.15 m a step — 13× below the 2 m floor, also on §26's 0.68 m-reach

@@ -15,7 +15,8 @@
 //! lift).
 
 use crate::constants::{
-    ALPHA, CONTACT_BETA_R, CONTACT_FLOOR, COORDINATE_LIMIT, DEFAULT_DT, GAMMA, SELF_RATIO, SLEEP_SPEED_PER_REACH,
+    ALPHA, ANCHOR_ACCELERATION_LIMIT, ANCHOR_ACCELERATION_MAX, CONTACT_BETA_R, CONTACT_FLOOR, COORDINATE_LIMIT,
+    DEFAULT_DT, GAMMA, SELF_RATIO, SLEEP_SPEED_PER_REACH,
 };
 use crate::contact::ContactRamp;
 use crate::error::ParamError;
@@ -173,18 +174,31 @@ pub struct Controls {
     /// further in one step teleports. 0 is the automatic rule,
     /// `max(2 m, 4·reach)` ([`crate::anchor::teleport_distance`]).
     pub teleport_distance: f64,
+    /// The largest change of the anchor's velocity the cloth feels, m/s²,
+    /// `0..=ANCHOR_ACCELERATION_MAX`; 0: no limit (default
+    /// [`crate::constants::ANCHOR_ACCELERATION_LIMIT`]). A faster change — a
+    /// character snapped by tens of centimetres in one frame — moves the
+    /// cloth rigidly with its anchor for the excess (`crate::anchor`).
+    pub max_anchor_acceleration: f64,
 }
 
 impl Default for Controls {
     fn default() -> Self {
-        Controls { tethers: true, sleep: true, sleep_speed: SLEEP_SPEED_PER_REACH, teleport_distance: 0.0 }
+        Controls {
+            tethers: true,
+            sleep: true,
+            sleep_speed: SLEEP_SPEED_PER_REACH,
+            teleport_distance: 0.0,
+            max_anchor_acceleration: ANCHOR_ACCELERATION_LIMIT,
+        }
     }
 }
 
 impl Controls {
     pub fn validate(&self) -> Result<(), ParamError> {
         check("sleep_speed", self.sleep_speed, 0.0, 1.0)?;
-        check("teleport_distance", self.teleport_distance, 0.0, COORDINATE_LIMIT)
+        check("teleport_distance", self.teleport_distance, 0.0, COORDINATE_LIMIT)?;
+        check("max_anchor_acceleration", self.max_anchor_acceleration, 0.0, ANCHOR_ACCELERATION_MAX)
     }
 
     /// The distance past which a one-step anchor move is a teleport, m.

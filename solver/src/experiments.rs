@@ -1096,14 +1096,35 @@ pub fn spin(
 /// cloth on a still anchor, after `seconds`: the largest distance between
 /// the two in the cloth frame, m, and the velocity clamp's firings on the
 /// moving one.
+/// A one-frame anchor jump of `jump` m along X below the teleport distance,
+/// at `limit` m/s² (`Controls::max_anchor_acceleration`, 0: none), after
+/// 2 s at rest: the worst link ratio before the jump, and its peak over the
+/// next second.
+pub fn snap(preset: &crate::library::Preset, input: &crate::ClothInput, jump: f64, limit: f64) -> (f64, f64) {
+    let mut cloth = Cloth::new(input, preset.dynamics).expect("the cloth seeds");
+    let controls = crate::Controls { max_anchor_acceleration: limit, ..cloth.controls() };
+    cloth.set_controls(controls).expect("in range");
+    let steps = (1.0 / preset.dynamics.dt).round() as usize;
+    for _ in 0..2 * steps {
+        cloth.step();
+    }
+    let rest = cloth.worst_link_ratio();
+    cloth.set_anchor_pose(crate::pose::Pose::from_translation([jump, 0.0, 0.0])).expect("finite");
+    let mut peak = rest;
+    for _ in 0..steps {
+        let report = cloth.step();
+        assert!(!report.teleported, "a {jump} m jump is below the teleport distance");
+        peak = peak.max(cloth.worst_link_ratio());
+    }
+    (rest, peak)
+}
+
 pub fn galilean(preset: &crate::library::Preset, input: &crate::ClothInput, speed: f64, seconds: f64) -> (f64, u64) {
     let d = preset.dynamics;
     let run = |speed: f64| {
         let mut cloth = Cloth::new(input, d).expect("the cloth seeds");
-        // Stored velocities are the frame's motion scaled by inertia (anchor.rs).
-        for node in 0..cloth.nodes() {
-            cloth.set_velocity(node, [(d.inertia * speed) as f32, 0.0, 0.0]);
-        }
+        // The cloth starts out carried at the anchor's speed (anchor.rs).
+        cloth.set_anchor_velocity([speed, 0.0, 0.0]).expect("finite");
         for k in 1..=(seconds / d.dt).round() as usize {
             let pose = crate::pose::Pose::from_translation([speed * k as f64 * d.dt, 0.0, 0.0]);
             cloth.set_anchor_pose(pose).expect("finite");

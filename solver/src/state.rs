@@ -32,6 +32,11 @@ pub struct FrameState {
     pub sleep_velocity: Vec3,
     pub sleep_omega: Vec3,
     pub sleep_gravity: Vec3,
+    /// The anchor's world velocity the stored velocities assume, m/s: its
+    /// velocity over the last step (0 at seeding and after a Reset; a
+    /// teleport keeps it). The velocity-change limit measures from it
+    /// (`crate::anchor::excess_velocity`).
+    pub anchor_velocity: Vec3,
     /// Largest cloth-local particle speed of the last step's last substep, m/s.
     pub local_speed: f64,
     /// Largest distance a particle's pose strayed over the sleep test's
@@ -53,6 +58,7 @@ impl Default for FrameState {
             sleep_velocity: [0.0; 3],
             sleep_omega: [0.0; 3],
             sleep_gravity: [0.0; 3],
+            anchor_velocity: [0.0; 3],
             local_speed: 0.0,
             pose_speed: 0.0,
         }

@@ -253,6 +253,8 @@ fn step_lanes<L: Kernels, P: Probe>(
     report.teleported = state.frame.teleport_requested
         || anchor::is_teleport(&state.frame.prev, &state.frame.cur, controls.teleport_threshold(reach));
     state.frame.teleport_requested = false;
+    // The anchor's velocity over this step, world (`anchor::excess_velocity`).
+    let velocity = pose::scale(pose::sub(state.frame.cur.translation, state.frame.prev.translation), 1.0 / d.dt);
     let in_air = state.air.ready(d.drag, d.lift);
     // The air clock runs whether or not the cloth sleeps.
     let air_time = state.air.time;
@@ -271,6 +273,7 @@ fn step_lanes<L: Kernels, P: Probe>(
             // Asleep: no step and no write-back; the world pose still follows
             // the anchor (world = anchor ∘ local).
             state.frame.prev = state.frame.cur;
+            state.frame.anchor_velocity = velocity;
             report.asleep = true;
             return report;
         }
@@ -281,10 +284,17 @@ fn step_lanes<L: Kernels, P: Probe>(
         if d.teleport == TeleportMode::Reset {
             state.reset_to_animated();
             state.frame.stabilisation = 0;
+            state.frame.anchor_velocity = [0.0; 3];
         }
     }
     let f = &state.frame;
-    let plan = FramePlan::new(&f.prev, &f.cur, d.inertia, report.teleported);
+    // The velocity-change limit (`crate::anchor`): the change beyond it is
+    // carried rigidly now and shared with the stored velocities at the end.
+    let excess = match report.teleported {
+        true => [0.0; 3],
+        false => anchor::excess_velocity(f.anchor_velocity, velocity, controls.max_anchor_acceleration * d.dt),
+    };
+    let plan = FramePlan::new(&f.prev, &f.cur, d.inertia, report.teleported, pose::scale(excess, d.dt));
     // Aerodynamics (`crate::aero`): the anchor's motion over the step (none
     // across a teleport) and this step's gusts.
     let air = in_air.then(|| {
@@ -425,6 +435,13 @@ fn step_lanes<L: Kernels, P: Probe>(
             state.motion.project(model, &state.p, &mut state.x);
         }
         local_speed2 = L::integrate(model, state, &p, shift.as_ref(), limit, k == d.substeps);
+    }
+    if excess != [0.0; 3] {
+        let local = state.frame.cur.rotation.conj().rotate(excess);
+        share_velocity(model, state, pose::scale(local, d.inertia));
+    }
+    if !report.teleported {
+        state.frame.anchor_velocity = velocity;
     }
     state.steps += 1;
     report.pivot_failures = state.diagnostics.pivot_failures - failures_before;
@@ -629,6 +646,21 @@ fn anchor_velocities(prev: &Pose, cur: &Pose, dt: f64) -> (Vec3, Vec3) {
     let q = cur.rotation.compose(prev.rotation.conj()).canonical();
     let axis = pose::normalized([q.x, q.y, q.z]).unwrap_or([0.0; 3]);
     (v, pose::scale(axis, q.angle() / dt))
+}
+
+/// Adds `dv` (cloth frame, m/s, the inertia already applied) times each
+/// free particle's inertia scale to its stored velocities: the part of an
+/// anchor's velocity change the cloth shares without feeling it
+/// (`crate::anchor`). `v_prev` moves with `v`, so the adaptive start reads
+/// no acceleration from it.
+fn share_velocity(model: &Model, st: &mut State, dv: Vec3) {
+    let dv = dv.map(|c| c as f32);
+    for s in 0..model.swept {
+        let k = st.inertia_scale.get(s).copied().unwrap_or(1.0);
+        let add = |a: [f32; 3]| [a[0] + k * dv[0], a[1] + k * dv[1], a[2] + k * dv[2]];
+        st.v.set(s, add(st.v.get(s)));
+        st.v_prev.set(s, add(st.v_prev.get(s)));
+    }
 }
 
 /// Wake (DESIGN §7, ours): a collider that moved this step and whose swept

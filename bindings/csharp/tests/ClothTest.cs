@@ -734,14 +734,21 @@ static unsafe class ClothTest
         Refuses<ArgumentException>("SetBackstops with fewer distances than radii",
                                    () => cloth.SetBackstops(0, new float[1], new float[2]));
         ClothControls controls = cloth.GetControls();
-        Expect(controls.tethers == 1 && controls.sleep == 1 && controls.teleport_distance == 0, "the default controls");
+        Expect(controls.tethers == 1 && controls.sleep == 1 && controls.teleport_distance == 0
+               && controls.max_anchor_acceleration == 600, "the default controls");
         controls.sleep = 0;
         controls.teleport_distance = 0.5;
         cloth.SetControls(controls);
         Expect(cloth.GetControls().sleep == 0, "controls set and read back");
         controls.sleep_speed = double.NaN;
         Throws(ClothStatus.NonFinite, "SimCloth.SetControls with a NaN sleep speed", () => cloth.SetControls(controls));
+        controls.sleep_speed = 1e-3;
+        controls.max_anchor_acceleration = -1;
+        Throws(ClothStatus.InvalidArgument, "SimCloth.SetControls with a negative anchor acceleration",
+               () => cloth.SetControls(controls));
         cloth.SetControls(ClothNative.cloth_default_controls());
+        Throws(ClothStatus.NonFinite, "SimCloth.SetAnchorVelocity with a NaN",
+               () => cloth.SetAnchorVelocity(new ClothVec3 { x = double.NaN, y = 0, z = 0 }));
         cloth.SetAnimDrive(0, new float[] { 0.5f, 1.0f });
         cloth.SetInertiaScales(0, new float[] { 0.0f, 0.5f });
         Throws(ClothStatus.NonFinite, "SimCloth.SetInertiaScales with a NaN",
