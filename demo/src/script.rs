@@ -1,5 +1,5 @@
 //! The host side of the demo: scripts that move the character's root — walk,
-//! sprint, stop dead, turn, teleport — as a game would, one 60 Hz frame at a
+//! sprint, stop dead, snap, turn, teleport — as a game would, one 60 Hz frame at a
 //! time. Each script is a list of cues; a cue starts at a time and lasts until
 //! the next one.
 
@@ -17,6 +17,10 @@ pub enum Action {
     Turn { yaw: f64, rate: f64 },
     /// Speed drops to zero in one frame, then stand.
     StopDead,
+    /// Jump by `(dx, dz)` in one frame without a cut — a root-motion
+    /// correction, a snap into cover — then stand. The cloths are not told:
+    /// the jump is below their teleport distance.
+    Snap { dx: f64, dz: f64 },
     /// Jump to `(x, z)` facing `yaw` in one frame (a cut), then stand.
     Teleport { x: f64, z: f64, yaw: f64 },
 }
@@ -124,7 +128,7 @@ pub fn script(name: &str) -> Option<Script> {
     match name {
         "character" => Some(Script {
             name: "character",
-            about: "walk, turn, sprint, stop dead, teleport, walk, stand",
+            about: "walk, turn, sprint, stop dead, snap, teleport, walk, stand",
             start,
             cues: vec![
                 cue(0.0, Action::Stand, "stand"),
@@ -132,6 +136,7 @@ pub fn script(name: &str) -> Option<Script> {
                 cue(2.6, Action::Turn { yaw: WEST, rate: 5.5 }, "turn"),
                 cue(3.2, Action::Move { speed: SPRINT, accel: 20.0 }, "sprint 6 m/s"),
                 cue(3.75, Action::StopDead, "stop dead"),
+                cue(4.6, Action::Snap { dx: 0.4, dz: 0.0 }, "snap 0.4 m"),
                 cue(5.2, Action::Teleport { x: 1.3, z: -0.3, yaw: WEST }, "teleport"),
                 cue(5.2 + 1.0 / 60.0, Action::Move { speed: WALK, accel: 4.0 }, "walk 1.6 m/s"),
                 cue(6.9, Action::Stand, "stand"),
@@ -214,6 +219,11 @@ impl Director {
                     self.root.speed = 0.0;
                     Action::Stand
                 }
+                Action::Snap { dx, dz } => {
+                    self.root.x += dx;
+                    self.root.z += dz;
+                    Action::Stand
+                }
                 Action::Teleport { x, z, yaw } => {
                     self.root = Root { x, z, yaw, speed: 0.0 };
                     teleported = true;
@@ -225,7 +235,9 @@ impl Director {
         let r = &mut self.root;
         let mut stepping = 0.0;
         match self.action {
-            Action::Stand | Action::StopDead | Action::Teleport { .. } => r.speed = (r.speed - BRAKE * dt).max(0.0),
+            Action::Stand | Action::StopDead | Action::Snap { .. } | Action::Teleport { .. } => {
+                r.speed = (r.speed - BRAKE * dt).max(0.0)
+            }
             Action::Move { speed, accel } => r.speed += (speed - r.speed).clamp(-accel * dt, accel * dt),
             Action::Turn { yaw, rate } => {
                 r.speed = (r.speed - BRAKE * dt).max(0.0);
@@ -275,23 +287,26 @@ mod tests {
     use super::*;
 
     /// The default scene keeps the character within the camera's ±1.8 m and
-    /// hits each beat: a sprint at 6 m/s, a dead stop, one teleport.
+    /// hits each beat: a sprint at 6 m/s, a dead stop, one snap of 0.4 m in
+    /// a frame that is no teleport, one teleport.
     #[test]
     fn character_script_beats() {
         let script = script("character").unwrap();
         let frames = script.frames;
         let mut d = Director::new(script);
         let (mut fastest, mut teleports, mut widest) = (0.0f64, 0, 0.0f64);
-        let mut stopped_dead = false;
+        let (mut stopped_dead, mut snaps) = (false, 0);
         for _ in 0..frames {
-            let before = d.root.speed;
+            let (before, x) = (d.root.speed, d.root.x);
             let beat = d.advance(1.0 / 60.0);
             fastest = fastest.max(d.root.speed);
             teleports += beat.teleported as usize;
             widest = widest.max(d.root.x.abs());
             stopped_dead |= before > 5.0 && d.root.speed == 0.0;
+            snaps += (!beat.teleported && (d.root.x - x - 0.4).abs() < 1e-9) as usize;
         }
         assert!((fastest - SPRINT).abs() < 1e-9, "fastest {fastest}");
+        assert_eq!(snaps, 1);
         assert_eq!(teleports, 1);
         assert!(stopped_dead);
         assert!(widest < 1.8, "the character leaves the frame: |x| = {widest}");
