@@ -73,3 +73,59 @@ fn an_older_cloth_controls_is_read_and_written_by_its_own_size() {
     }
     ok(cloth_world_destroy(w));
 }
+
+/// Positions of a cloth in its own frame.
+fn local_positions(w: cloth_world, c: cloth_id, n: usize) -> Vec<cloth_vec3f> {
+    let mut out = vec![cloth_vec3f { x: 0.0, y: 0.0, z: 0.0 }; n];
+    // SAFETY: room for `n` positions.
+    ok(unsafe { cloth_read_positions(w, c, CLOTH_SPACE_CLOTH, out.as_mut_ptr(), n) });
+    out
+}
+
+/// Through the C ABI: a cloth told it already moves with its anchor
+/// (`cloth_set_anchor_velocity`) and carried at 20 m/s is, in its own frame,
+/// its twin on a still anchor (within 1 mm after 1 s); one snapped 0.5 m in
+/// a frame stretches no further than one snapped by what the limit lets it
+/// feel, `a·dt²`.
+#[test]
+fn a_moving_start_and_a_snap_through_the_abi() {
+    let w = world();
+    let n = Sheet::new(4).positions.len();
+    let (still, moving) = (sheet(w), sheet(w));
+    let v = cloth_vec3 { x: 20.0, y: 0.0, z: 0.0 };
+    // SAFETY: a valid vector.
+    ok(unsafe { cloth_set_anchor_velocity(w, moving, &v) });
+    for k in 1..=60 {
+        let p = pose([20.0 * k as f64 / 60.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]);
+        // SAFETY: a valid pose.
+        ok(unsafe { cloth_set_anchor_pose(w, moving, &p) });
+        ok(cloth_world_step(w));
+    }
+    let (a, b) = (local_positions(w, still, n), local_positions(w, moving, n));
+    let worst = a.iter().zip(&b).map(|(p, q)| (p.x - q.x).hypot(p.y - q.y).hypot(p.z - q.z)).fold(0.0f32, f32::max);
+    assert!(worst < 1e-3, "{worst} m from the still twin");
+    ok(cloth_world_destroy(w));
+
+    // The snap: the worst distance any node strays from its still twin.
+    let stray = |jump: f64| {
+        let w = world();
+        let (still, snapped) = (sheet(w), sheet(w));
+        for _ in 0..60 {
+            ok(cloth_world_step(w));
+        }
+        let p = pose([jump, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]);
+        // SAFETY: a valid pose.
+        ok(unsafe { cloth_set_anchor_pose(w, snapped, &p) });
+        let mut worst = 0.0f32;
+        for _ in 0..30 {
+            ok(cloth_world_step(w));
+            let (a, b) = (local_positions(w, still, n), local_positions(w, snapped, n));
+            worst = a.iter().zip(&b).map(|(p, q)| (p.x - q.x).hypot(p.y - q.y).hypot(p.z - q.z)).fold(worst, f32::max);
+        }
+        ok(cloth_world_destroy(w));
+        worst
+    };
+    let felt = cloth_default_controls().max_anchor_acceleration / 3600.0;
+    let (bound, snap) = (stray(felt), stray(0.5));
+    assert!(snap <= bound * 1.001 + 1e-6, "a 0.5 m snap strays {snap} m, a {felt} m one {bound} m");
+}
