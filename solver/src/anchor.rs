@@ -7,8 +7,9 @@
 //!
 //! ```text
 //!   teleport?   ‖t_cur − t_prev‖ > max(2 m, 4·reach)     → Reset or Keep
-//!   rotation    q = (cur⁻¹ ∘ prev).rotation capped at 0.5 rad; the excess is
-//!               carried rigidly (the particles turn with the frame)
+//!   rotation    q = (cur⁻¹ ∘ prev).rotation capped at 0.125 rad a substep;
+//!               the excess is carried rigidly (the particles turn with the
+//!               frame)
 //!   velocity    ΔV = V − V_last, V = (t_cur − t_prev)/dt; the part of ΔV
 //!               beyond a_max·dt, E, is carried rigidly (E·dt) and added to
 //!               the stored velocities (s·E), so the cloth feels a change of
@@ -45,7 +46,7 @@
 //! reversal threw a short, wide garment's first links across in one substep
 //! (§26: tether 1.46 on denim). Here each substep sees its share.
 
-use crate::constants::{ANCHOR_ROTATION_LIMIT, TELEPORT_MIN_DISTANCE, TELEPORT_REACHES};
+use crate::constants::{ANCHOR_TURN_PER_SUBSTEP, TELEPORT_MIN_DISTANCE, TELEPORT_REACHES};
 use crate::pose::{self, Pose, Quat, Vec3};
 
 /// The frame motion of one step, ready to hand out per-substep shifts.
@@ -68,20 +69,18 @@ pub struct Shift {
 }
 
 impl FramePlan {
-    /// The plan for a step from `prev` to `cur` at the given inertia; `carry`
-    /// (teleport, or the first step) applies no shift; `carried`, m (world),
-    /// of the anchor's translation moves the cloth rigidly ([`excess_velocity`]
-    /// times dt).
-    pub fn new(prev: &Pose, cur: &Pose, inertia: f64, carry: bool, carried: Vec3) -> Self {
+    /// The plan for a step of `substeps` from `prev` to `cur` at the given
+    /// inertia; `carry` (teleport, or the first step) applies no shift;
+    /// `carried`, m (world), of the anchor's translation moves the cloth
+    /// rigidly ([`excess_velocity`] times dt).
+    pub fn new(prev: &Pose, cur: &Pose, inertia: f64, substeps: u32, carry: bool, carried: Vec3) -> Self {
         let delta = cur.rotation.conj().compose(prev.rotation);
         let angle = delta.angle();
-        // Rotation limit (§19, ours in mechanism): feed at most 0.5 rad of the
-        // frame's turn to the inertial terms; the rest turns the cloth rigidly.
-        let from_rotation = if angle > ANCHOR_ROTATION_LIMIT {
-            cur.rotation.compose(delta.pow(ANCHOR_ROTATION_LIMIT / angle))
-        } else {
-            prev.rotation
-        };
+        // Rotation limit (§19, ours in mechanism): feed at most
+        // ANCHOR_TURN_PER_SUBSTEP a substep of the frame's turn to the
+        // inertial terms; the rest turns the cloth rigidly.
+        let limit = ANCHOR_TURN_PER_SUBSTEP * substeps as f64;
+        let from_rotation = if angle > limit { cur.rotation.compose(delta.pow(limit / angle)) } else { prev.rotation };
         let from = Pose::new(pose::add(prev.translation, carried), from_rotation);
         let still = carry || inertia == 0.0 || (from == *cur);
         FramePlan { from, to: *cur, inertia, still }
@@ -145,7 +144,7 @@ mod tests {
     fn full_inertia_keeps_world_positions() {
         let prev = Pose::new([1.0, 2.0, 0.0], Quat::from_axis_angle([0.0, 1.0, 0.0], 0.2));
         let cur = Pose::new([1.3, 2.1, -0.2], Quat::from_axis_angle([0.0, 1.0, 0.0], 0.45));
-        let plan = FramePlan::new(&prev, &cur, 1.0, false, [0.0; 3]);
+        let plan = FramePlan::new(&prev, &cur, 1.0, 4, false, [0.0; 3]);
         // A particle's local coordinates after all substeps' shifts, mapped to
         // world by the new anchor, land where it was in the world.
         let local = [0.3, -0.5, 0.1];
@@ -163,18 +162,20 @@ mod tests {
     fn zero_inertia_and_carry_shift_nothing() {
         let prev = Pose::IDENTITY;
         let cur = Pose::from_translation([0.15, 0.0, 0.0]);
-        assert!(FramePlan::new(&prev, &cur, 0.0, false, [0.0; 3]).shift(1, 2).is_none());
-        assert!(FramePlan::new(&prev, &cur, 1.0, true, [0.0; 3]).shift(1, 2).is_none());
-        assert!(FramePlan::new(&cur, &cur, 1.0, false, [0.0; 3]).shift(1, 2).is_none());
+        assert!(FramePlan::new(&prev, &cur, 0.0, 2, false, [0.0; 3]).shift(1, 2).is_none());
+        assert!(FramePlan::new(&prev, &cur, 1.0, 2, true, [0.0; 3]).shift(1, 2).is_none());
+        assert!(FramePlan::new(&cur, &cur, 1.0, 2, false, [0.0; 3]).shift(1, 2).is_none());
     }
 
     #[test]
     fn rotation_fed_to_inertia_is_capped() {
         let prev = Pose::IDENTITY;
         let cur = Pose::new([0.0; 3], Quat::from_axis_angle([0.0, 0.0, 1.0], 1.2));
-        let plan = FramePlan::new(&prev, &cur, 1.0, false, [0.0; 3]);
-        let total: f64 = (1..=2).map(|k| plan.shift(k, 2).unwrap().rotation.angle()).sum();
-        assert!((total - ANCHOR_ROTATION_LIMIT).abs() < 1e-12, "{total}");
+        for substeps in [2, 4] {
+            let plan = FramePlan::new(&prev, &cur, 1.0, substeps, false, [0.0; 3]);
+            let total: f64 = (1..=substeps).map(|k| plan.shift(k, substeps).unwrap().rotation.angle()).sum();
+            assert!((total - ANCHOR_TURN_PER_SUBSTEP * substeps as f64).abs() < 1e-12, "{total}");
+        }
     }
 
     #[test]
@@ -193,7 +194,7 @@ mod tests {
         // Carried translation moves the plan's start with the anchor: the
         // shifts then add up to the felt part of the motion only.
         let cur = Pose::from_translation([0.5, 0.0, 0.0]);
-        let plan = FramePlan::new(&Pose::IDENTITY, &cur, 1.0, false, [0.45, 0.0, 0.0]);
+        let plan = FramePlan::new(&Pose::IDENTITY, &cur, 1.0, 2, false, [0.45, 0.0, 0.0]);
         let total: f64 = (1..=2).map(|k| plan.shift(k, 2).unwrap().translation[0]).sum();
         assert!((total + 0.05).abs() < 1e-12, "{total}");
     }

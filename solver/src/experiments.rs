@@ -1119,6 +1119,31 @@ pub fn snap(preset: &crate::library::Preset, input: &crate::ClothInput, jump: f6
     (rest, peak)
 }
 
+/// A steady spin of the anchor at `rate` rad/s about `axis` for `seconds`
+/// after 1 s at rest: the largest tether ratio (a node's distance to its
+/// pin over the reach) over the spin.
+pub fn spin_tether(
+    preset: &crate::library::Preset,
+    input: &crate::ClothInput,
+    rate: f64,
+    axis: [f64; 3],
+    seconds: f64,
+) -> f64 {
+    let mut cloth = Cloth::new(input, preset.dynamics).expect("the cloth seeds");
+    let dt = preset.dynamics.dt;
+    for _ in 0..(1.0 / dt).round() as usize {
+        cloth.step();
+    }
+    let mut worst: f64 = 0.0;
+    for k in 1..=(seconds / dt).round() as usize {
+        let turn = crate::pose::Quat::from_axis_angle(axis, rate * k as f64 * dt);
+        cloth.set_anchor_pose(crate::pose::Pose::new([0.0; 3], turn)).expect("finite");
+        cloth.step();
+        worst = worst.max(cloth.worst_tether_ratio());
+    }
+    worst
+}
+
 pub fn galilean(preset: &crate::library::Preset, input: &crate::ClothInput, speed: f64, seconds: f64) -> (f64, u64) {
     let d = preset.dynamics;
     let run = |speed: f64| {

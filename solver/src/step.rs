@@ -294,7 +294,7 @@ fn step_lanes<L: Kernels, P: Probe>(
         true => [0.0; 3],
         false => anchor::excess_velocity(f.anchor_velocity, velocity, controls.max_anchor_acceleration * d.dt),
     };
-    let plan = FramePlan::new(&f.prev, &f.cur, d.inertia, report.teleported, pose::scale(excess, d.dt));
+    let plan = FramePlan::new(&f.prev, &f.cur, d.inertia, d.substeps, report.teleported, pose::scale(excess, d.dt));
     // Aerodynamics (`crate::aero`): the anchor's motion over the step (none
     // across a teleport) and this step's gusts.
     let air = in_air.then(|| {
