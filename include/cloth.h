@@ -560,7 +560,8 @@ typedef struct {
 } cloth_air;
 
 // A cloth's switches and thresholds beside its dynamics: tethers, sleep,
-// the sleep speed, the teleport distance. Start from
+// the sleep speed, the teleport distance, the anchor acceleration limit.
+// Start from
 // `cloth_default_controls()`; read with cloth_get_controls. A cloth's
 // *reach* is the longest path along its rows from a fixed node to a free
 // one (a cape's length; 0 for a cloth with nothing fixed).
@@ -578,8 +579,11 @@ typedef struct {
     // (default 1e-3): it sleeps once no node strayed this fast over 30
     // steps, and wakes when its anchor's motion changes by this much.
     double sleep_speed;
-    // An anchor moving further than this in one step teleports, m, 0 to
-    // CLOTH_MAX_COORDINATE; 0 (default) is the automatic max(2 m, 4 × reach).
+    // An anchor landing further than this from where its velocity would
+    // carry it in one step teleports, m, 0 to CLOTH_MAX_COORDINATE; 0
+    // (default) is the automatic max(2 m, 4 × reach). A vehicle at a steady
+    // speed never teleports once the cloth moves with it (from its first
+    // steps, or cloth_set_anchor_velocity).
     double teleport_distance;
     // The largest change of the anchor's velocity the cloth feels, m/s², 0
     // to 1e6; 0: no limit. Default 600 (10 m/s a step at 60 Hz). A faster
@@ -937,7 +941,8 @@ cloth_status cloth_get_aerodynamics(cloth_world world, cloth_id cloth, double *o
 cloth_status cloth_set_air(cloth_world world, cloth_id cloth, const cloth_air *air);
 
 // Sets a cloth's switches and thresholds (cloth_controls: tethers, sleep,
-// the sleep speed, the teleport distance). A change wakes the cloth.
+// the sleep speed, the teleport distance, the anchor acceleration limit).
+// A change wakes the cloth.
 // Per-cloth.
 // Refuses: INVALID_ARGUMENT for a flag neither 0 nor 1 or a value out of
 // its range; NON_FINITE for a value that is not finite.

@@ -292,7 +292,8 @@ namespace ClothSim
         public uint reserved;
         // Sleep and wake speed per metre of the cloth's reach, 1/s, 0 to 1 (default 1e-3).
         public double sleep_speed;
-        // An anchor moving further than this in one step teleports, m; 0: max(2 m, 4 × reach).
+        // An anchor landing further than this from where its velocity would carry it in one
+        // step teleports, m; 0: max(2 m, 4 × reach).
         public double teleport_distance;
         // The largest change of the anchor's velocity the cloth feels, m/s², 0 to 1e6; 0: no
         // limit (default 600). A faster change (a character snapped in one frame) carries the

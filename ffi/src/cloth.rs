@@ -862,7 +862,8 @@ pub unsafe extern "C" fn cloth_set_air(world: cloth_world, cloth: cloth_id, air:
 }
 
 /// Sets a cloth's switches and thresholds (cloth_controls: tethers, sleep,
-/// the sleep speed, the teleport distance). A change wakes the cloth.
+/// the sleep speed, the teleport distance, the anchor acceleration limit).
+/// A change wakes the cloth.
 /// Per-cloth.
 /// Refuses: INVALID_ARGUMENT for a flag neither 0 nor 1 or a value out of
 /// its range; NON_FINITE for a value that is not finite.

@@ -264,7 +264,8 @@ pub struct cloth_desc {
 }
 
 /// A cloth's switches and thresholds beside its dynamics: tethers, sleep,
-/// the sleep speed, the teleport distance. Start from
+/// the sleep speed, the teleport distance, the anchor acceleration limit.
+/// Start from
 /// `cloth_default_controls()`; read with cloth_get_controls. A cloth's
 /// *reach* is the longest path along its rows from a fixed node to a free
 /// one (a cape's length; 0 for a cloth with nothing fixed).
@@ -284,8 +285,11 @@ pub struct cloth_controls {
     /// (default 1e-3): it sleeps once no node strayed this fast over 30
     /// steps, and wakes when its anchor's motion changes by this much.
     pub sleep_speed: f64,
-    /// An anchor moving further than this in one step teleports, m, 0 to
-    /// CLOTH_MAX_COORDINATE; 0 (default) is the automatic max(2 m, 4 × reach).
+    /// An anchor landing further than this from where its velocity would
+    /// carry it in one step teleports, m, 0 to CLOTH_MAX_COORDINATE; 0
+    /// (default) is the automatic max(2 m, 4 × reach). A vehicle at a steady
+    /// speed never teleports once the cloth moves with it (from its first
+    /// steps, or cloth_set_anchor_velocity).
     pub teleport_distance: f64,
     /// The largest change of the anchor's velocity the cloth feels, m/s², 0
     /// to 1e6; 0: no limit. Default 600 (10 m/s a step at 60 Hz). A faster

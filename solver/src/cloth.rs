@@ -378,7 +378,9 @@ impl Cloth {
         // rest stay at the new pose.
         let reach = self.model.unary.reach as f64;
         let threshold = self.state.controls.teleport_threshold(reach);
-        let from = match self.state.frame.teleport_requested || crate::anchor::is_teleport(&from, &to, threshold) {
+        let expected = pose::scale(self.state.frame.anchor_velocity, elapsed);
+        let jumped = crate::anchor::is_teleport(&from, &to, expected, threshold);
+        let from = match self.state.frame.teleport_requested || jumped {
             true => to,
             false => from,
         };

@@ -170,8 +170,9 @@ pub struct Controls {
     /// felt motion changes by this much (default
     /// [`crate::constants::SLEEP_SPEED_PER_REACH`]).
     pub sleep_speed: f64,
-    /// The teleport distance, m, `0..=COORDINATE_LIMIT`: an anchor that moves
-    /// further in one step teleports. 0 is the automatic rule,
+    /// The teleport distance, m, `0..=COORDINATE_LIMIT`: an anchor that lands
+    /// further than this from where its velocity would carry it in one step
+    /// teleports ([`crate::anchor::is_teleport`]). 0 is the automatic rule,
     /// `max(2 m, 4·reach)` ([`crate::anchor::teleport_distance`]).
     pub teleport_distance: f64,
     /// The largest change of the anchor's velocity the cloth feels, m/s²,

@@ -1153,7 +1153,7 @@ pub fn galilean(preset: &crate::library::Preset, input: &crate::ClothInput, spee
         for k in 1..=(seconds / d.dt).round() as usize {
             let pose = crate::pose::Pose::from_translation([speed * k as f64 * d.dt, 0.0, 0.0]);
             cloth.set_anchor_pose(pose).expect("finite");
-            cloth.step();
+            assert!(!cloth.step().teleported, "a steady {speed} m/s is no teleport");
         }
         cloth
     };

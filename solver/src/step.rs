@@ -251,7 +251,12 @@ fn step_lanes<L: Kernels, P: Probe>(
     let reach = model.unary.reach as f64;
     let controls = state.controls;
     report.teleported = state.frame.teleport_requested
-        || anchor::is_teleport(&state.frame.prev, &state.frame.cur, controls.teleport_threshold(reach));
+        || anchor::is_teleport(
+            &state.frame.prev,
+            &state.frame.cur,
+            pose::scale(state.frame.anchor_velocity, d.dt),
+            controls.teleport_threshold(reach),
+        );
     state.frame.teleport_requested = false;
     // The anchor's velocity over this step, world (`anchor::excess_velocity`).
     let velocity = pose::scale(pose::sub(state.frame.cur.translation, state.frame.prev.translation), 1.0 / d.dt);
