@@ -653,6 +653,15 @@ typedef struct {
     uint32_t watchdog;
     // Vertex updates whose pivot check failed in the step.
     uint64_t pivot_failures;
+    // 1: the anchor's velocity changed faster than the controls'
+    // max_anchor_acceleration: the excess moved the cloth rigidly and
+    // stayed with it as velocity (a snap, a crash stop). Appended after the
+    // first release, as is turn_limited: a caller built against an earlier
+    // header passes the shorter struct_size and gets neither.
+    uint32_t anchor_limited;
+    // 1: the anchor turned faster than the cloth feels (0.125 rad a
+    // substep): the excess turned the cloth rigidly.
+    uint32_t turn_limited;
 } cloth_step_report;
 
 // A collider: a shape in its local frame and its world pose. Start from

@@ -415,6 +415,11 @@ namespace ClothSim
         public uint watchdog;
         // Vertex updates whose pivot check failed in the step.
         public ulong pivot_failures;
+        // 1: the anchor's velocity changed faster than max_anchor_acceleration: the excess
+        // moved the cloth rigidly and stayed with it as velocity (a snap, a crash stop).
+        public uint anchor_limited;
+        // 1: the anchor turned faster than the cloth feels (0.125 rad a substep).
+        public uint turn_limited;
     }
 
     [StructLayout(LayoutKind.Sequential)]

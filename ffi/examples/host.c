@@ -223,7 +223,7 @@ int main(void) {
         check(cloth_read_node_poses(world, cape, cape_world, cape_local, COLUMNS * ROWS), "cape poses");
         check(cloth_read_node_poses(world, rope, rope_world, NULL, ROPE_NODES), "rope poses");
         positions_digest = digest(digest(positions_digest, cape_out, COLUMNS * ROWS), rope_out, ROPE_NODES);
-        cloth_step_report report = {sizeof(cloth_step_report), 0, 0, 0, 0, 0};
+        cloth_step_report report = {.struct_size = sizeof(cloth_step_report)};
         check(cloth_last_step_report(world, cape, &report), "cloth_last_step_report");
         expect(report.watchdog == CLOTH_WATCHDOG_NONE, "no watchdog reset");
         sleeping_frames += report.asleep != 0;

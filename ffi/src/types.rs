@@ -505,6 +505,15 @@ pub struct cloth_step_report {
     pub watchdog: u32,
     /// Vertex updates whose pivot check failed in the step.
     pub pivot_failures: u64,
+    /// 1: the anchor's velocity changed faster than the controls'
+    /// max_anchor_acceleration: the excess moved the cloth rigidly and
+    /// stayed with it as velocity (a snap, a crash stop). Appended after the
+    /// first release, as is turn_limited: a caller built against an earlier
+    /// header passes the shorter struct_size and gets neither.
+    pub anchor_limited: u32,
+    /// 1: the anchor turned faster than the cloth feels (0.125 rad a
+    /// substep): the excess turned the cloth rigidly.
+    pub turn_limited: u32,
 }
 
 // ---- sizes and defaults -------------------------------------------------------
@@ -576,7 +585,15 @@ impl Sized_ for cloth_rig_desc {
 }
 sized!(cloth_collider_desc, cloth_default_collider_desc());
 sized!(cloth_vertex_layout, cloth_default_vertex_layout());
-sized!(cloth_step_report, step_report_out(&Default::default()));
+impl Sized_ for cloth_step_report {
+    /// The first release ended before anchor_limited.
+    const VERSION_SIZES: &'static [usize] =
+        &[std::mem::offset_of!(cloth_step_report, anchor_limited), std::mem::size_of::<cloth_step_report>()];
+    const NAME: &'static str = "cloth_step_report";
+    fn defaults() -> Self {
+        step_report_out(&Default::default())
+    }
+}
 
 /// Reads a descriptor: NULL and alignment (the struct's) checked, `struct_size` one of the
 /// sizes the struct has had, the bytes it covers copied over the defaults.
@@ -661,6 +678,8 @@ pub(crate) fn step_report_bytes(r: &cloth_step_report) -> MaybeUninit<cloth_step
         addr_of_mut!((*p).teleported).write(r.teleported);
         addr_of_mut!((*p).watchdog).write(r.watchdog);
         addr_of_mut!((*p).pivot_failures).write(r.pivot_failures);
+        addr_of_mut!((*p).anchor_limited).write(r.anchor_limited);
+        addr_of_mut!((*p).turn_limited).write(r.turn_limited);
     }
     out
 }
@@ -1104,6 +1123,8 @@ pub(crate) fn step_report_out(r: &cloth_solver::StepReport) -> cloth_step_report
             Some(cloth_solver::WatchdogReason::Exploded) => CLOTH_WATCHDOG_EXPLODED,
         },
         pivot_failures: r.pivot_failures,
+        anchor_limited: r.anchor_limited as u32,
+        turn_limited: r.turn_limited as u32,
     }
 }
 

@@ -13,6 +13,8 @@ fn report(w: cloth_world, c: cloth_id) -> cloth_step_report {
         teleported: 0,
         watchdog: 0,
         pivot_failures: 0,
+        anchor_limited: 0,
+        turn_limited: 0,
     };
     // SAFETY: a valid out-pointer with its struct_size set.
     ok(unsafe { cloth_last_step_report(w, c, &mut r) });
@@ -117,8 +119,14 @@ fn a_moving_start_and_a_snap_through_the_abi() {
         // SAFETY: a valid pose.
         ok(unsafe { cloth_set_anchor_pose(w, snapped, &p) });
         let mut worst = 0.0f32;
-        for _ in 0..30 {
+        for k in 0..30 {
             ok(cloth_world_step(w));
+            // The snap out is limited, and the stop after it: steps 0 and 1.
+            let r = report(w, snapped);
+            if jump > 0.2 {
+                assert_eq!(r.anchor_limited, (k < 2) as u32, "{jump} m, step {k}");
+            }
+            assert_eq!(r.turn_limited, 0);
             let (a, b) = (local_positions(w, still, n), local_positions(w, snapped, n));
             worst = a.iter().zip(&b).map(|(p, q)| (p.x - q.x).hypot(p.y - q.y).hypot(p.z - q.z)).fold(worst, f32::max);
         }

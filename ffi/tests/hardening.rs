@@ -197,17 +197,18 @@ fn a_step_report_writes_no_uninitialised_byte() {
     let id = sheet(w);
     ok(cloth_world_step(w));
     let size = std::mem::size_of::<cloth_step_report>();
-    assert_eq!(size, 32);
+    assert_eq!(size, 40);
     assert_eq!(std::mem::offset_of!(cloth_step_report, watchdog) + 4, 20, "four bytes of padding follow");
-    let mut bytes = [0xABu8; 32];
+    let mut bytes = [0xABu8; 40];
     bytes[..4].copy_from_slice(&(size as u32).to_ne_bytes());
-    // SAFETY: a 32-byte buffer aligned for the struct (u64 alignment).
+    // SAFETY: a 40-byte buffer aligned for the struct (u64 alignment).
     let report = unsafe {
         let mut r: cloth_step_report = std::mem::transmute(bytes);
         ok(cloth_last_step_report(w, id, &mut r));
-        std::mem::transmute::<cloth_step_report, [u8; 32]>(r)
+        std::mem::transmute::<cloth_step_report, [u8; 40]>(r)
     };
     assert_eq!(&report[20..24], &[0; 4]);
+    assert_eq!(&report[32..40], &[0; 8], "no bound acted on a still anchor");
     ok(cloth_world_destroy(w));
 }
 

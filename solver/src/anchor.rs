@@ -59,6 +59,8 @@ pub struct FramePlan {
     inertia: f64,
     /// No shift at all (no motion, inertia 0, or a teleport).
     still: bool,
+    /// The turn was capped: part of it carries the cloth rigidly.
+    turn_limited: bool,
 }
 
 /// A substep's rigid shift of free particles: `x ← rotation·x + translation`.
@@ -80,10 +82,19 @@ impl FramePlan {
         // ANCHOR_TURN_PER_SUBSTEP a substep of the frame's turn to the
         // inertial terms; the rest turns the cloth rigidly.
         let limit = ANCHOR_TURN_PER_SUBSTEP * substeps as f64;
-        let from_rotation = if angle > limit { cur.rotation.compose(delta.pow(limit / angle)) } else { prev.rotation };
+        let from_rotation = match angle > limit {
+            true => cur.rotation.compose(delta.pow(limit / angle)),
+            false => prev.rotation,
+        };
+        let turn_limited = !carry && inertia > 0.0 && angle > limit;
         let from = Pose::new(pose::add(prev.translation, carried), from_rotation);
         let still = carry || inertia == 0.0 || (from == *cur);
-        FramePlan { from, to: *cur, inertia, still }
+        FramePlan { from, to: *cur, inertia, still, turn_limited }
+    }
+
+    /// Whether the turn was capped (part of it carries the cloth rigidly).
+    pub fn turn_limited(&self) -> bool {
+        self.turn_limited
     }
 
     /// The anchor pose at substep boundary `k` of `substeps` (k = 0: start).
@@ -179,7 +190,11 @@ mod tests {
             let plan = FramePlan::new(&prev, &cur, 1.0, substeps, false, [0.0; 3]);
             let total: f64 = (1..=substeps).map(|k| plan.shift(k, substeps).unwrap().rotation.angle()).sum();
             assert!((total - ANCHOR_TURN_PER_SUBSTEP * substeps as f64).abs() < 1e-12, "{total}");
+            assert!(plan.turn_limited());
         }
+        let small = Pose::new([0.0; 3], Quat::from_axis_angle([0.0, 0.0, 1.0], 0.2));
+        assert!(!FramePlan::new(&prev, &small, 1.0, 2, false, [0.0; 3]).turn_limited());
+        assert!(!FramePlan::new(&prev, &cur, 1.0, 2, true, [0.0; 3]).turn_limited(), "a teleport carries it all");
     }
 
     #[test]

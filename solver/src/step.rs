@@ -110,6 +110,14 @@ pub struct StepReport {
     pub asleep: bool,
     /// The cloth fell asleep at the end of this step.
     pub fell_asleep: bool,
+    /// The anchor's velocity changed by more than
+    /// `Controls::max_anchor_acceleration` allows: the excess moved the
+    /// cloth rigidly and stayed with it as velocity (`crate::anchor`).
+    pub anchor_limited: bool,
+    /// The anchor turned faster than the cloth feels
+    /// (`constants::ANCHOR_TURN_PER_SUBSTEP`): the excess turned the cloth
+    /// rigidly.
+    pub turn_limited: bool,
 }
 
 /// Per-substep constants, computed once in f64 and rounded once per lane type.
@@ -300,6 +308,8 @@ fn step_lanes<L: Kernels, P: Probe>(
         false => anchor::excess_velocity(f.anchor_velocity, velocity, controls.max_anchor_acceleration * d.dt),
     };
     let plan = FramePlan::new(&f.prev, &f.cur, d.inertia, d.substeps, report.teleported, pose::scale(excess, d.dt));
+    report.anchor_limited = excess != [0.0; 3];
+    report.turn_limited = plan.turn_limited();
     // Aerodynamics (`crate::aero`): the anchor's motion over the step (none
     // across a teleport) and this step's gusts.
     let air = in_air.then(|| {

@@ -143,7 +143,7 @@ static unsafe class ClothTest
         Expect(ClothNative.cloth_default_collider_desc().struct_size == sizeof(ClothColliderDesc), "sizeof(ClothColliderDesc)");
         Expect(ClothNative.cloth_default_air().struct_size == sizeof(ClothAir), "sizeof(ClothAir)");
         Expect(sizeof(ClothWorld) == 8 && sizeof(ClothId) == 8 && sizeof(ClothColliderSetId) == 8, "handles are 8 bytes");
-        Expect(sizeof(ClothColliderId) == 16 && sizeof(ClothPose) == 56 && sizeof(ClothStepReport) == 32, "sizes of ids, poses, reports");
+        Expect(sizeof(ClothColliderId) == 16 && sizeof(ClothPose) == 56 && sizeof(ClothStepReport) == 40, "sizes of ids, poses, reports");
         Console.WriteLine("struct sizes: world desc " + sizeof(ClothWorldDesc) + ", dynamics " + sizeof(ClothDynamics) + ", desc " +
                           sizeof(ClothDesc) + ", sheet " + sizeof(ClothSheetDesc) + ", collider desc " + sizeof(ClothColliderDesc) +
                           " bytes: each the library's struct_size");
