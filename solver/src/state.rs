@@ -33,8 +33,9 @@ pub struct FrameState {
     pub sleep_omega: Vec3,
     pub sleep_gravity: Vec3,
     /// The anchor's world velocity the stored velocities assume, m/s: its
-    /// velocity over the last step (0 at seeding and after a Reset; a
-    /// teleport keeps it). The velocity-change limit measures from it
+    /// velocity over the last step (0 at seeding and after a reset to the
+    /// animated pose — a Reset teleport, the watchdog; a Keep teleport keeps
+    /// it). The velocity-change limit measures from it
     /// (`crate::anchor::excess_velocity`).
     pub anchor_velocity: Vec3,
     /// Largest cloth-local particle speed of the last step's last substep, m/s.
@@ -212,6 +213,9 @@ impl State {
         self.y.copy_from(&self.p);
         self.v.fill(0.0);
         self.v_prev.fill(0.0);
+        // Velocities of a still anchor: the next step measures its velocity
+        // change from rest.
+        self.frame.anchor_velocity = [0.0; 3];
         for rows in [&mut self.links, &mut self.strain, &mut self.tether, &mut self.leash] {
             rows.clear();
         }

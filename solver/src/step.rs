@@ -297,13 +297,12 @@ fn step_lanes<L: Kernels, P: Probe>(
         if d.teleport == TeleportMode::Reset {
             state.reset_to_animated();
             state.frame.stabilisation = 0;
-            state.frame.anchor_velocity = [0.0; 3];
         }
     }
     let f = &state.frame;
     // The velocity-change limit (`crate::anchor`): the change beyond it is
     // carried rigidly now and shared with the stored velocities at the end.
-    let excess = match report.teleported {
+    let excess = match report.teleported || d.inertia == 0.0 {
         true => [0.0; 3],
         false => anchor::excess_velocity(f.anchor_velocity, velocity, controls.max_anchor_acceleration * d.dt),
     };
