@@ -582,8 +582,9 @@ typedef struct {
     // An anchor landing further than this from where its velocity would
     // carry it in one step teleports, m, 0 to CLOTH_MAX_COORDINATE; 0
     // (default) is the automatic max(2 m, 4 × reach). A vehicle at a steady
-    // speed never teleports once the cloth moves with it (from its first
-    // steps, or cloth_set_anchor_velocity).
+    // speed never teleports once the cloth moves with it (after speeding
+    // up with it, or cloth_set_anchor_velocity); a cloth that assumes a
+    // still anchor measures the whole jump.
     double teleport_distance;
     // The largest change of the anchor's velocity the cloth feels, m/s², 0
     // to 1e6; 0: no limit. Default 600 (10 m/s a step at 60 Hz). A faster
@@ -655,7 +656,8 @@ typedef struct {
     uint64_t pivot_failures;
     // 1: the anchor's velocity changed faster than the controls'
     // max_anchor_acceleration: the excess moved the cloth rigidly and
-    // stayed with it as velocity (a snap, a crash stop). Appended after the
+    // stayed with it as velocity (a snap, a crash stop short of the
+    // teleport distance). Appended after the
     // first release, as is turn_limited: a caller built against an earlier
     // header passes the shorter struct_size and gets neither.
     uint32_t anchor_limited;

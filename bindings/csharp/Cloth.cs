@@ -416,7 +416,8 @@ namespace ClothSim
         // Vertex updates whose pivot check failed in the step.
         public ulong pivot_failures;
         // 1: the anchor's velocity changed faster than max_anchor_acceleration: the excess
-        // moved the cloth rigidly and stayed with it as velocity (a snap, a crash stop).
+        // moved the cloth rigidly and stayed with it as velocity (a snap, a crash stop short of
+        // the teleport distance).
         public uint anchor_limited;
         // 1: the anchor turned faster than the cloth feels (0.125 rad a substep).
         public uint turn_limited;
