@@ -1,31 +1,13 @@
 //! Scratch: a one-frame anchor jump on the irregular cape at several
 //! velocity-change limits (`Controls::max_anchor_acceleration`), and the
 //! §13 sprint square wave's peak, for MEASUREMENTS.md.
-use cloth_solver::experiments::GarmentCase;
-use cloth_solver::pose::Pose;
+use cloth_solver::experiments::{self as e, GarmentCase};
 use cloth_solver::{library, scenes, Cloth, Controls};
 
 fn cloth(p: &library::Preset, input: &cloth_solver::ClothInput, limit: f64) -> Cloth {
     let mut c = Cloth::new(input, p.dynamics).expect("seeds");
     c.set_controls(Controls { max_anchor_acceleration: limit, ..c.controls() }).unwrap();
     c
-}
-
-/// Worst link ratio at rest after 2 s, and its peak over the 60 frames after
-/// the anchor jumps `jump` m along X in one frame.
-fn snap(p: &library::Preset, input: &cloth_solver::ClothInput, limit: f64, jump: f64) -> (f64, f64) {
-    let mut c = cloth(p, input, limit);
-    for _ in 0..120 {
-        c.step();
-    }
-    let rest = c.worst_link_ratio();
-    c.set_anchor_pose(Pose::from_translation([jump, 0.0, 0.0])).unwrap();
-    let mut peak: f64 = 0.0;
-    for _ in 0..60 {
-        c.step();
-        peak = peak.max(c.worst_link_ratio());
-    }
-    (rest, peak)
 }
 
 /// Peak worst link ratio over 8 s of a square-wave motion.
@@ -50,7 +32,7 @@ fn main() {
         for &limit in &limits {
             let mut line = format!("{:8} limit {:6}", p.name, limit);
             for jump in [0.1, 0.25, 0.5, 1.0] {
-                let (rest, peak) = snap(&p, &input, limit, jump);
+                let (rest, peak) = e::snap(&p, &input, jump, limit);
                 line += &format!("  {jump}: {rest:.3}→{peak:.3}");
             }
             for (name, m) in [("walk", scenes::Motion::WALK), ("sprint", scenes::Motion::SPRINT)] {

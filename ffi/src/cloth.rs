@@ -896,7 +896,7 @@ pub unsafe extern "C" fn cloth_get_controls(
         // SAFETY: the caller's pointer contract.
         let size = unsafe { check_sized_out(out_controls, "out_controls")? };
         let controls = with_cloth(world, cloth, |c| Ok(controls_out(&c.controls())))?;
-        // cloth_controls has no padding: every byte is a field.
+        // cloth_controls has no padding (asserted in types.rs): every byte is a field.
         let bytes = std::mem::MaybeUninit::new(controls);
         // SAFETY: checked by check_sized_out.
         unsafe { write_sized_out(out_controls, bytes, size) };

@@ -524,16 +524,20 @@ pub struct cloth_step_report {
 pub(crate) trait Sized_: Copy {
     /// Every size a version of this struct has had, oldest first: a caller
     /// built against an older header passes one of the earlier sizes and the
-    /// appended fields keep their defaults. One version so far.
+    /// appended fields keep their defaults.
     const VERSION_SIZES: &'static [usize];
     const NAME: &'static str;
     fn defaults() -> Self;
 }
 
+/// `sized!(T, default)` for a struct of one version;
+/// `sized!(T, default, first, …)` for one whose earlier versions each ended
+/// just before the field named (oldest first).
 macro_rules! sized {
-    ($t:ident, $default:expr) => {
+    ($t:ident, $default:expr $(, $first:ident)*) => {
         impl Sized_ for $t {
-            const VERSION_SIZES: &'static [usize] = &[std::mem::size_of::<$t>()];
+            const VERSION_SIZES: &'static [usize] =
+                &[$(std::mem::offset_of!($t, $first),)* std::mem::size_of::<$t>()];
             const NAME: &'static str = stringify!($t);
             fn defaults() -> Self {
                 $default
@@ -544,58 +548,23 @@ macro_rules! sized {
 
 sized!(cloth_world_desc, cloth_default_world_desc());
 sized!(cloth_dynamics, cloth_default_dynamics());
-impl Sized_ for cloth_controls {
-    /// The first release ended before max_anchor_acceleration.
-    const VERSION_SIZES: &'static [usize] =
-        &[std::mem::offset_of!(cloth_controls, max_anchor_acceleration), std::mem::size_of::<cloth_controls>()];
-    const NAME: &'static str = "cloth_controls";
-    fn defaults() -> Self {
-        cloth_default_controls()
-    }
-}
+// The first release ended before max_anchor_acceleration.
+sized!(cloth_controls, cloth_default_controls(), max_anchor_acceleration);
 sized!(cloth_air, cloth_default_air());
 sized!(cloth_desc, cloth_default_desc());
-impl Sized_ for cloth_sheet_desc {
-    /// ABI 1.0 ended before the weld fields, 1.1 before the painted ones.
-    const VERSION_SIZES: &'static [usize] = &[
-        std::mem::offset_of!(cloth_sheet_desc, weld_tolerance),
-        std::mem::offset_of!(cloth_sheet_desc, max_distances),
-        std::mem::size_of::<cloth_sheet_desc>(),
-    ];
-    const NAME: &'static str = "cloth_sheet_desc";
-    fn defaults() -> Self {
-        cloth_default_sheet_desc()
-    }
-}
-impl Sized_ for cloth_tree_desc {
-    /// ABI 1.0 ended before max_distances.
-    const VERSION_SIZES: &'static [usize] =
-        &[std::mem::offset_of!(cloth_tree_desc, max_distances), std::mem::size_of::<cloth_tree_desc>()];
-    const NAME: &'static str = "cloth_tree_desc";
-    fn defaults() -> Self {
-        cloth_default_tree_desc()
-    }
-}
-impl Sized_ for cloth_rig_desc {
-    /// ABI 1.0 ended before max_distances.
-    const VERSION_SIZES: &'static [usize] =
-        &[std::mem::offset_of!(cloth_rig_desc, max_distances), std::mem::size_of::<cloth_rig_desc>()];
-    const NAME: &'static str = "cloth_rig_desc";
-    fn defaults() -> Self {
-        cloth_default_rig_desc()
-    }
-}
+// ABI 1.0 ended before the weld fields, 1.1 before the painted ones.
+sized!(cloth_sheet_desc, cloth_default_sheet_desc(), weld_tolerance, max_distances);
+// ABI 1.0 ended before max_distances.
+sized!(cloth_tree_desc, cloth_default_tree_desc(), max_distances);
+sized!(cloth_rig_desc, cloth_default_rig_desc(), max_distances);
 sized!(cloth_collider_desc, cloth_default_collider_desc());
 sized!(cloth_vertex_layout, cloth_default_vertex_layout());
-impl Sized_ for cloth_step_report {
-    /// The first release ended before anchor_limited.
-    const VERSION_SIZES: &'static [usize] =
-        &[std::mem::offset_of!(cloth_step_report, anchor_limited), std::mem::size_of::<cloth_step_report>()];
-    const NAME: &'static str = "cloth_step_report";
-    fn defaults() -> Self {
-        step_report_out(&Default::default())
-    }
-}
+// The first release ended before anchor_limited.
+sized!(cloth_step_report, step_report_out(&Default::default()), anchor_limited);
+
+// cloth_get_controls copies a cloth_controls out byte for byte: it has no
+// padding to leak.
+const _: () = assert!(std::mem::size_of::<cloth_controls>() == 4 * 4 + 3 * 8);
 
 /// Reads a descriptor: NULL and alignment (the struct's) checked, `struct_size` one of the
 /// sizes the struct has had, the bytes it covers copied over the defaults.

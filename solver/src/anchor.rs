@@ -6,7 +6,7 @@
 //! decides what the particles feel of the anchor's motion:
 //!
 //! ```text
-//!   teleport?   ‖t_cur − t_prev‖ > max(2 m, 4·reach)     → Reset or Keep
+//!   teleport?   ‖t_cur − t_prev − V_last·dt‖ > max(2 m, 4·reach) → Reset or Keep
 //!   rotation    q = (cur⁻¹ ∘ prev).rotation capped at 0.125 rad a substep;
 //!               the excess is carried rigidly (the particles turn with the
 //!               frame)

@@ -564,16 +564,13 @@ impl Cloth {
                 allowed: format!("each component finite and within ±{COORDINATE_LIMIT} m/s"),
             });
         }
-        let local = self.state.frame.cur.rotation.conj().rotate(velocity);
-        let s = self.dynamics.inertia;
-        for slot in 0..self.model.swept {
-            if self.model.inv_mass[slot] > 0.0 {
-                let k = s * self.state.inertia_scale.get(slot).copied().unwrap_or(1.0) as f64;
-                let v = local.map(|c| (k * c) as f32);
-                self.state.v.set(slot, v);
-                self.state.v_prev.set(slot, v);
-            }
+        let inv_mass = &self.model.inv_mass[..self.model.swept];
+        for (slot, _) in inv_mass.iter().enumerate().filter(|(_, &w)| w > 0.0) {
+            self.state.v.set(slot, [0.0; 3]);
+            self.state.v_prev.set(slot, [0.0; 3]);
         }
+        let local = self.state.frame.cur.rotation.conj().rotate(velocity);
+        self.state.add_frame_velocity(inv_mass, pose::scale(local, self.dynamics.inertia));
         self.state.frame.anchor_velocity = velocity;
         self.state.frame.wake_requested = true;
         Ok(())

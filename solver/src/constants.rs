@@ -101,9 +101,8 @@ pub const ANCHOR_ROTATION_NORM: (f64, f64) = (1e-6, 1e6);
 /// substep: `substeps × 0.125` a step, the record's half a radian (§19) at
 /// four substeps, a quarter at two (15 rad/s at 60 Hz). Any excess turns
 /// the cloth rigidly with its anchor, as a Keep teleport would (DESIGN §7;
-/// the mechanism is ours). Per substep because that is where a spin stops
-/// converging: irregular capes at two substeps ran away from 20–27.5 rad/s
-/// felt (MEASUREMENTS.md, "A fast spin").
+/// the mechanism is ours). Per substep because a spin stops converging at
+/// a turn per substep, not per step (MEASUREMENTS.md, "A fast spin").
 pub const ANCHOR_TURN_PER_SUBSTEP: f64 = 0.125;
 
 /// Default velocity-change limit of the anchor, m/s² (`Controls::

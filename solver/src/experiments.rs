@@ -1090,12 +1090,6 @@ pub fn spin(
     along(angular_momentum(&cloth)) / l0
 }
 
-/// Galilean invariance: `input` at `preset`'s dynamics on an anchor moving
-/// at a constant `speed` m/s along +X (in uniform motion from the start: the
-/// particles start with the velocity the frame gives them), against the same
-/// cloth on a still anchor, after `seconds`: the largest distance between
-/// the two in the cloth frame, m, and the velocity clamp's firings on the
-/// moving one.
 /// A one-frame anchor jump of `jump` m along X below the teleport distance,
 /// at `limit` m/s² (`Controls::max_anchor_acceleration`, 0: none), after
 /// 2 s at rest: the worst link ratio before the jump, and its peak over the
@@ -1144,6 +1138,12 @@ pub fn spin_tether(
     worst
 }
 
+/// Galilean invariance: `input` at `preset`'s dynamics on an anchor moving
+/// at a constant `speed` m/s along +X (in uniform motion from the start: the
+/// particles start with the velocity the frame gives them), against the same
+/// cloth on a still anchor, after `seconds`: the largest distance between
+/// the two in the cloth frame, m, and the velocity clamp's firings on the
+/// moving one.
 pub fn galilean(preset: &crate::library::Preset, input: &crate::ClothInput, speed: f64, seconds: f64) -> (f64, u64) {
     let d = preset.dynamics;
     let run = |speed: f64| {

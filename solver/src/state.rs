@@ -225,6 +225,21 @@ impl State {
         self.diagnostics.absurd_steps = 0;
     }
 
+    /// Adds `dv` (cloth frame, m/s, the inertia already applied) times each
+    /// free particle's inertia scale to its stored velocities: the share of
+    /// the anchor's velocity the cloth moves with without feeling it
+    /// (`crate::anchor`). `v_prev` moves with `v`, so the adaptive start
+    /// reads no acceleration from it. `inv_mass` covers the swept slots.
+    pub fn add_frame_velocity(&mut self, inv_mass: &[f32], dv: Vec3) {
+        let dv = dv.map(|c| c as f32);
+        for (s, _) in inv_mass.iter().enumerate().filter(|(_, &w)| w > 0.0) {
+            let k = self.inertia_scale.get(s).copied().unwrap_or(1.0);
+            let add = |a: [f32; 3]| [a[0] + k * dv[0], a[1] + k * dv[1], a[2] + k * dv[2]];
+            self.v.set(s, add(self.v.get(s)));
+            self.v_prev.set(s, add(self.v_prev.get(s)));
+        }
+    }
+
     /// Bytes held by region: particles, rows.
     pub fn bytes(&self) -> (usize, usize) {
         let columns = [&self.x, &self.x0, &self.y, &self.v, &self.v_prev, &self.x_step, &self.p];

@@ -266,8 +266,9 @@ fn step_lanes<L: Kernels, P: Probe>(
             controls.teleport_threshold(reach),
         );
     state.frame.teleport_requested = false;
-    // The anchor's velocity over this step, world (`anchor::excess_velocity`).
-    let velocity = pose::scale(pose::sub(state.frame.cur.translation, state.frame.prev.translation), 1.0 / d.dt);
+    // The anchor's velocities over this step, world: the velocity-change
+    // limit (`anchor::excess_velocity`), the air and the sleep test read them.
+    let (velocity, omega) = anchor_velocities(&state.frame.prev, &state.frame.cur, d.dt);
     let in_air = state.air.ready(d.drag, d.lift);
     // The air clock runs whether or not the cloth sleeps.
     let air_time = state.air.time;
@@ -314,7 +315,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     let air = in_air.then(|| {
         let (velocity, omega) = match report.teleported {
             true => ([0.0; 3], [0.0; 3]),
-            false => anchor_velocities(&f.prev, &f.cur, d.dt),
+            false => (velocity, omega),
         };
         let half_rho = 0.5 * state.air.density();
         let c = AirSubstep {
@@ -452,7 +453,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     }
     if excess != [0.0; 3] {
         let local = state.frame.cur.rotation.conj().rotate(excess);
-        share_velocity(model, state, pose::scale(local, d.inertia));
+        state.add_frame_velocity(&model.inv_mass[..model.swept], pose::scale(local, d.inertia));
     }
     if !report.teleported {
         state.frame.anchor_velocity = velocity;
@@ -479,7 +480,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     if f.quiet_steps >= SLEEP_STEPS {
         f.sleeping = true;
         report.fell_asleep = true;
-        (f.sleep_velocity, f.sleep_omega) = anchor_velocities(&f.prev, &f.cur, d.dt);
+        (f.sleep_velocity, f.sleep_omega) = (velocity, omega);
         f.sleep_gravity = f.cur.rotation.conj().rotate(d.gravity);
     }
     f.prev = f.cur;
@@ -660,21 +661,6 @@ fn anchor_velocities(prev: &Pose, cur: &Pose, dt: f64) -> (Vec3, Vec3) {
     let q = cur.rotation.compose(prev.rotation.conj()).canonical();
     let axis = pose::normalized([q.x, q.y, q.z]).unwrap_or([0.0; 3]);
     (v, pose::scale(axis, q.angle() / dt))
-}
-
-/// Adds `dv` (cloth frame, m/s, the inertia already applied) times each
-/// free particle's inertia scale to its stored velocities: the part of an
-/// anchor's velocity change the cloth shares without feeling it
-/// (`crate::anchor`). `v_prev` moves with `v`, so the adaptive start reads
-/// no acceleration from it.
-fn share_velocity(model: &Model, st: &mut State, dv: Vec3) {
-    let dv = dv.map(|c| c as f32);
-    for s in 0..model.swept {
-        let k = st.inertia_scale.get(s).copied().unwrap_or(1.0);
-        let add = |a: [f32; 3]| [a[0] + k * dv[0], a[1] + k * dv[1], a[2] + k * dv[2]];
-        st.v.set(s, add(st.v.get(s)));
-        st.v_prev.set(s, add(st.v_prev.get(s)));
-    }
 }
 
 /// Wake (DESIGN §7, ours): a collider that moved this step and whose swept
