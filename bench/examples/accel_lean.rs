@@ -1,40 +1,48 @@
 //! Scratch: the equivalence of an accelerating anchor and tilted gravity.
-//! COTTON's irregular cape 1 at inertia 1, its anchor accelerating at
-//! 5 m/s² along +Z, against the same cape on a still anchor under gravity
-//! tilted by 5 m/s² along −Z: the mean cloth-frame Z of its nodes, by
-//! budget and damping (MEASUREMENTS.md, "An accelerating anchor leans the
-//! cape further than the same gravity").
-use cloth_solver::experiments::GarmentCase;
-use cloth_solver::pose::Pose;
-use cloth_solver::{library, Cloth, Dynamics};
-
-fn mean_z(c: &Cloth) -> f64 {
-    (0..c.nodes()).map(|n| c.position(n)[2] as f64).sum::<f64>() / c.nodes() as f64
-}
+//! An irregular cape (or the sheet on two corners) with its anchor
+//! accelerating at 5 m/s² along +Z, against the same cloth on a still
+//! anchor under gravity tilted by inertia × 5 m/s² along −Z
+//! (`experiments::lean`): the mean cloth-frame Z of the nodes after 5 s
+//! and the largest node distance between the two (MEASUREMENTS.md, "An
+//! accelerating anchor leans the cape further than the same gravity").
+//! `-- budgets`: COTTON's cape 1 at inertia 1 across budgets instead.
+use cloth_solver::experiments::{self as e, GarmentCase};
+use cloth_solver::{library, Dynamics};
 
 fn main() {
-    let p = library::COTTON;
-    let input = GarmentCase::Cape(1).input(&p);
-    let a = 5.0;
-    let base = Dynamics { inertia: 1.0, ..p.dynamics };
-    for (name, d) in [
-        ("shipped 2x4", base),
-        ("damping 0", Dynamics { damping: 0.0, ..base }),
-        ("4x4", Dynamics { substeps: 4, ..base }),
-        ("2x16", Dynamics { iterations: 16, ..base }),
-    ] {
-        let mut accelerating = Cloth::new(&input, d).unwrap();
-        let mut tilted = Cloth::new(&input, Dynamics { gravity: [0.0, -9.81, -a], ..d }).unwrap();
-        let mut line = format!("{name:12} accelerating / tilted");
-        for k in 1..=300 {
-            let t = k as f64 * d.dt;
-            accelerating.set_anchor_pose(Pose::from_translation([0.0, 0.0, 0.5 * a * t * t])).unwrap();
-            accelerating.step();
-            tilted.step();
-            if k % 100 == 0 {
-                line += &format!("  {t:.1} s: {:.4} / {:.4}", mean_z(&accelerating), mean_z(&tilted));
+    if std::env::args().any(|a| a == "budgets") {
+        let p = library::COTTON;
+        let input = GarmentCase::Cape(1).input(&p);
+        let base = Dynamics { inertia: 1.0, ..p.dynamics };
+        for (name, d) in [
+            ("shipped 2x4", base),
+            ("damping 0", Dynamics { damping: 0.0, ..base }),
+            ("4x4", Dynamics { substeps: 4, ..base }),
+            ("2x16", Dynamics { iterations: 16, ..base }),
+        ] {
+            let mut line = format!("{name:12} accelerating / tilted");
+            for s in [1.7, 3.3, 5.0] {
+                let (acc, tilt, _) = e::lean(&input, d, 5.0, s);
+                line += &format!("  {s:.1} s: {acc:.4} / {tilt:.4}");
+            }
+            println!("{line}");
+        }
+        return;
+    }
+    println!("preset    case      inertia  accelerating  tilted   mean diff mm  worst node mm");
+    for p in library::ALL {
+        for case in [GarmentCase::Cape(1), GarmentCase::Cape(3), GarmentCase::Corners] {
+            let input = case.input(&p);
+            for inertia in [1.0, 0.5] {
+                let (acc, tilt, worst) = e::lean(&input, Dynamics { inertia, ..p.dynamics }, 5.0, 5.0);
+                println!(
+                    "{:9} {:9} {inertia:7.1}  {acc:12.4}  {tilt:7.4}  {:12.1}  {:13.1}",
+                    p.name,
+                    case.name(),
+                    1000.0 * (acc - tilt),
+                    1000.0 * worst
+                );
             }
         }
-        println!("{line}");
     }
 }

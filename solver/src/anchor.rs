@@ -18,6 +18,9 @@
 //!               shift S_k = (A(f_k)⁻¹ ∘ A(f_{k−1}))^inertia
 //!               x ← S_k(x);  v, v_prev ← rot(S_k)·v      (free particles)
 //!               g_local = rot(A(f_k))⁻¹ · g_world
+//!   change      w = s·(V − E − V_last) at substep 1: v, v_prev += w and
+//!               the solve starts from x + h·v; the target y keeps the old
+//!               v (a fictitious acceleration, `step::FrameStep`)
 //! ```
 //!
 //! **Inertia** (the mechanism is ours; the record gives the lag, §13): at
@@ -61,6 +64,11 @@ pub struct FramePlan {
     still: bool,
     /// The turn was capped: part of it carries the cloth rigidly.
     turn_limited: bool,
+    /// The particles feel the frame's motion (no teleport, inertia > 0).
+    feels: bool,
+    /// The frame's velocity change the stored velocities take at the first
+    /// substep, m/s, world, the inertia applied ([`FramePlan::kick`]).
+    change: Vec3,
 }
 
 /// A substep's rigid shift of free particles: `x ← rotation·x + translation`.
@@ -89,7 +97,27 @@ impl FramePlan {
         let turn_limited = !carry && inertia > 0.0 && angle > limit;
         let from = Pose::new(pose::add(prev.translation, carried), from_rotation);
         let still = carry || inertia == 0.0 || (from == *cur);
-        FramePlan { from, to: *cur, inertia, still, turn_limited }
+        let feels = !carry && inertia > 0.0;
+        FramePlan { from, to: *cur, inertia, still, turn_limited, feels, change: [0.0; 3] }
+    }
+
+    /// The plan with the frame's velocity change over the step, m/s, world:
+    /// the velocity of this step's shifts less the one the stored
+    /// velocities carry (the anchor velocity of the last step). Nothing
+    /// when the particles feel no motion.
+    pub fn with_velocity_change(mut self, change: Vec3) -> Self {
+        if self.feels {
+            self.change = pose::scale(change, self.inertia);
+        }
+        self
+    }
+
+    /// The frame's velocity change the stored velocities take at substep
+    /// `k` (1-based), m/s, in that substep's frame, the inertia applied:
+    /// all of it at the first substep (the shifts' velocity is constant
+    /// within a step), `None` at the others or when there is none.
+    pub fn kick(&self, k: u32, substeps: u32) -> Option<Vec3> {
+        (k == 1 && self.change != [0.0; 3]).then(|| self.pose_at(1, substeps).rotation.conj().rotate(self.change))
     }
 
     /// Whether the turn was capped (part of it carries the cloth rigidly).
@@ -216,6 +244,25 @@ mod tests {
         let plan = FramePlan::new(&Pose::IDENTITY, &cur, 1.0, 2, false, [0.45, 0.0, 0.0]);
         let total: f64 = (1..=2).map(|k| plan.shift(k, 2).unwrap().translation[0]).sum();
         assert!((total + 0.05).abs() < 1e-12, "{total}");
+    }
+
+    #[test]
+    fn the_velocity_change_arrives_at_the_first_substep_in_its_frame() {
+        let quarter = Quat::from_axis_angle([0.0, 1.0, 0.0], std::f64::consts::FRAC_PI_2);
+        let (prev, cur) = (Pose::new([0.0; 3], quarter), Pose::new([0.1, 0.0, 0.0], quarter));
+        let change = [2.0, 0.0, 0.0];
+        let plan = FramePlan::new(&prev, &cur, 0.5, 2, false, [0.0; 3]).with_velocity_change(change);
+        // World +X is the turned frame's +Z; half of it at inertia 0.5.
+        let k = plan.kick(1, 2).expect("a change");
+        assert!(k[0].abs() < 1e-12 && k[1].abs() < 1e-12 && (k[2] - 1.0).abs() < 1e-12, "{k:?}");
+        assert_eq!(plan.kick(2, 2), None);
+        // A teleport, inertia 0 or no change: nothing.
+        assert_eq!(FramePlan::new(&prev, &cur, 1.0, 2, true, [0.0; 3]).with_velocity_change(change).kick(1, 2), None);
+        assert_eq!(FramePlan::new(&prev, &cur, 0.0, 2, false, [0.0; 3]).with_velocity_change(change).kick(1, 2), None);
+        assert_eq!(FramePlan::new(&prev, &cur, 1.0, 2, false, [0.0; 3]).kick(1, 2), None);
+        // An anchor that stops dead still hands the change on with no shift.
+        let stop = FramePlan::new(&cur, &cur, 1.0, 2, false, [0.0; 3]).with_velocity_change([-6.0, 0.0, 0.0]);
+        assert!(stop.shift(1, 2).is_none() && stop.kick(1, 2).is_some());
     }
 
     #[test]

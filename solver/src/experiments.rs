@@ -1166,3 +1166,61 @@ pub fn galilean(preset: &crate::library::Preset, input: &crate::ClothInput, spee
         .fold(0.0, f64::max);
     (worst, moving.state().diagnostics.velocity_clamps)
 }
+
+/// The equivalence principle: `input` at dynamics `d` on an anchor
+/// accelerating from rest at `a` m/s² along +Z, against the same cloth on a
+/// still anchor under gravity tilted by `d.inertia·a` along −Z (what the
+/// cloth feels of the anchor's acceleration), after `seconds`: the mean
+/// cloth-frame Z of the nodes of each, m, and the largest distance between
+/// the two in the cloth frame, m.
+pub fn lean(input: &crate::ClothInput, d: Dynamics, a: f64, seconds: f64) -> (f64, f64, f64) {
+    let tilt = [d.gravity[0], d.gravity[1], d.gravity[2] - d.inertia * a];
+    let mut accelerating = Cloth::new(input, d).expect("the cloth seeds");
+    let mut tilted = Cloth::new(input, Dynamics { gravity: tilt, ..d }).expect("the cloth seeds");
+    for k in 1..=(seconds / d.dt).round() as usize {
+        let t = k as f64 * d.dt;
+        accelerating.set_anchor_pose(crate::pose::Pose::from_translation([0.0, 0.0, 0.5 * a * t * t])).expect("finite");
+        accelerating.step();
+        tilted.step();
+    }
+    let mean_z = |c: &Cloth| (0..c.nodes()).map(|n| c.position(n)[2] as f64).sum::<f64>() / c.nodes() as f64;
+    let worst = (0..tilted.nodes())
+        .map(|n| {
+            let (p, q) = (accelerating.position(n).map(f64::from), tilted.position(n).map(f64::from));
+            crate::pose::norm(crate::pose::sub(p, q))
+        })
+        .fold(0.0, f64::max);
+    (mean_z(&accelerating), mean_z(&tilted), worst)
+}
+
+/// Strain in motion: `input` at `preset`'s budget, kept awake, its anchor
+/// swung along X as `x = amplitude·sin(2πt)` (1 Hz) from rest, inertia
+/// scales `scales` painted if given: the median and the largest, over
+/// frames 120–360 (2–6 s), of each frame's worst link stretch
+/// (`worst_link_ratio − 1`).
+pub fn swing_strain(
+    preset: &crate::library::Preset,
+    input: &crate::ClothInput,
+    amplitude: f64,
+    scales: Option<&[f32]>,
+) -> (f64, f64) {
+    let d = preset.dynamics;
+    let awake = Tuning { sleep: false, ..Tuning::default() };
+    let mut c = Cloth::with_options(input, d, awake, SeedOptions::default()).expect("the cloth seeds");
+    if let Some(s) = scales {
+        c.set_inertia_scales(0, s).expect("valid scales");
+    }
+    let mut worst = Vec::with_capacity(240);
+    for k in 0..360 {
+        let t = (k + 1) as f64 * d.dt;
+        let x = amplitude * (2.0 * std::f64::consts::PI * t).sin();
+        c.set_anchor_pose(crate::pose::Pose::from_translation([x, 0.0, 0.0])).expect("finite");
+        c.step();
+        if k >= 120 {
+            worst.push(c.worst_link_ratio() - 1.0);
+        }
+    }
+    let max = worst.iter().copied().fold(0.0, f64::max);
+    worst.sort_by(f64::total_cmp);
+    (worst[worst.len() / 2], max)
+}

@@ -307,7 +307,8 @@ fn step_lanes<L: Kernels, P: Probe>(
         true => [0.0; 3],
         false => anchor::excess_velocity(f.anchor_velocity, velocity, controls.max_anchor_acceleration * d.dt),
     };
-    let plan = FramePlan::new(&f.prev, &f.cur, d.inertia, d.substeps, report.teleported, pose::scale(excess, d.dt));
+    let plan = FramePlan::new(&f.prev, &f.cur, d.inertia, d.substeps, report.teleported, pose::scale(excess, d.dt))
+        .with_velocity_change(pose::sub(pose::sub(velocity, excess), f.anchor_velocity));
     report.anchor_limited = excess != [0.0; 3];
     report.turn_limited = plan.turn_limited();
     // Aerodynamics (`crate::aero`): the anchor's motion over the step (none
@@ -373,7 +374,8 @@ fn step_lanes<L: Kernels, P: Probe>(
     for k in 1..=d.substeps {
         let shift = plan.shift(k, d.substeps);
         let gravity = plan.gravity(k, d.substeps, d.gravity);
-        L::begin_substep(model, state, &p, shift.as_ref(), gravity);
+        let frame = FrameStep { shift: shift.as_ref(), kick: plan.kick(k, d.substeps) };
+        L::begin_substep(model, state, &p, frame, gravity);
         if let Some((c, velocity, omega)) = &air {
             // The forces once per step, from the first substep's start; each
             // substep turns them into its own frame axes.
@@ -498,8 +500,8 @@ fn step_lanes<L: Kernels, P: Probe>(
 /// ([`avx2_entries`]).
 trait Kernels: Lanes {
     #[inline(never)]
-    fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, shift: Option<&Shift>, gravity: Vec3) {
-        begin_substep::<Self>(model, st, p, shift, gravity)
+    fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, frame: FrameStep, gravity: Vec3) {
+        begin_substep::<Self>(model, st, p, frame, gravity)
     }
     #[inline(never)]
     fn air_targets(model: &Model, st: &mut State, h: f64, turn: Option<&[Vec3; 3]>) {
@@ -539,9 +541,9 @@ impl Kernels for wide::f64x4 {}
 /// the precondition of [`avx2_entries`].
 #[cfg(target_arch = "x86_64")]
 impl Kernels for avx2::F32x8 {
-    fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, shift: Option<&Shift>, gravity: Vec3) {
+    fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, frame: FrameStep, gravity: Vec3) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
-        unsafe { avx2_entries::begin_substep(model, st, p, shift, gravity) }
+        unsafe { avx2_entries::begin_substep(model, st, p, frame, gravity) }
     }
     fn air_targets(model: &Model, st: &mut State, h: f64, turn: Option<&[Vec3; 3]>) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
@@ -586,8 +588,8 @@ mod avx2_entries {
 
     #[target_feature(enable = "avx2")]
     #[inline(never)]
-    pub unsafe fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, shift: Option<&Shift>, g: Vec3) {
-        super::begin_substep::<L>(model, st, p, shift, g)
+    pub unsafe fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, frame: FrameStep, g: Vec3) {
+        super::begin_substep::<L>(model, st, p, frame, g)
     }
     #[target_feature(enable = "avx2")]
     #[inline(never)]
@@ -821,11 +823,39 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
     }
 }
 
+/// What the frame does to the particles at the start of a substep
+/// ([`crate::anchor`]).
+///
+/// **A change of the frame's velocity is a fictitious acceleration** (the
+/// equivalence principle; the mechanism is ours): a frame whose velocity
+/// changes by `w` over a substep pushes its particles as gravity of `−w/h`
+/// would. So the shift moves them by the frame's new velocity, the stored
+/// velocities take `w` (times the inertia scale, the inertia applied), and
+/// the inertial target keeps the old velocity:
+///
+/// ```text
+///   y = S(x) + h·v + h²·g              (what the particle would do alone)
+///   x = S(x) + h·(v + w) + h²·ĝ·a      (the start: carried by the frame)
+/// ```
+///
+/// The target is the same as without `w`; the solve starts from where the
+/// frame carries the particle, as it starts a resting particle where
+/// gravity has not moved it. Started from the drift instead, the few
+/// iterations keep part of the frame's acceleration the cloth has not
+/// felt yet, and an accelerating anchor leans its cape further than the
+/// same tilt of gravity (`MEASUREMENTS.md`, "An accelerating anchor").
+#[derive(Clone, Copy, Default)]
+pub struct FrameStep<'a> {
+    pub shift: Option<&'a Shift>,
+    /// `w`, m/s, this substep's frame, the inertia applied.
+    pub kick: Option<Vec3>,
+}
+
 /// The frame shift, `x0 = x`, the inertial target `y`, and the adaptive
 /// initial guess, for every free particle; fixed particles go to their
 /// animated position.
 #[inline(always)]
-fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, shift: Option<&Shift>, gravity: Vec3) {
+fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, frame: FrameStep, gravity: Vec3) {
     let h = L::splat(p.h);
     let h2 = L::splat(p.h * p.h);
     let inv_h = L::splat(1.0 / p.h);
@@ -833,14 +863,15 @@ fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, shi
     let g_dir = if g_mag > 0.0 { pose::scale(gravity, 1.0 / g_mag) } else { [0.0; 3] };
     let (g, g_dir, g_mag) = (V3::<L>::splat(gravity), V3::<L>::splat(g_dir), L::splat(g_mag));
     let zero = L::zero();
-    let shift = shift.map(|s| (Mat3::<L>::splat(s.rotation.matrix()), V3::<L>::splat(s.translation)));
+    let shift = frame.shift.map(|s| (Mat3::<L>::splat(s.rotation.matrix()), V3::<L>::splat(s.translation)));
+    let kick = frame.kick.map(V3::<L>::splat);
     for at in (0..model.swept).step_by(L::WIDTH) {
         let mut x = st.x.load::<L>(at);
         let mut v = st.v.load::<L>(at);
         let mut vp = st.v_prev.load::<L>(at);
+        let s = scale_at::<L>(&st.inertia_scale, at);
         if let Some((r, t)) = &shift {
             // Padding slots are shifted too; nothing reads them.
-            let s = scale_at::<L>(&st.inertia_scale, at);
             x = blend(x, r.mul(x) + *t, s);
             v = blend(v, r.mul(v), s);
             vp = blend(vp, r.mul(vp), s);
@@ -848,10 +879,22 @@ fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, shi
             st.v_prev.store(at, vp);
         }
         st.x0.store(at, x);
+        // The inertial target keeps the velocity the particle had; a frame
+        // velocity change `w` moves the start only (see [`FrameStep`]).
         let drift = x + v.scale(h);
         st.y.store(at, drift + g.scale(h2));
+        if let Some(w) = kick {
+            let w = match s {
+                Some(s) => w.scale(s),
+                None => w,
+            };
+            v += w;
+            vp += w;
+            st.v.store(at, v);
+            st.v_prev.store(at, vp);
+        }
         let along = ((v - vp).dot(g_dir) * inv_h).max(zero).min(g_mag);
-        st.x.store(at, drift + g_dir.scale(h2 * along));
+        st.x.store(at, x + v.scale(h) + g_dir.scale(h2 * along));
     }
     for s in model.swept..model.slots {
         let a = st.p.get(s);
