@@ -965,8 +965,10 @@ cloth_status cloth_set_controls(cloth_world world, cloth_id cloth, const cloth_c
 // Refuses: STRUCT_SIZE for a struct_size no version of cloth_controls has.
 cloth_status cloth_get_controls(cloth_world world, cloth_id cloth, cloth_controls *out_controls);
 
-// A cloth's current dynamics. Per-cloth.
-// Refuses: only as every function does (ERRORS).
+// A cloth's current dynamics. Set `out_dynamics->struct_size` first
+// (cloth_default_dynamics() does): as many bytes as that version has are
+// written. Per-cloth.
+// Refuses: STRUCT_SIZE for a struct_size no version of cloth_dynamics has.
 cloth_status cloth_get_dynamics(cloth_world world, cloth_id cloth, cloth_dynamics *out_dynamics);
 
 // Wakes a sleeping cloth at its next step. Per-cloth.
@@ -1146,9 +1148,12 @@ cloth_rig_desc cloth_default_rig_desc(void);
 cloth_collider_desc cloth_default_collider_desc(void);
 
 // The dynamics of a library entry (CLOTH_PRESET_SILK … CLOTH_PRESET_HAIR),
-// to start a CLOTH_PRESET_CUSTOM description from.
+// to start a CLOTH_PRESET_CUSTOM description from. Set `out->struct_size`
+// first (cloth_default_dynamics() does): as many bytes as that version has
+// are written.
 // Refuses: INVALID_ENUM for a `preset` that is no library entry
-// (CLOTH_PRESET_CUSTOM included).
+// (CLOTH_PRESET_CUSTOM included); STRUCT_SIZE for a struct_size no version
+// of cloth_dynamics has.
 cloth_status cloth_preset_dynamics(uint32_t preset, cloth_dynamics *out);
 
 // The drag and lift coefficients of a library entry (what

@@ -556,7 +556,7 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothColliderDesc cloth_default_collider_desc();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern ClothStatus cloth_preset_dynamics(uint preset, out ClothDynamics @out);
+        public static extern ClothStatus cloth_preset_dynamics(uint preset, ref ClothDynamics @out);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothAir cloth_default_air();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -646,7 +646,7 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_set_dynamics(ClothWorld world, ClothId cloth, ref ClothDynamics dynamics);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern ClothStatus cloth_get_dynamics(ClothWorld world, ClothId cloth, out ClothDynamics out_dynamics);
+        public static extern ClothStatus cloth_get_dynamics(ClothWorld world, ClothId cloth, ref ClothDynamics out_dynamics);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_set_aerodynamics(ClothWorld world, ClothId cloth, double drag, double lift);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -1017,8 +1017,9 @@ namespace ClothSim
         }
         public ClothDynamics GetDynamics()
         {
-            ClothDynamics d;
-            ClothException.Check(ClothNative.cloth_get_dynamics(world.Handle, id, out d));
+            // struct_size set: the library writes as many bytes as it says.
+            ClothDynamics d = ClothNative.cloth_default_dynamics();
+            ClothException.Check(ClothNative.cloth_get_dynamics(world.Handle, id, ref d));
             return d;
         }
         public void SetDynamics(ClothDynamics dynamics) { ClothException.Check(ClothNative.cloth_set_dynamics(world.Handle, id, ref dynamics)); }

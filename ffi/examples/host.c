@@ -182,7 +182,7 @@ int main(void) {
     tree.positions = rope_positions;
     tree.masses = rope_masses;
     tree.parents = rope_parents;
-    cloth_dynamics rope_dynamics;
+    cloth_dynamics rope_dynamics = cloth_default_dynamics(); /* sets struct_size */
     check(cloth_preset_dynamics(CLOTH_PRESET_ROPE, &rope_dynamics), "cloth_preset_dynamics");
     rope_dynamics.damping = 0.25;
     desc = cloth_default_desc();

@@ -275,6 +275,10 @@ static void cloths(void) {
 
     /* Dynamics. */
     cloth_dynamics got;
+    got.struct_size = 0; /* not set: refused, as for every sized output */
+    EXPECT(cloth_get_dynamics(w, c, &got), CLOTH_STATUS_STRUCT_SIZE);
+    EXPECT(cloth_preset_dynamics(CLOTH_PRESET_DENIM, &got), CLOTH_STATUS_STRUCT_SIZE);
+    got = cloth_default_dynamics();
     EXPECT(cloth_get_dynamics(w, c, &got), CLOTH_STATUS_OK);
     got.friction = -1;
     EXPECT(cloth_set_dynamics(w, c, &got), CLOTH_STATUS_INVALID_ARGUMENT);

@@ -351,7 +351,7 @@ static cloth_rig_desc make_rig(uint32_t count) {
 }
 
 static cloth_dynamics make_dynamics(void) {
-    cloth_dynamics d;
+    cloth_dynamics d = cloth_default_dynamics();
     cloth_preset_dynamics(1 + below(7), &d);
     if (chance(0.3)) d.damping = range(0, 1);
     if (chance(0.3)) d.inertia = range(0, 1);
@@ -424,7 +424,7 @@ static void compare(int i) {
     on_a("cloth_last_step_report", cloth_last_step_report(A, c->a, &ra), S(CLOTH_STATUS_OK), -1);
     on_b("cloth_last_step_report", cloth_last_step_report(B, c->b, &rb));
     if (memcmp(&ra, &rb, sizeof ra) != 0) failf("cloth %d: step reports differ (padding included)", i);
-    cloth_dynamics da, db;
+    cloth_dynamics da = cloth_default_dynamics(), db = cloth_default_dynamics();
     on_a("cloth_get_dynamics", cloth_get_dynamics(A, c->a, &da), S(CLOTH_STATUS_OK), -1);
     on_b("cloth_get_dynamics", cloth_get_dynamics(B, c->b, &db));
     if (memcmp(&da, &db, sizeof da) != 0) failf("cloth %d: dynamics differ", i);
@@ -688,10 +688,13 @@ static void op_dynamics(int bad) {
     if (chance(0.3)) { /* get: a refusal writes nothing */
         cloth_dynamics d, before;
         memset(&d, 0x33, sizeof d);
+        /* A bad call may leave struct_size unset (0x33333333). */
+        if (!bad || chance(0.5)) d.struct_size = sizeof d;
         before = d;
         cloth_id id = bad ? bad_cloth_id() : c->a;
         cloth_status s = on_a("cloth_get_dynamics", cloth_get_dynamics(A, id, bad && chance(0.3) ? NULL : &d),
-                              S(CLOTH_STATUS_OK) | PTR_ERRORS | ID_ERRORS, bad ? -1 : CLOTH_STATUS_OK);
+                              S(CLOTH_STATUS_OK) | S(CLOTH_STATUS_STRUCT_SIZE) | PTR_ERRORS | ID_ERRORS,
+                              bad ? -1 : CLOTH_STATUS_OK);
         if (s != CLOTH_STATUS_OK && memcmp(&d, &before, sizeof d)) failf("a refused get_dynamics wrote its output");
         return;
     }
@@ -989,10 +992,12 @@ static void op_end(void) {
 /* The library-wide calls that take no world. */
 static void op_library(int bad) {
     current = "library";
-    cloth_dynamics d;
+    cloth_dynamics d = cloth_default_dynamics();
+    if (bad && chance(0.2)) d.struct_size = below(2) ? 0 : sizeof d + 8;
     uint32_t preset = bad ? (chance(0.5) ? 0 : 8 + below(1000)) : 1 + below(7);
     on_a("cloth_preset_dynamics", cloth_preset_dynamics(preset, bad && chance(0.2) ? NULL : &d),
-         S(CLOTH_STATUS_OK) | S(CLOTH_STATUS_INVALID_ENUM) | S(CLOTH_STATUS_NULL_POINTER), bad ? -1 : CLOTH_STATUS_OK);
+         S(CLOTH_STATUS_OK) | S(CLOTH_STATUS_INVALID_ENUM) | S(CLOTH_STATUS_NULL_POINTER) | S(CLOTH_STATUS_STRUCT_SIZE),
+         bad ? -1 : CLOTH_STATUS_OK);
     const char *name = cloth_status_name(below(40));
     if (!name || !name[0]) failf("cloth_status_name gave an empty name");
     if (cloth_abi_version() != CLOTH_ABI_VERSION) failf("the ABI version differs from the header's");

@@ -904,8 +904,10 @@ pub unsafe extern "C" fn cloth_get_controls(
     })
 }
 
-/// A cloth's current dynamics. Per-cloth.
-/// Refuses: only as every function does (ERRORS).
+/// A cloth's current dynamics. Set `out_dynamics->struct_size` first
+/// (cloth_default_dynamics() does): as many bytes as that version has are
+/// written. Per-cloth.
+/// Refuses: STRUCT_SIZE for a struct_size no version of cloth_dynamics has.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_get_dynamics(
     world: cloth_world,
@@ -913,10 +915,12 @@ pub unsafe extern "C" fn cloth_get_dynamics(
     out_dynamics: *mut cloth_dynamics,
 ) -> cloth_status {
     guard("cloth_get_dynamics", || {
-        check_out(out_dynamics, "out_dynamics")?;
+        // SAFETY: the caller's pointer contract.
+        let size = unsafe { check_sized_out(out_dynamics, "out_dynamics")? };
         let d = with_cloth(world, cloth, |c| Ok(dynamics_out(c.dynamics())))?;
-        // SAFETY: checked non-null and aligned; writable by the caller's contract.
-        unsafe { out_dynamics.write(d) };
+        // cloth_dynamics has no padding (asserted in types.rs): every byte is a field.
+        // SAFETY: checked by check_sized_out.
+        unsafe { write_sized_out(out_dynamics, std::mem::MaybeUninit::new(d), size) };
         Ok(())
     })
 }

@@ -565,6 +565,9 @@ sized!(cloth_step_report, step_report_out(&Default::default()), anchor_limited);
 // cloth_get_controls copies a cloth_controls out byte for byte: it has no
 // padding to leak.
 const _: () = assert!(std::mem::size_of::<cloth_controls>() == 4 * 4 + 3 * 8);
+// Nor does cloth_dynamics (cloth_get_dynamics, cloth_preset_dynamics): six
+// u32, then f64 and cloth_vec3 fields.
+const _: () = assert!(std::mem::size_of::<cloth_dynamics>() == 6 * 4 + 8 * 8 + 3 * 8);
 
 /// Reads a descriptor: NULL and alignment (the struct's) checked, `struct_size` one of the
 /// sizes the struct has had, the bytes it covers copied over the defaults.
@@ -789,18 +792,22 @@ pub extern "C" fn cloth_default_collider_desc() -> cloth_collider_desc {
 }
 
 /// The dynamics of a library entry (CLOTH_PRESET_SILK … CLOTH_PRESET_HAIR),
-/// to start a CLOTH_PRESET_CUSTOM description from.
+/// to start a CLOTH_PRESET_CUSTOM description from. Set `out->struct_size`
+/// first (cloth_default_dynamics() does): as many bytes as that version has
+/// are written.
 /// Refuses: INVALID_ENUM for a `preset` that is no library entry
-/// (CLOTH_PRESET_CUSTOM included).
+/// (CLOTH_PRESET_CUSTOM included); STRUCT_SIZE for a struct_size no version
+/// of cloth_dynamics has.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_preset_dynamics(preset: u32, out: *mut cloth_dynamics) -> cloth_status {
     guard("cloth_preset_dynamics", || {
-        check_out(out, "out")?;
+        // SAFETY: the caller's pointer contract.
+        let size = unsafe { check_sized_out(out, "out")? };
         let Some(p) = preset_of(preset)? else {
             return fail(CLOTH_STATUS_INVALID_ENUM, "CLOTH_PRESET_CUSTOM has no dynamics of its own");
         };
-        // SAFETY: checked non-null and aligned; writable by the caller's contract.
-        unsafe { out.write(dynamics_out(&p.dynamics)) };
+        // SAFETY: checked by check_sized_out; cloth_dynamics has no padding.
+        unsafe { write_sized_out(out, MaybeUninit::new(dynamics_out(&p.dynamics)), size) };
         Ok(())
     })
 }

@@ -351,6 +351,26 @@ fn cases() -> Vec<Case> {
             Elsewhere(MISUSE, "EXPECT(cloth_preset_dynamics(CLOTH_PRESET_CUSTOM, &got), CLOTH_STATUS_INVALID_ENUM);"),
         ),
         case(
+            "cloth_preset_dynamics",
+            CLOTH_STATUS_STRUCT_SIZE,
+            "a struct_size of 0",
+            Here(|_| {
+                let mut d = cloth_dynamics { struct_size: 0, ..cloth_default_dynamics() };
+                // SAFETY: a valid out-pointer of the full size.
+                unsafe { cloth_preset_dynamics(CLOTH_PRESET_DENIM, &mut d) }
+            }),
+        ),
+        case(
+            "cloth_get_dynamics",
+            CLOTH_STATUS_STRUCT_SIZE,
+            "a struct_size of 0",
+            Here(|f| {
+                let mut d = cloth_dynamics { struct_size: 0, ..cloth_default_dynamics() };
+                // SAFETY: a valid out-pointer of the full size.
+                unsafe { cloth_get_dynamics(f.w, f.cloth, &mut d) }
+            }),
+        ),
+        case(
             "cloth_world_create",
             CLOTH_STATUS_UNSUPPORTED_CPU,
             "a CPU without the build's instruction set",

@@ -219,8 +219,8 @@ static unsafe class ClothTest
             ropeMasses[n] = 0.01f;
             ropeParents[n] = n == 0 ? ClothNative.CLOTH_NO_PARENT : (uint)(n - 1);
         }
-        ClothDynamics ropeDynamics;
-        Check(ClothNative.cloth_preset_dynamics(ClothNative.CLOTH_PRESET_ROPE, out ropeDynamics), "cloth_preset_dynamics");
+        ClothDynamics ropeDynamics = ClothNative.cloth_default_dynamics();
+        Check(ClothNative.cloth_preset_dynamics(ClothNative.CLOTH_PRESET_ROPE, ref ropeDynamics), "cloth_preset_dynamics");
         ropeDynamics.damping = 0.25;
         desc = ClothNative.cloth_default_desc();
         desc.anchor = anchor;
@@ -821,9 +821,13 @@ static unsafe class ClothTest
         got.strain_limit = 1;
         cloth.SetDynamics(got);
         Expect(cloth.GetDynamics().strain_limit == 1, "dynamics round-trip");
-        Status(ClothNative.cloth_preset_dynamics(ClothNative.CLOTH_PRESET_CUSTOM, out got), ClothStatus.InvalidEnum, "cloth_preset_dynamics");
-        Status(ClothNative.cloth_preset_dynamics(99, out got), ClothStatus.InvalidEnum, "cloth_preset_dynamics");
-        Status(ClothNative.cloth_preset_dynamics(ClothNative.CLOTH_PRESET_HAIR, out *(ClothDynamics*)null), ClothStatus.NullPointer, "cloth_preset_dynamics");
+        Status(ClothNative.cloth_preset_dynamics(ClothNative.CLOTH_PRESET_CUSTOM, ref got), ClothStatus.InvalidEnum, "cloth_preset_dynamics");
+        Status(ClothNative.cloth_preset_dynamics(99, ref got), ClothStatus.InvalidEnum, "cloth_preset_dynamics");
+        Status(ClothNative.cloth_preset_dynamics(ClothNative.CLOTH_PRESET_HAIR, ref *(ClothDynamics*)null), ClothStatus.NullPointer, "cloth_preset_dynamics");
+        ClothDynamics unsized = got;
+        unsized.struct_size = 0;
+        Status(ClothNative.cloth_preset_dynamics(ClothNative.CLOTH_PRESET_HAIR, ref unsized), ClothStatus.StructSize, "cloth_preset_dynamics");
+        Status(ClothNative.cloth_get_dynamics(w, c, ref unsized), ClothStatus.StructSize, "cloth_get_dynamics");
         ClothStepReport report = default(ClothStepReport);
         report.struct_size = 4;
         Status(ClothNative.cloth_last_step_report(w, c, ref report), ClothStatus.StructSize, "cloth_last_step_report");
