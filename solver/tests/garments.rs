@@ -103,9 +103,10 @@ fn an_accelerating_anchor_leans_as_tilted_gravity_does() {
 /// A = 0.3 m peaks at 1.9 m/s and 11.8 m/s², a character turning hard):
 /// denim and leather on W0's sheet and on two corners keep the median of
 /// their worst link over 2–6 s within 4 % and its peak within 8 %, and at
-/// A = 0.05 m every preset's W0 sheet keeps the median within 2 %. Before
+/// A = 0.05 m every preset's W0 sheet keeps the median within 2 %; denim's
+/// and leather's irregular cape 1 keeps it within 15 % at A = 0.3 m. Before
 /// the frame's velocity change entered as a fictitious acceleration the
-/// medians were 13–21 % and 1.7–5.6 % (`MEASUREMENTS.md`).
+/// medians were 13–21 %, 1.7–5.6 % and 37–40 % (`MEASUREMENTS.md`).
 #[test]
 fn the_strain_limit_holds_while_the_anchor_swings() {
     let sheet = scenes::w0_sheet().input();
@@ -118,6 +119,12 @@ fn the_strain_limit_holds_while_the_anchor_swings() {
     for p in library::ALL {
         let (median, _) = e::swing_strain(&p, &sheet, 0.05, None);
         assert!(median <= 0.02, "{} W0 sheet at A = 0.05 m: worst link median {median:.4}", p.name);
+    }
+    // The irregular cape's worst link is a sliver that rests at 4.7 % (DENIM);
+    // swung, its median stays within 15 % (before: 37 % and 40 %).
+    for p in [library::DENIM, library::LEATHER] {
+        let (median, _) = e::swing_strain(&p, &GarmentCase::Cape(1).input(&p), 0.3, None);
+        assert!(median <= 0.15, "{} cape 1: worst link median {median:.4}", p.name);
     }
 }
 
