@@ -840,7 +840,9 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
 ///
 /// The target is the same as without `w`; the solve starts from where the
 /// frame carries the particle, as it starts a resting particle where
-/// gravity has not moved it. Started from the drift instead, the few
+/// gravity has not moved it. This is DESIGN §3's step: the anchor frame's
+/// terms are in the predict `y`, and the start adds only the adaptive
+/// gravity term to the cloth-local drift. Started from the drift instead, the few
 /// iterations keep part of the frame's acceleration the cloth has not
 /// felt yet, and an accelerating anchor leans its cape further than the
 /// same tilt of gravity (`MEASUREMENTS.md`, "An accelerating anchor").
