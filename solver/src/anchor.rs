@@ -120,6 +120,49 @@ impl FramePlan {
         (k == 1 && self.change != [0.0; 3]).then(|| self.pose_at(1, substeps).rotation.conj().rotate(self.change))
     }
 
+    /// The rigid motion, world, that the step carries the cloth by (the
+    /// velocity change beyond the limit and the turn beyond the cap):
+    /// `from ∘ prev⁻¹`, or `None` when nothing is carried. Colliders take it
+    /// too (`contact::substep_frames`), so one that moves with the anchor
+    /// stays put in the cloth frame through the step, as the cloth does.
+    pub fn carried(&self, prev: &Pose) -> Option<Pose> {
+        (self.from != *prev).then(|| self.from.mul(&prev.inverse()))
+    }
+
+    /// Whether the step moves the particles in the cloth frame at all: a
+    /// shift or a velocity change.
+    pub fn moves(&self) -> bool {
+        !self.still || self.change != [0.0; 3]
+    }
+
+    /// How far the frame's motion can take a free particle at `x` with
+    /// stored velocity `v` and inertia scale `s` from `x` over the step, in
+    /// the cloth frame, m: the largest distance from `x` of the substeps'
+    /// inertial targets `S_k(x) + h·v` (each substep's shift applied to
+    /// position and velocity as `step::begin_substep` applies it) and of the
+    /// first substep's start, which adds the velocity change `h·w`.
+    /// `shifts` holds the step's shifts in order. Gravity and the rows are
+    /// not in it: the discovery margin covers a step's fall from rest.
+    /// [`FrameTravel`] is the same for `s = 1`, eight particles at a time.
+    pub fn travel(shifts: &[Option<Shift>], kick: Option<Vec3>, h: f64, x: Vec3, v: Vec3, s: f64) -> f64 {
+        let blend = |a: Vec3, b: Vec3| pose::add(a, pose::scale(pose::sub(b, a), s));
+        let (mut p, mut u) = (x, v);
+        let mut far: f64 = 0.0;
+        for (k, shift) in shifts.iter().enumerate() {
+            if let Some(sh) = shift {
+                p = blend(p, pose::add(sh.rotation.rotate(p), sh.translation));
+                u = blend(u, sh.rotation.rotate(u));
+            }
+            if let (0, Some(w)) = (k, kick) {
+                let start = pose::add(p, pose::scale(pose::add(u, pose::scale(w, s)), h));
+                far = far.max(pose::norm(pose::sub(start, x)));
+            }
+            p = pose::add(p, pose::scale(u, h));
+            far = far.max(pose::norm(pose::sub(p, x)));
+        }
+        far
+    }
+
     /// Whether the turn was capped (part of it carries the cloth rigidly).
     pub fn turn_limited(&self) -> bool {
         self.turn_limited
@@ -164,6 +207,78 @@ pub fn excess_velocity(last: Vec3, velocity: Vec3, limit: f64) -> Vec3 {
     pose::scale(change, 1.0 - limit / size)
 }
 
+/// [`FramePlan::travel`] for particles that feel all of the frame's motion
+/// (inertia scale 1), as affine maps: substep `k`'s inertial target less
+/// the particle's start is `D_k = A_k·x + B_k·v + c_k`, with
+///
+/// ```text
+///   A_k = R_k·(A_{k−1} + I) − I     B_k = R_k·B_{k−1} + h·R_k⋯R_1     c_k = R_k·c_{k−1} + t_k
+/// ```
+///
+/// (`A_0 = B_0 = 0`, `c_0 = 0`) and the first substep's start `D_1 + h·w`.
+/// Kept in f32 for discovery's lanes (`contact::discover`).
+#[derive(Clone, Copy, Debug)]
+pub struct FrameTravel {
+    /// Per substep: `A` and `B` row by row, then `c`.
+    pub maps: [[f32; 21]; crate::constants::MAX_SUBSTEPS as usize],
+    pub substeps: usize,
+    /// `h·w`, m.
+    pub kick: [f32; 3],
+    /// A bound on `|D_k|` over every substep for any particle within
+    /// `x_max` of the origin moving at up to `v_max`:
+    /// `reach(x_max, v_max) = max_k |c_k| + ‖A‖·x_max + ‖B‖·v_max + |h·w|`.
+    norms: [f64; 4],
+}
+
+impl FrameTravel {
+    pub fn new(shifts: &[Option<Shift>], kick: Option<Vec3>, h: f64) -> Self {
+        type M = [Vec3; 3];
+        let mul = |r: &M, m: &M| -> M { [0, 1, 2].map(|i| [0, 1, 2].map(|j| (0..3).map(|k| r[i][k] * m[k][j]).sum())) };
+        let apply = |r: &M, v: Vec3| -> Vec3 { [0, 1, 2].map(|i| (0..3).map(|k| r[i][k] * v[k]).sum()) };
+        let id: M = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+        // Frobenius norms bound the operator norms.
+        let frob = |m: &M| m.iter().flatten().map(|e| e * e).sum::<f64>().sqrt();
+        let (mut a, mut b, mut c, mut u) = ([[0.0; 3]; 3], [[0.0; 3]; 3], [0.0; 3], id);
+        let mut maps = [[0.0f32; 21]; crate::constants::MAX_SUBSTEPS as usize];
+        let mut norms = [0.0f64; 4];
+        for (k, shift) in shifts.iter().enumerate() {
+            let (r, t) = match shift {
+                Some(sh) => (sh.rotation.matrix(), sh.translation),
+                None => (id, [0.0; 3]),
+            };
+            let a1 = [0, 1, 2].map(|i| [0, 1, 2].map(|j| a[i][j] + id[i][j]));
+            a = mul(&r, &a1);
+            for (i, row) in a.iter_mut().enumerate() {
+                row[i] -= 1.0;
+            }
+            u = mul(&r, &u);
+            let rb = mul(&r, &b);
+            b = [0, 1, 2].map(|i| [0, 1, 2].map(|j| rb[i][j] + h * u[i][j]));
+            c = pose::add(apply(&r, c), t);
+            let m = &mut maps[k];
+            for i in 0..3 {
+                for j in 0..3 {
+                    m[3 * i + j] = a[i][j] as f32;
+                    m[9 + 3 * i + j] = b[i][j] as f32;
+                }
+                m[18 + i] = c[i] as f32;
+            }
+            norms[0] = norms[0].max(pose::norm(c));
+            norms[1] = norms[1].max(frob(&a));
+            norms[2] = norms[2].max(frob(&b));
+        }
+        let kick = pose::scale(kick.unwrap_or([0.0; 3]), h);
+        norms[3] = pose::norm(kick);
+        FrameTravel { maps, substeps: shifts.len(), kick: kick.map(|e| e as f32), norms }
+    }
+
+    /// A bound on every particle's travel given the largest `|x|` and `|v|`.
+    pub fn reach(&self, x_max: f64, v_max: f64) -> f64 {
+        let [c, a, b, w] = self.norms;
+        c + a * x_max + b * v_max + w
+    }
+}
+
 /// The teleport threshold of a cloth of this reach, m per step.
 pub fn teleport_distance(reach: f64) -> f64 {
     TELEPORT_MIN_DISTANCE.max(TELEPORT_REACHES * reach)
@@ -182,6 +297,34 @@ pub fn is_teleport(prev: &Pose, cur: &Pose, expected: Vec3, threshold: f64) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A particle's travel under the frame's motion: none on an anchor
+    /// carried at a steady 30 m/s (its stored velocity is the anchor's), the
+    /// felt part of a jump for a particle at rest, and the kick's reach when
+    /// the anchor starts moving from rest.
+    #[test]
+    fn travel_is_the_frames_motion_in_the_cloth_frame() {
+        let (substeps, dt) = (2, 1.0 / 60.0);
+        let h = dt / substeps as f64;
+        let x = [0.1, -0.4, 0.05];
+        let shifts = |plan: &FramePlan| [plan.shift(1, substeps), plan.shift(2, substeps)];
+        // Steady: stored velocity s·V, the shift −V·dt, no change.
+        let v = [0.0, 0.0, -30.0];
+        let (prev, cur) = (Pose::from_translation([0.0; 3]), Pose::from_translation(pose::scale(v, dt)));
+        let steady = FramePlan::new(&prev, &cur, 1.0, substeps, false, [0.0; 3]);
+        let t = FramePlan::travel(&shifts(&steady), steady.kick(1, substeps), h, x, v, 1.0);
+        assert!(t < 1e-12, "steady: {t}");
+        // A 0.5 m jump from rest, all but 1/6 m carried: the target path
+        // goes 1/6 m, the start stays.
+        let jump = Pose::from_translation([0.0, 0.0, -0.5]);
+        let carried = [0.0, 0.0, -0.5 + 1.0 / 6.0];
+        let plan = FramePlan::new(&prev, &jump, 1.0, substeps, false, carried).with_velocity_change([0.0, 0.0, -10.0]);
+        let t = FramePlan::travel(&shifts(&plan), plan.kick(1, substeps), h, x, [0.0; 3], 1.0);
+        assert!((t - 1.0 / 6.0).abs() < 1e-12, "jump: {t}");
+        // Welded (scale 0): the frame moves it nowhere.
+        let t = FramePlan::travel(&shifts(&plan), plan.kick(1, substeps), h, x, [0.0; 3], 0.0);
+        assert!(t < 1e-12, "welded: {t}");
+    }
 
     #[test]
     fn full_inertia_keeps_world_positions() {

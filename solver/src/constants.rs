@@ -212,3 +212,6 @@ pub const SELF_STENCILS_PER_PARTICLE: usize = 4;
 /// `near + skin` are listed, and the list is rebuilt once any particle has
 /// moved half a skin — a cloth at rest or riding its anchor searches once.
 pub const SELF_SKIN: f64 = 0.5;
+
+/// The most substeps a step may take (`Dynamics::validate`).
+pub const MAX_SUBSTEPS: u32 = 64;

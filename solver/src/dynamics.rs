@@ -16,7 +16,7 @@
 
 use crate::constants::{
     ALPHA, ANCHOR_ACCELERATION_LIMIT, ANCHOR_ACCELERATION_MAX, CONTACT_BETA_R, CONTACT_FLOOR, COORDINATE_LIMIT,
-    DEFAULT_DT, GAMMA, SELF_RATIO, SLEEP_SPEED_PER_REACH,
+    DEFAULT_DT, GAMMA, MAX_SUBSTEPS, SELF_RATIO, SLEEP_SPEED_PER_REACH,
 };
 use crate::contact::ContactRamp;
 use crate::error::ParamError;
@@ -126,7 +126,7 @@ impl Dynamics {
         if !(self.dt.is_finite() && self.dt > 0.0 && self.dt <= 1.0) {
             return Err(ParamError::OutOfRange { name: "dt", value: self.dt, allowed: "(0, 1] s".into() });
         }
-        check("substeps", self.substeps as f64, 1.0, 64.0)?;
+        check("substeps", self.substeps as f64, 1.0, MAX_SUBSTEPS as f64)?;
         check("iterations", self.iterations as f64, 1.0, 64.0)?;
         for g in self.gravity {
             check("gravity", g, -1e6, 1e6)?;

@@ -39,13 +39,13 @@
 //! Padding slots are swept and masked out (see [`crate::model`]).
 
 use crate::aero::{self, AirSubstep};
-use crate::anchor::{self, FramePlan, Shift};
+use crate::anchor::{self, FramePlan, FrameTravel, Shift};
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
-    DAMPING_RATE, LANES, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS, STRAIN_FLOOR_TIME,
+    DAMPING_RATE, LANES, MAX_SUBSTEPS, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS, STRAIN_FLOOR_TIME,
     STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
 };
-use crate::contact::{self, ContactParams};
+use crate::contact::{self, ContactParams, Travel};
 use crate::distance::{self, RowState, Stiffness};
 use crate::dynamics::{Dynamics, TeleportMode, Tuning};
 #[cfg(target_arch = "x86_64")]
@@ -354,9 +354,25 @@ fn step_lanes<L: Kernels, P: Probe>(
     };
     let touching = !state.contacts.is_empty() && !colliders.is_empty();
     if touching {
-        // Swept discovery, once per step (§20), in the cloth frame.
+        // Swept discovery, once per step (§20), in the cloth frame, with
+        // each particle's travel under the frame's motion when it moves.
+        let mut shifts = [None; MAX_SUBSTEPS as usize];
+        for k in 1..=d.substeps {
+            shifts[k as usize - 1] = plan.shift(k, d.substeps);
+        }
+        let shifts = &shifts[..d.substeps as usize];
+        let kick = plan.kick(1, d.substeps);
+        let maps = (plan.moves() && state.inertia_scale.is_empty()).then(|| FrameTravel::new(shifts, kick, d.h()));
+        let travel = match (plan.moves(), &maps) {
+            (false, _) => Travel::Speed,
+            (true, Some(maps)) => Travel::Frame(maps),
+            (true, None) => {
+                listed_travel(model, state, shifts, kick, d.h());
+                Travel::Listed
+            }
+        };
         let (start, end) = (state.frame.prev.inverse(), state.frame.cur.inverse());
-        contact::discover(model, &state.x, &state.v, d.dt, &mut state.contacts, colliders, &start, &end, &cp);
+        contact::discover(model, &state.x, &state.v, d.dt, &mut state.contacts, colliders, &start, &end, &cp, travel);
     }
     let contacts = touching.then_some(Contacts { colliders, params: cp, pending: false });
     // Self-collision search, once per step, from the positions it starts with.
@@ -370,6 +386,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     if state.frame.quiet_steps == 0 {
         state.x_step.copy_from(&state.x);
     }
+    let carried = plan.carried(&state.frame.prev);
     let mut local_speed2 = 0.0;
     for k in 1..=d.substeps {
         let shift = plan.shift(k, d.substeps);
@@ -402,7 +419,14 @@ fn step_lanes<L: Kernels, P: Probe>(
         if let Some(c) = &contacts {
             let anchor_inv = plan.pose_at(k, d.substeps).inverse();
             let fraction = k as f64 / d.substeps as f64;
-            contact::substep_frames(&mut state.contacts, colliders, &anchor_inv, fraction, shift.as_ref());
+            contact::substep_frames(
+                &mut state.contacts,
+                colliders,
+                &anchor_inv,
+                carried.as_ref(),
+                fraction,
+                shift.as_ref(),
+            );
             contact::warm_start(
                 model,
                 &mut state.contacts,
@@ -820,6 +844,17 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
                 p.inv_h2,
             );
         }
+    }
+}
+
+/// Each particle's [`FramePlan::travel`] over this step by its own inertia
+/// scale, into the contact slots' `travel` column (rounded up to f32).
+fn listed_travel(model: &Model, st: &mut State, shifts: &[Option<Shift>], kick: Option<Vec3>, h: f64) {
+    for s in 0..model.swept {
+        let scale = st.inertia_scale.get(s).map_or(1.0, |&k| k as f64);
+        let (x, v) = (st.x.get(s).map(f64::from), st.v.get(s).map(f64::from));
+        // Past the f32 rounding of the conversion (half an ulp, 2⁻²⁴).
+        st.contacts.travel[s] = (FramePlan::travel(shifts, kick, h, x, v, scale) * (1.0 + 1.0 / 4096.0)) as f32;
     }
 }
 
