@@ -1113,6 +1113,59 @@ pub fn snap(preset: &crate::library::Preset, input: &crate::ClothInput, jump: f6
     (rest, peak)
 }
 
+/// What a body snapping into its cape did ([`body_snap`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodySnap {
+    /// The worst link ratio's peak after the jump.
+    pub peak: f64,
+    /// The deepest any node went inside the torso after the jump, m.
+    pub deepest: f64,
+    /// Nodes past the torso's axis, on the side the body moved to, and
+    /// within its width, at the end: a cape through the body (a flat
+    /// cape's sides may fold forward round it).
+    pub through: usize,
+}
+
+/// The irregular cape `seed` settled for 3 s on its torso ([`torso`]),
+/// which moves with the anchor; then the body jumps `jump` m backward
+/// (−Z, into the cape) over `frames` frames and stands for 3 s more.
+pub fn body_snap(preset: &crate::library::Preset, seed: u64, jump: f64, frames: usize) -> BodySnap {
+    let case = GarmentCase::CapeOnTorso(seed);
+    let mut cloth = Cloth::new(&case.input(preset), preset.dynamics).expect("the cloth seeds");
+    let shape = torso(seed);
+    let mut set = crate::ColliderSet::new();
+    let id = set.add(shape, crate::pose::Pose::IDENTITY).expect("a torso");
+    let steps = (1.0 / preset.dynamics.dt).round() as usize;
+    for _ in 0..3 * steps {
+        cloth.step_with(&set);
+    }
+    // Positions are in the cloth frame, where the torso stays put.
+    let axis_z = if scenes::IrregularCape::from_seed(seed).wrap > 0.0 { 0.0 } else { 0.11 };
+    let mut out = BodySnap { peak: 0.0, deepest: 0.0, through: 0 };
+    for f in 1..=3 * steps {
+        let z = -jump * f.min(frames) as f64 / frames as f64;
+        let pose = crate::pose::Pose::from_translation([0.0, 0.0, z]);
+        cloth.set_anchor_pose(pose).expect("finite");
+        set.begin_frame();
+        set.set_pose(id, pose).expect("a live torso");
+        let report = cloth.step_with(&set);
+        assert!(!report.teleported, "a {jump} m jump is below the teleport distance");
+        out.peak = out.peak.max(cloth.worst_link_ratio());
+        for n in 0..cloth.nodes() {
+            out.deepest = out.deepest.max(-shape.sdf(cloth.position(n).map(f64::from)).distance);
+        }
+    }
+    let radius = match shape {
+        crate::Shape::Capsule { radius, .. } => radius,
+        _ => unreachable!("the torso is a capsule"),
+    };
+    out.through = (0..cloth.nodes())
+        .map(|n| cloth.position(n).map(f64::from))
+        .filter(|x| x[2] > axis_z && x[0].abs() < radius)
+        .count();
+    out
+}
+
 /// A steady spin of the anchor at `rate` rad/s about `axis` for `seconds`
 /// after 1 s at rest: the largest tether ratio (a node's distance to its
 /// pin over the reach) over the spin.

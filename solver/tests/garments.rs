@@ -72,6 +72,32 @@ fn a_one_frame_snap_stretches_no_more_than_the_limit_allows() {
     }
 }
 
+/// A body that jumps backward into its cape in one frame — a root-motion
+/// correction, a snap into cover — never puts the cape through itself:
+/// every preset on the three irregular capes on their torso (a capsule
+/// moving with the anchor), jumps of 0.1, 0.3 and 1 m: no node deeper than
+/// 5 mm inside the torso at any step after the jump, none past its axis
+/// 3 s later, the worst link within 2.5×. Before the colliders were carried
+/// with the cloth (`anchor::FramePlan::carried`) and discovery counted the
+/// frame's motion (`anchor::FramePlan::travel`), a 0.3 m jump left 243–465
+/// nodes of SILK's, COTTON's, ROPE's and HAIR's flat cape through the body
+/// and stretched links 5–22× (`MEASUREMENTS.md`, "A body snapping into its
+/// cape").
+#[test]
+fn a_body_snapping_into_its_cape_never_passes_it_through() {
+    for p in library::ALL {
+        for seed in 0..3 {
+            for jump in [0.1, 0.3, 1.0] {
+                let r = e::body_snap(&p, seed, jump, 1);
+                let what = format!("{} cape {seed}, {jump} m", p.name);
+                assert!(r.deepest <= 0.005, "{what}: a node {:.1} mm inside the torso", 1e3 * r.deepest);
+                assert_eq!(r.through, 0, "{what}: nodes through the body");
+                assert!(r.peak <= 2.5, "{what}: worst link {:.2}", r.peak);
+            }
+        }
+    }
+}
+
 /// The equivalence principle: a cape whose anchor accelerates at 5 m/s²
 /// hangs, in its frame, as the cape on a still anchor under gravity tilted
 /// by what its inertia feels of that acceleration — within 10 mm in mean
