@@ -24,6 +24,7 @@ fn main() {
             for (name, amp, same) in [("snap 0.3", 0.3, true), ("jitter alt", 0.3, false)] {
                 let mut c2 = c.clone();
                 let _ = &mut c;
+                let mut set = set.clone();
                 let mut worst: f64 = 0.0;
                 let mut x = 0.0;
                 for f in 0..420 {
