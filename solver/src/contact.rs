@@ -1260,8 +1260,8 @@ mod tests {
     /// A collider that moves with the anchor stays put in the cloth frame at
     /// every substep of a step that carries the cloth rigidly — a jump past
     /// the velocity-change limit and a turn past the cap at once — as the
-    /// cloth does; without the carry it swung 0.17 m through the cloth and
-    /// back within the step.
+    /// cloth does; without the carry it sweeps the carried part of the jump
+    /// through the cloth within the step.
     #[test]
     fn a_collider_on_the_anchor_stays_put_while_the_step_carries_the_cloth() {
         use crate::anchor::FramePlan;
