@@ -352,15 +352,16 @@ fn step_lanes<L: Kernels, P: Probe>(
         ramp: t.contact_ramp,
         skip: t.contact_skip,
     };
+    // The frame's shift of the particles at each substep's start.
+    let mut shifts = [None; MAX_SUBSTEPS as usize];
+    for k in 1..=d.substeps {
+        shifts[k as usize - 1] = plan.shift(k, d.substeps);
+    }
+    let shifts = &shifts[..d.substeps as usize];
     let touching = !state.contacts.is_empty() && !colliders.is_empty();
     if touching {
         // Swept discovery, once per step (§20), in the cloth frame, with
         // each particle's travel under the frame's motion when it moves.
-        let mut shifts = [None; MAX_SUBSTEPS as usize];
-        for k in 1..=d.substeps {
-            shifts[k as usize - 1] = plan.shift(k, d.substeps);
-        }
-        let shifts = &shifts[..d.substeps as usize];
         let kick = plan.kick(1, d.substeps);
         let maps = (plan.moves() && state.inertia_scale.is_empty()).then(|| FrameTravel::new(shifts, kick, d.h()));
         let travel = match (plan.moves(), &maps) {
@@ -388,8 +389,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     }
     let carried = plan.carried(&state.frame.prev);
     let mut local_speed2 = 0.0;
-    for k in 1..=d.substeps {
-        let shift = plan.shift(k, d.substeps);
+    for (k, shift) in (1..=d.substeps).zip(shifts) {
         let gravity = plan.gravity(k, d.substeps, d.gravity);
         let frame = FrameStep { shift: shift.as_ref(), kick: plan.kick(k, d.substeps) };
         L::begin_substep(model, state, &p, frame, gravity);
