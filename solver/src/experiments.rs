@@ -1128,27 +1128,53 @@ pub struct BodySnap {
 
 /// The irregular cape `seed` settled for 3 s on its torso ([`torso`]),
 /// which moves with the anchor; then the body jumps `jump` m backward
-/// (−Z, into the cape) over `frames` frames and stands for 3 s more.
-pub fn body_snap(preset: &crate::library::Preset, seed: u64, jump: f64, frames: usize) -> BodySnap {
+/// (−Z, into the cape) over `frames` frames and stands for 3 s more. The
+/// whole time the anchor also rides at the steady world velocity `carrier`
+/// (a character in a vehicle), the cloth told so from the start
+/// ([`Cloth::set_anchor_velocity`]). `painted`: the cape's inertia scales
+/// are painted from 1 at its top to 0.5 at its hem, as an artist keeps a
+/// hem from trailing ([`Cloth::set_inertia_scales`]).
+pub fn body_snap(
+    preset: &crate::library::Preset,
+    seed: u64,
+    jump: f64,
+    frames: usize,
+    carrier: crate::pose::Vec3,
+    painted: bool,
+) -> BodySnap {
     let case = GarmentCase::CapeOnTorso(seed);
-    let mut cloth = Cloth::new(&case.input(preset), preset.dynamics).expect("the cloth seeds");
+    let input = case.input(preset);
+    let mut cloth = Cloth::new(&input, preset.dynamics).expect("the cloth seeds");
+    if painted {
+        let heights = input.positions.iter().map(|x| x[1] as f64);
+        let (low, high) = heights.clone().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| (a.min(y), b.max(y)));
+        let scales: Vec<f32> = heights.map(|y| (1.0 - 0.5 * (high - y) / (high - low)) as f32).collect();
+        cloth.set_inertia_scales(0, &scales).expect("scales in range");
+    }
     let shape = torso(seed);
     let mut set = crate::ColliderSet::new();
     let id = set.add(shape, crate::pose::Pose::IDENTITY).expect("a torso");
-    let steps = (1.0 / preset.dynamics.dt).round() as usize;
-    for _ in 0..3 * steps {
-        cloth.step_with(&set);
+    cloth.set_anchor_velocity(carrier).expect("a finite velocity");
+    let dt = preset.dynamics.dt;
+    let steps = (1.0 / dt).round() as usize;
+    // The anchor and the torso at frame `f`, `z` along the body's axis.
+    let mut place = |cloth: &mut Cloth, f: usize, z: f64| {
+        let ride = crate::pose::scale(carrier, f as f64 * dt);
+        let pose = crate::pose::Pose::from_translation(crate::pose::add(ride, [0.0, 0.0, z]));
+        cloth.set_anchor_pose(pose).expect("finite");
+        set.begin_frame();
+        set.set_pose(id, pose).expect("a live torso");
+        cloth.step_with(&set)
+    };
+    for f in 1..=3 * steps {
+        place(&mut cloth, f, 0.0);
     }
     // Positions are in the cloth frame, where the torso stays put.
     let axis_z = if scenes::IrregularCape::from_seed(seed).wrap > 0.0 { 0.0 } else { 0.11 };
     let mut out = BodySnap { peak: 0.0, deepest: 0.0, through: 0 };
     for f in 1..=3 * steps {
         let z = -jump * f.min(frames) as f64 / frames as f64;
-        let pose = crate::pose::Pose::from_translation([0.0, 0.0, z]);
-        cloth.set_anchor_pose(pose).expect("finite");
-        set.begin_frame();
-        set.set_pose(id, pose).expect("a live torso");
-        let report = cloth.step_with(&set);
+        let report = place(&mut cloth, 3 * steps + f, z);
         assert!(!report.teleported, "a {jump} m jump is below the teleport distance");
         out.peak = out.peak.max(cloth.worst_link_ratio());
         for n in 0..cloth.nodes() {

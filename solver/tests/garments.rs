@@ -75,22 +75,28 @@ fn a_one_frame_snap_stretches_no_more_than_the_limit_allows() {
 /// A body that jumps backward into its cape in one frame — a root-motion
 /// correction, a snap into cover — never puts the cape through itself:
 /// every preset on the three irregular capes on their torso (a capsule
-/// moving with the anchor), jumps of 0.1, 0.3 and 1 m: no node deeper than
-/// 5 mm inside the torso at any step after the jump, none past its axis
-/// 3 s later, the worst link within 2.5×. Before the colliders were carried
-/// with the cloth (`anchor::FramePlan::carried`) and discovery counted the
-/// frame's motion (`anchor::FramePlan::travel`), a 0.3 m jump left 243–465
-/// nodes of SILK's, COTTON's, ROPE's and HAIR's flat cape through the body
-/// and stretched links 5–22× (`MEASUREMENTS.md`, "A body snapping into its
-/// cape").
+/// moving with the anchor), jumps of 0.1, 0.3 and 1 m, standing, riding a
+/// vehicle at 20 m/s across the body's axis, and with the cape's inertia
+/// painted from 1 at the top to 0.5 at the hem: no node deeper than 5 mm
+/// inside the torso at any step after the jump (8 mm painted), none past its axis 3 s
+/// later, the worst link within 2.5×. It holds because discovery counts
+/// the frame's motion (`anchor::FramePlan::travel`) and colliders are
+/// carried with the cloth (`anchor::FramePlan::carried`); without either
+/// it fails (`MEASUREMENTS.md`, "A body snapping into its cape").
 #[test]
 fn a_body_snapping_into_its_cape_never_passes_it_through() {
     for p in library::ALL {
         for seed in 0..3 {
-            for jump in [0.1, 0.3, 1.0] {
-                let r = e::body_snap(&p, seed, jump, 1);
-                let what = format!("{} cape {seed}, {jump} m", p.name);
-                assert!(r.deepest <= 0.005, "{what}: a node {:.1} mm inside the torso", 1e3 * r.deepest);
+            let cases = [(0.1, 0.0, false), (0.3, 0.0, false), (1.0, 0.0, false), (0.3, 20.0, false), (0.3, 0.0, true)];
+            for (jump, carrier, painted) in cases {
+                let r = e::body_snap(&p, seed, jump, 1, [carrier, 0.0, 0.0], painted);
+                let what = format!("{} cape {seed}, {jump} m at {carrier} m/s, painted {painted}", p.name);
+                // Painted, a node can end one step of the jump up to 6 mm in
+                // (ROPE cape 1, the same node at the same depth for 0.2-1 m
+                // jumps, out by the next step, the same with ten times the
+                // discovery reach): the solve's one-step residual, not a miss.
+                let deepest = if painted { 0.008 } else { 0.005 };
+                assert!(r.deepest <= deepest, "{what}: a node {:.1} mm inside the torso", 1e3 * r.deepest);
                 assert_eq!(r.through, 0, "{what}: nodes through the body");
                 assert!(r.peak <= 2.5, "{what}: worst link {:.2}", r.peak);
             }
