@@ -181,6 +181,9 @@ impl Cloth {
                 if self.dynamics.strain_limit && self.tuning.strain_mode.projection() {
                     self.state.contacts.provision_slide();
                 }
+                if !self.state.inertia_scale.is_empty() {
+                    self.state.contacts.provision_travel();
+                }
             }
             self.state.contacts.reserve_colliders(colliders.capacity());
         }
@@ -263,6 +266,7 @@ impl Cloth {
     pub fn set_inertia_scales(&mut self, first: usize, scales: &[f32]) -> Result<(), ParamError> {
         motion::check_fractions("inertia scale", first, scales, self.model.nodes)?;
         motion::paint(&self.model, first, scales, &mut self.state.inertia_scale, 1.0);
+        self.state.contacts.provision_travel();
         self.state.frame.wake_requested = true;
         Ok(())
     }

@@ -120,7 +120,8 @@ pub struct ContactSlots {
     pub path: Vec<f32>,
     /// Per particle: how far the frame's motion can take it over the step,
     /// m (`crate::anchor::FramePlan::travel`), written by the step before
-    /// a discovery that reads it ([`Travel::Listed`]).
+    /// a discovery that reads it ([`Travel::Listed`]): empty until inertia
+    /// scales are painted ([`Self::provision_travel`]).
     pub travel: Vec<f32>,
     /// Per particle: the outward normal, in the cloth frame, of the contact
     /// with the largest push (the most negative multiplier) after the
@@ -174,7 +175,7 @@ impl ContactSlots {
             particles: Vec::with_capacity(slots),
             quiet: vec![f32::INFINITY; slots],
             path: vec![0.0; slots],
-            travel: vec![0.0; slots],
+            travel: Vec::new(),
             pushed: Points::default(),
             frames: Vec::new(),
             poses: Vec::new(),
@@ -226,6 +227,13 @@ impl ContactSlots {
     pub fn provision_slide(&mut self) {
         if !self.is_empty() && self.pushed.is_empty() {
             self.pushed = Points::zeros(self.quiet.len());
+        }
+    }
+
+    /// Sizes `travel` when inertia scales are painted (outside the step).
+    pub fn provision_travel(&mut self) {
+        if !self.is_empty() && self.travel.is_empty() {
+            self.travel = vec![0.0; self.quiet.len()];
         }
     }
 

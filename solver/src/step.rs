@@ -850,6 +850,7 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
 /// Each particle's [`FramePlan::travel`] over this step by its own inertia
 /// scale, into the contact slots' `travel` column (rounded up to f32).
 fn listed_travel(model: &Model, st: &mut State, shifts: &[Option<Shift>], kick: Option<Vec3>, h: f64) {
+    debug_assert!(st.contacts.travel.len() >= model.swept, "painting inertia scales sizes the travel column");
     for s in 0..model.swept {
         let scale = st.inertia_scale.get(s).map_or(1.0, |&k| k as f64);
         let (x, v) = (st.x.get(s).map(f64::from), st.v.get(s).map(f64::from));

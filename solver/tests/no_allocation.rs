@@ -227,6 +227,40 @@ fn stepping_with_painted_limits_allocates_nothing() {
     assert_eq!(allocations(), 0, "allocated while stepping with painted limits");
 }
 
+/// Painted inertia on a cloth that already touches a collider: painting
+/// sizes the per-node discovery reach (`ContactSlots::travel`), so the
+/// steps after it — a moving anchor carrying its torso, which lists each
+/// node's reach — allocate nothing and leave every node finite.
+#[test]
+fn painting_inertia_on_a_touching_cloth_sizes_its_reach() {
+    use cloth_solver::{experiments::torso, library, pose::Pose, scenes::IrregularCape, Cloth, ColliderSet};
+    let input = IrregularCape::from_seed(1).input();
+    let mut cloth = Cloth::new(&input, library::COTTON.dynamics).unwrap();
+    let mut set = ColliderSet::new();
+    let id = set.add(torso(1), Pose::IDENTITY).unwrap();
+    let frame = |cloth: &mut Cloth, set: &mut ColliderSet, k: usize| {
+        let pose = Pose::from_translation([0.0, 0.0, -0.01 * k as f64]);
+        cloth.set_anchor_pose(pose).unwrap();
+        set.begin_frame();
+        set.set_pose(id, pose).unwrap();
+        cloth.step_with(set);
+    };
+    for k in 0..30 {
+        frame(&mut cloth, &mut set, k);
+    }
+    assert!(cloth.contacts() > 0, "the cape rests on the torso");
+    let n = cloth.nodes();
+    cloth.set_inertia_scales(0, &vec![0.5; n]).unwrap();
+    reset();
+    counting(true);
+    for k in 30..130 {
+        frame(&mut cloth, &mut set, k);
+    }
+    counting(false);
+    assert_eq!(allocations(), 0, "allocated while stepping with painted inertia");
+    assert!((0..n).all(|i| cloth.position(i).iter().all(|v| v.is_finite())));
+}
+
 /// In air: the tables and scratch are sized when the air or the
 /// coefficients first make aerodynamics act; a cloth on a moving anchor in a
 /// turbulent wind, its air changed every step, allocates nothing after.
