@@ -786,6 +786,16 @@ cloth_status cloth_set_anchor_pose(cloth_world world, cloth_id cloth, const clot
 // node takes the share of that velocity its inertia feels, and the next
 // step measures the anchor's velocity change from it (the cloth feels no
 // start). Wakes the cloth. Per-cloth.
+// `velocity` is the anchor's velocity at the pose the cloth is at now — its
+// spawn pose (`cloth_desc.anchor`), or the pose of its last step or
+// cloth_place_anchor — so the next pose must be where that velocity carries
+// it: that pose + velocity·dt for the next cloth_world_step
+// (+ velocity·seconds for a cloth_world_advance of `seconds`). An anchor
+// left at its spawn pose reads as a dead stop from `velocity` in one step
+// (past the teleport distance, a teleport). A car at 20 m/s along x
+// spawned at x = 0: create the cloth with its anchor at x = 0, set
+// (20, 0, 0), set the anchor pose at x = 20·dt (1/3 m at 60 Hz) before the
+// first step, and on at 20 m/s.
 // Refuses: NON_FINITE for a component that is not finite;
 // INVALID_ARGUMENT for one past ±CLOTH_MAX_COORDINATE m/s.
 cloth_status cloth_set_anchor_velocity(cloth_world world, cloth_id cloth, const cloth_vec3 *velocity);

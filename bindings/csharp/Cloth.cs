@@ -8,9 +8,10 @@
 //   types; every struct with the same fields in the same order; every constant and status with the
 //   same value), so the two cannot drift. Read the header's essay for ownership, threads and units; it
 //   applies here unchanged.
-// - The safe layer (SimWorld, SimCloth, SimColliderSet) owns handles (IDisposable), takes every output
-//   capacity from the array's or span's own length, throws ClothException on a refusal, and reads
-//   float positions and float poses. It allocates nothing per frame (ffi/tests/mono.rs measures it).
+// - The safe layer (SimWorld, SimCloth, SimColliderSet, and ClothPreset with its ClothPresets
+//   methods) owns handles (IDisposable), takes every output capacity from the array's or span's own
+//   length, throws ClothException on a refusal, and reads float positions and float poses. It
+//   allocates nothing per frame (ffi/tests/mono.rs measures it).
 //
 // Names. Every type is ClothX for the header's cloth_x (the cloth_ prefix kept) or SimX, and the
 // namespace is ClothSim: nothing here shares a name with UnityEngine (UnityEngine.Cloth,
@@ -151,7 +152,7 @@ namespace ClothSim
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothSheetDesc
     {
-        // sizeof(cloth_sheet_desc).
+        // Its size in bytes, sizeof(ClothSheetDesc): cloth_default_sheet_desc() sets it.
         public uint struct_size;
         // Nodes (particles), ≥ 1.
         public uint node_count;
@@ -194,7 +195,7 @@ namespace ClothSim
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothDynamics
     {
-        // sizeof(cloth_dynamics).
+        // Its size in bytes, sizeof(ClothDynamics): cloth_default_dynamics() sets it.
         public uint struct_size;
         // Substeps per step, 1..=64.
         public uint substeps;
@@ -235,7 +236,7 @@ namespace ClothSim
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothAir
     {
-        // sizeof(cloth_air).
+        // Its size in bytes, sizeof(ClothAir): cloth_default_air() sets it.
         public uint struct_size;
         // Air density, kg/m³, 0..=10 (0: no air; default 1.225, sea level).
         public double density;
@@ -282,7 +283,7 @@ namespace ClothSim
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothControls
     {
-        // sizeof(cloth_controls).
+        // Its size in bytes, sizeof(ClothControls): cloth_default_controls() sets it.
         public uint struct_size;
         // 1: tether rows act (default); 0: the cloth hangs by its other rows alone.
         public uint tethers;
@@ -304,15 +305,18 @@ namespace ClothSim
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothDesc
     {
-        // sizeof(cloth_desc).
+        // Its size in bytes, sizeof(ClothDesc): cloth_default_desc() sets it.
         public uint struct_size;
         // A library entry (CLOTH_PRESET_SILK … CLOTH_PRESET_HAIR, default
-        // COTTON), or CLOTH_PRESET_CUSTOM to use `dynamics`.
+        // COTTON), or CLOTH_PRESET_CUSTOM to use `dynamics` — in C#, (uint)ClothPreset.X.
         public uint preset;
         // The dynamics for CLOTH_PRESET_CUSTOM (read during the call); must be
         // NULL with a library preset.
         public IntPtr dynamics;
-        // The anchor's world pose at creation (placed: no motion is felt).
+        // The anchor's world pose at creation (placed: no motion is felt). Set it to where the
+        // anchor is when the cloth spawns (the bone's world pose): left at the identity, the cloth
+        // starts at the world origin and the first SetAnchorPose is a jump from there — a snap
+        // the cloth feels, or past the teleport distance a teleport.
         public ClothPose anchor;
         // The collider set the cloth collides with (generation 0: none).
         public ClothColliderSetId colliders;
@@ -335,7 +339,7 @@ namespace ClothSim
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothTreeDesc
     {
-        // sizeof(cloth_tree_desc).
+        // Its size in bytes, sizeof(ClothTreeDesc): cloth_default_tree_desc() sets it.
         public uint struct_size;
         // Nodes, ≥ 1.
         public uint node_count;
@@ -356,7 +360,7 @@ namespace ClothSim
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothVertexLayout
     {
-        // sizeof(cloth_vertex_layout).
+        // Its size in bytes, sizeof(ClothVertexLayout): cloth_default_vertex_layout() sets it.
         public uint struct_size;
         // CLOTH_SPACE_WORLD or CLOTH_SPACE_CLOTH, for every field.
         public uint space;
@@ -381,7 +385,7 @@ namespace ClothSim
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothRigDesc
     {
-        // sizeof(cloth_rig_desc).
+        // Its size in bytes, sizeof(ClothRigDesc): cloth_default_rig_desc() sets it.
         public uint struct_size;
         // Joints of the whole skeleton.
         public uint joint_count;
@@ -403,7 +407,7 @@ namespace ClothSim
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothStepReport
     {
-        // sizeof(cloth_step_report), set by the caller.
+        // Its size in bytes, sizeof(ClothStepReport), set by the caller (SimCloth.LastStepReport does).
         public uint struct_size;
         // 1: the cloth was asleep and nothing was simulated.
         public uint asleep;
@@ -426,7 +430,7 @@ namespace ClothSim
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothColliderDesc
     {
-        // sizeof(cloth_collider_desc).
+        // Its size in bytes, sizeof(ClothColliderDesc): cloth_default_collider_desc() sets it.
         public uint struct_size;
         // CLOTH_SHAPE_SPHERE, _CAPSULE, _TAPERED_CAPSULE, _PLANE or _CUBOID.
         public uint shape;
@@ -458,7 +462,7 @@ namespace ClothSim
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothWorldDesc
     {
-        // sizeof(cloth_world_desc).
+        // Its size in bytes, sizeof(ClothWorldDesc): cloth_default_world_desc() sets it.
         public uint struct_size;
         // Worker threads the world starts and owns, 0..=256. 0 (the default)
         // starts none: cloth_world_step runs on the calling thread, and a host
@@ -708,6 +712,69 @@ namespace ClothSim
         Cloth = 1,
     }
 
+    // A library entry (CLOTH_PRESET_*, the same values): a fabric's dynamics, drag and lift, tuned
+    // for it (solver/src/library.rs). Custom is none: a cloth made with it takes explicit
+    // ClothDynamics (start from an entry's, ClothPreset.Denim.Dynamics()). Masses are the host's,
+    // kg per node; each entry was tuned at the areal density given (linear for Rope and Chain) — a
+    // sheet node's mass is that density times a third of the area of each triangle it is a corner
+    // of, a strand node's the linear density times its link length (SimWorld.CreateSheet).
+    public enum ClothPreset : uint
+    {
+        Custom = 0,
+        // Light, floppy, tangles (self-collision): 0.06 kg/m².
+        Silk = 1,
+        // The default fabric: 0.15 kg/m².
+        Cotton = 2,
+        // Heavy, stiff, strain-limited: 0.4 kg/m².
+        Denim = 3,
+        // The stiffest sheet: 0.9 kg/m².
+        Leather = 4,
+        // A strand with bending, strain-limited: 0.2 kg/m.
+        Rope = 5,
+        // Rigid links, free joints: 1.0 kg/m.
+        Chain = 6,
+        // Strands that tangle (self-collision): 0.1 kg/m².
+        Hair = 7,
+    }
+
+    // The library's entries in the safe layer's types, as extension methods of ClothPreset:
+    // ClothPreset.Denim.Dynamics() to start custom dynamics from, ClothPreset.Silk.Desc(anchor) to
+    // create a cloth with (or pass the preset to SimWorld.CreateSheet, CreateTree, CreateRig or
+    // CreateFromCooked directly). Dynamics and Aerodynamics throw ClothException(InvalidEnum) for
+    // Custom, which has none of its own, and for a value that is no entry.
+    public static class ClothPresets
+    {
+        // The entry's dynamics (cloth_preset_dynamics).
+        public static ClothDynamics Dynamics(this ClothPreset preset)
+        {
+            // struct_size set: the library writes as many bytes as it says.
+            ClothDynamics d = ClothNative.cloth_default_dynamics();
+            ClothException.Check(ClothNative.cloth_preset_dynamics((uint)preset, ref d));
+            return d;
+        }
+
+        // The entry's drag and lift coefficients (cloth_preset_aerodynamics): a cloth created from it
+        // has them (SimCloth.GetAerodynamics); they act only in air (SimWorld.SetAir).
+        public static void Aerodynamics(this ClothPreset preset, out double drag, out double lift)
+        {
+            ClothException.Check(ClothNative.cloth_preset_aerodynamics((uint)preset, out drag, out lift));
+        }
+
+        // A cloth description for SimWorld's Create* overloads that take a ClothDesc (welding, custom
+        // dynamics): this entry; `anchor`, the anchor's world pose at creation — where its bone is
+        // when the cloth spawns, or the cloth starts at the world origin and its first SetAnchorPose
+        // is a jump; `colliders` (null: none), checked against the bind pose at creation. Custom
+        // needs a ClothDynamics beside it.
+        public static ClothDesc Desc(this ClothPreset preset, ClothPose anchor, SimColliderSet colliders = null)
+        {
+            ClothDesc desc = ClothNative.cloth_default_desc();
+            desc.preset = (uint)preset;
+            desc.anchor = anchor;
+            if (colliders != null) desc.colliders = colliders.Id;
+            return desc;
+        }
+    }
+
     // A float rotation, x, y, z, w: laid out as UnityEngine.Quaternion.
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothQuatf
@@ -789,10 +856,28 @@ namespace ClothSim
 
         // A sheet: positions.Length nodes (bind positions in the anchor frame, m), as many masses (kg),
         // fixedNodes null or as many 0/1 flags, and triangles.Length / 3 triangles. desc from
-        // ClothNative.cloth_default_desc() with a library preset; or pass dynamics (CLOTH_PRESET_CUSTOM).
+        // ClothPreset.X.Desc(anchor, colliders) (or ClothNative.cloth_default_desc()) with a library
+        // preset; or pass dynamics (CLOTH_PRESET_CUSTOM). desc.anchor is the anchor's world pose at
+        // creation: set it to where the anchor is when the cloth spawns, or the cloth starts at the
+        // world origin and the first SetAnchorPose is a jump from there (a snap, or a teleport).
+        // Masses: the presets were tuned at real fabrics' areal densities (ClothPreset: cotton
+        // 0.15 kg/m², denim 0.4, silk 0.06, leather 0.9): give each node that density times a third
+        // of the area of each triangle it is a corner of (a 2 cm grid of cotton: 6e-5 kg a node).
+        // Hanging still it barely matters (the rows are mass-invariant), but drag, lift, impulses
+        // and collisions act on kilograms: the wind accelerates a sheet 100 times too heavy a
+        // hundredth as much.
         public SimCloth CreateSheet(ClothVec3f[] positions, float[] masses, uint[] fixedNodes, uint[] triangles, ClothDesc desc)
         {
             return CreateSheet(positions, masses, fixedNodes, triangles, desc, null);
+        }
+
+        // A sheet of a library fabric, its anchor at `anchor` (world) when it spawns, colliding with
+        // `colliders` (null: none). Custom throws ClothException(InvalidEnum): pass a ClothDynamics
+        // with a ClothDesc instead.
+        public SimCloth CreateSheet(ClothVec3f[] positions, float[] masses, uint[] fixedNodes, uint[] triangles, ClothPreset preset,
+                                    ClothPose anchor, SimColliderSet colliders = null)
+        {
+            return CreateSheet(positions, masses, fixedNodes, triangles, LibraryDesc(preset, anchor, colliders, "SimWorld.CreateSheet"), null);
         }
 
         public SimCloth CreateSheet(ClothVec3f[] positions, float[] masses, uint[] fixedNodes, uint[] triangles, ClothDesc desc, ClothDynamics dynamics)
@@ -846,10 +931,18 @@ namespace ClothSim
         }
 
         // A tree (strips, a rope): positions.Length nodes, as many masses and parents (another node's
-        // index, or CLOTH_NO_PARENT for a root hanging from the anchor).
+        // index, or CLOTH_NO_PARENT for a root hanging from the anchor). desc as for CreateSheet; a
+        // strand node's mass is the linear density times its link length (Rope 0.2 kg/m, Chain 1.0).
         public SimCloth CreateTree(ClothVec3f[] positions, float[] masses, uint[] parents, ClothDesc desc)
         {
             return CreateTree(positions, masses, parents, desc, null);
+        }
+
+        // A tree of a library entry, its anchor at `anchor` when it spawns (as CreateSheet's).
+        public SimCloth CreateTree(ClothVec3f[] positions, float[] masses, uint[] parents, ClothPreset preset, ClothPose anchor,
+                                   SimColliderSet colliders = null)
+        {
+            return CreateTree(positions, masses, parents, LibraryDesc(preset, anchor, colliders, "SimWorld.CreateTree"), null);
         }
 
         public SimCloth CreateTree(ClothVec3f[] positions, float[] masses, uint[] parents, ClothDesc desc, ClothDynamics dynamics)
@@ -883,6 +976,14 @@ namespace ClothSim
         public SimCloth CreateRig(uint[] skeletonParents, ClothPose[] localBind, uint[] joints, float[] masses, ClothDesc desc)
         {
             return CreateRig(skeletonParents, localBind, joints, masses, desc, null);
+        }
+
+        // A rig of a library entry, its anchor (the joint its owned joints hang from) at `anchor` when
+        // it spawns (as CreateSheet's).
+        public SimCloth CreateRig(uint[] skeletonParents, ClothPose[] localBind, uint[] joints, float[] masses, ClothPreset preset,
+                                  ClothPose anchor, SimColliderSet colliders = null)
+        {
+            return CreateRig(skeletonParents, localBind, joints, masses, LibraryDesc(preset, anchor, colliders, "SimWorld.CreateRig"), null);
         }
 
         public SimCloth CreateRig(uint[] skeletonParents, ClothPose[] localBind, uint[] joints, float[] masses, ClothDesc desc, ClothDynamics dynamics)
@@ -923,6 +1024,11 @@ namespace ClothSim
             return CreateFromCooked(blob, desc, null);
         }
 
+        public SimCloth CreateFromCooked(byte[] blob, ClothPreset preset, ClothPose anchor, SimColliderSet colliders = null)
+        {
+            return CreateFromCooked(blob, LibraryDesc(preset, anchor, colliders, "SimWorld.CreateFromCooked"), null);
+        }
+
         public SimCloth CreateFromCooked(byte[] blob, ClothDesc desc, ClothDynamics dynamics)
         {
             return CreateFromCooked(blob, desc, &dynamics);
@@ -936,6 +1042,17 @@ namespace ClothSim
             fixed (byte* b = blob)
                 ClothException.Check(ClothNative.cloth_create_from_cooked(handle, b, (UIntPtr)blob.Length, &desc, &id));
             return new SimCloth(this, id);
+        }
+
+        // The description of the Create* overloads that take a preset. Custom has no dynamics of its
+        // own to create with (the library would read a null desc.dynamics): refused as
+        // cloth_preset_dynamics refuses it.
+        static ClothDesc LibraryDesc(ClothPreset preset, ClothPose anchor, SimColliderSet colliders, string function)
+        {
+            if (preset == ClothPreset.Custom)
+                ClothException.Throw(ClothStatus.InvalidEnum, function +
+                    ": ClothPreset.Custom has no dynamics of its own; pass ClothPreset.Custom.Desc(anchor) and a ClothDynamics");
+            return preset.Desc(anchor, colliders);
         }
 
         // Explicit dynamics make the cloth CLOTH_PRESET_CUSTOM; desc.dynamics is only read during the
@@ -970,6 +1087,18 @@ namespace ClothSim
         public SimCloth CreateTree(Vector3[] positions, float[] masses, uint[] parents, ClothDesc desc)
         {
             return CreateTree(ClothUnity.ToCloth(positions), masses, parents, desc, null);
+        }
+
+        public SimCloth CreateSheet(Vector3[] positions, float[] masses, uint[] fixedNodes, uint[] triangles, ClothPreset preset,
+                                    ClothPose anchor, SimColliderSet colliders = null)
+        {
+            return CreateSheet(ClothUnity.ToCloth(positions), masses, fixedNodes, triangles, LibraryDesc(preset, anchor, colliders, "SimWorld.CreateSheet"), null);
+        }
+
+        public SimCloth CreateTree(Vector3[] positions, float[] masses, uint[] parents, ClothPreset preset, ClothPose anchor,
+                                   SimColliderSet colliders = null)
+        {
+            return CreateTree(ClothUnity.ToCloth(positions), masses, parents, LibraryDesc(preset, anchor, colliders, "SimWorld.CreateTree"), null);
         }
 #endif
     }
@@ -1008,7 +1137,14 @@ namespace ClothSim
         public void SetAnchorPose(ClothPose pose) { ClothException.Check(ClothNative.cloth_set_anchor_pose(world.Handle, id, ref pose)); }
         public void PlaceAnchor(ClothPose pose) { ClothException.Check(ClothNative.cloth_place_anchor(world.Handle, id, ref pose)); }
         // The anchor already moves at this world velocity, m/s, and the cloth with it (a
-        // character spawned in a moving vehicle): the cloth feels no start.
+        // character spawned in a moving vehicle): the cloth feels no start. It is the anchor's
+        // velocity at the pose the cloth is at now — its spawn pose (desc.anchor), or the pose of its
+        // last step or PlaceAnchor — so the next pose must be where it carries the anchor: spawn +
+        // velocity·dt for the next Step (+ velocity·seconds for an Advance). Left at its spawn pose
+        // the anchor reads as a dead stop from that velocity in one step (past the teleport
+        // distance, a teleport). A car at 20 m/s along x spawned at x = 0: create with the anchor at
+        // x = 0, SetAnchorVelocity((20, 0, 0)), then SetAnchorPose at x = 20/60 before the first
+        // 60 Hz Step.
         public void SetAnchorVelocity(ClothVec3 velocity) { ClothException.Check(ClothNative.cloth_set_anchor_velocity(world.Handle, id, ref velocity)); }
         public void SetColliders(SimColliderSet set)
         {

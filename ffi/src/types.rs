@@ -527,22 +527,34 @@ pub(crate) trait Sized_: Copy {
     /// appended fields keep their defaults.
     const VERSION_SIZES: &'static [usize];
     const NAME: &'static str;
+    /// The exported `cloth_default_*` function that returns the struct with
+    /// `struct_size` set, if it has one (a refusal names it).
+    const CONSTRUCTOR: Option<&'static str>;
     fn defaults() -> Self;
 }
 
-/// `sized!(T, default)` for a struct of one version;
-/// `sized!(T, default, first, …)` for one whose earlier versions each ended
-/// just before the field named (oldest first).
+/// `sized!(T, cloth_default_t())` for a struct of one version the host
+/// starts from that exported constructor; `sized!(T, constructor(), first,
+/// …)` for one whose earlier versions each ended just before the field named
+/// (oldest first); `sized!(T, expression, …)` for one the host fills from
+/// nothing (no constructor to name).
 macro_rules! sized {
-    ($t:ident, $default:expr $(, $first:ident)*) => {
+    (@ $t:ident, $default:expr, $constructor:expr $(, $first:ident)*) => {
         impl Sized_ for $t {
             const VERSION_SIZES: &'static [usize] =
                 &[$(std::mem::offset_of!($t, $first),)* std::mem::size_of::<$t>()];
             const NAME: &'static str = stringify!($t);
+            const CONSTRUCTOR: Option<&'static str> = $constructor;
             fn defaults() -> Self {
                 $default
             }
         }
+    };
+    ($t:ident, $constructor:ident() $(, $first:ident)*) => {
+        sized!(@ $t, $constructor(), Some(stringify!($constructor)) $(, $first)*);
+    };
+    ($t:ident, $default:expr $(, $first:ident)*) => {
+        sized!(@ $t, $default, None $(, $first)*);
     };
 }
 
@@ -591,16 +603,30 @@ pub(crate) unsafe fn read_desc<T: Sized_>(p: *const T, what: &str) -> Res<T> {
     Ok(out)
 }
 
+/// The refusal says what to set in words any host's language has (no C
+/// `sizeof`: a C# or Python host reads it too), e.g. `desc.struct_size is 0
+/// (unset) but this library's cloth_desc is 88 bytes (set it to the size of
+/// the struct you pass; cloth_default_desc() sets it)`.
 fn check_size<T: Sized_>(size: usize, what: &str) -> Res<()> {
     if T::VERSION_SIZES.contains(&size) {
         return Ok(());
     }
+    let (current, earlier) = T::VERSION_SIZES.split_last().expect("a struct has at least its own size");
+    let earlier = match earlier {
+        [] => String::new(),
+        [one] => format!(", or {one} for its earlier version"),
+        [rest @ .., last] => format!(
+            ", or {} or {last} for its earlier versions",
+            rest.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+        ),
+    };
+    let unset = if size == 0 { " (unset)" } else { "" };
+    let constructor = T::CONSTRUCTOR.map(|c| format!("; {c}() sets it")).unwrap_or_default();
     fail(
         CLOTH_STATUS_STRUCT_SIZE,
         format!(
-            "{what}.struct_size is {size}; this library reads {} of {} bytes (set it to sizeof({}), or start from its cloth_default_* constructor)",
-            T::NAME,
-            T::VERSION_SIZES.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" or "),
+            "{what}.struct_size is {size}{unset} but this library's {} is {current} bytes{earlier} \
+             (set it to the size of the struct you pass{constructor})",
             T::NAME
         ),
     )

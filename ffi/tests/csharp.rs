@@ -1,8 +1,8 @@
 //! `bindings/csharp/Cloth.cs` mirrors `include/cloth.h` (issue 6: the binding
 //! is checked against the header so the two cannot drift). From the header:
 //! every function, struct, constant and status; from the C# file: the
-//! `extern` declarations, the `struct`s, the `const`s and the `ClothStatus`
-//! enum. Names map mechanically — `cloth_sheet_desc` → `ClothSheetDesc` (the
+//! `extern` declarations, the `struct`s, the `const`s, the `ClothStatus`
+//! enum and the safe layer's `ClothPreset` and `ClothSpace` enums. Names map mechanically — `cloth_sheet_desc` → `ClothSheetDesc` (the
 //! prefix kept: issue 20, no name may collide with UnityEngine's `Cloth` or
 //! `Pose`), `CLOTH_STATUS_NULL_POINTER` → `NullPointer` — and C# `@`-escaped
 //! names (`@out`, `@fixed`) compare without the `@`.
@@ -11,7 +11,8 @@
 //! names, count and types and the matching return type; each struct has the
 //! same fields in the same order with the matching C# types (pointers →
 //! `IntPtr`, `size_t` → `UIntPtr`, structs by their mapped name); each
-//! `#define` and each status has the same value.
+//! `#define` and each status has the same value, and each `CLOTH_PRESET_*`
+//! and `CLOTH_SPACE_*` is a member of its safe enum with that value.
 //!
 //! The rules issue 20 set (ffi/tests/mono.rs runs the binding under Mono):
 //! - a handle — a C struct of exactly `uint32_t index; uint32_t generation;`
@@ -347,6 +348,43 @@ fn every_constant_and_status_has_the_same_value() {
         let want = format!("{} = {value},", pascal(name, "CLOTH_STATUS_"));
         if !cs.contains(&want) {
             problems.push(format!("ClothStatus lacks `{want}`"));
+        }
+    }
+    assert!(problems.is_empty(), "Cloth.cs and cloth.h disagree:\n  {}", problems.join("\n  "));
+}
+
+/// The safe layer's enums over the header's `uint32_t` constants —
+/// `ClothPreset` (`CLOTH_PRESET_*`) and `ClothSpace` (`CLOTH_SPACE_*`) — have
+/// one member per constant, named as `pascal` names it, with its value.
+#[test]
+fn safe_enums_have_the_header_values() {
+    let h = header();
+    let cs = strip(&binding(), false);
+    let mut problems = Vec::new();
+    for (enum_name, prefix) in [("ClothPreset", "CLOTH_PRESET_"), ("ClothSpace", "CLOTH_SPACE_")] {
+        let constants: BTreeMap<String, String> = h
+            .lines()
+            .filter_map(|l| l.strip_prefix("#define "))
+            .filter_map(|l| {
+                let mut parts = l.split_whitespace();
+                let (name, value) = (parts.next()?, parts.next()?);
+                name.starts_with(prefix).then(|| (pascal(name, prefix), value.to_string()))
+            })
+            .collect();
+        assert!(constants.len() >= 2, "only {} {prefix}* constants parsed", constants.len());
+        let Some(at) = cs.find(&format!("public enum {enum_name} : uint")) else {
+            problems.push(format!("no `public enum {enum_name} : uint` in Cloth.cs"));
+            continue;
+        };
+        let body = &cs[at..];
+        let (open, close) = (body.find('{').expect("an enum opens"), body.find('}').expect("an enum closes"));
+        let members: BTreeMap<String, String> = body[open + 1..close]
+            .split(',')
+            .filter_map(|m| m.split_once('='))
+            .map(|(name, value)| (name.trim().to_string(), value.trim().to_string()))
+            .collect();
+        if members != constants {
+            problems.push(format!("{enum_name} is {members:?}; the header's {prefix}* are {constants:?}"));
         }
     }
     assert!(problems.is_empty(), "Cloth.cs and cloth.h disagree:\n  {}", problems.join("\n  "));

@@ -8,10 +8,13 @@
 //
 // It also measures the managed allocations of frames 31..300 (GC.GetAllocatedBytesForCurrentThread,
 // after checking that the counter sees a one-byte array) and requires zero; checks each descriptor's
-// struct_size against the C# struct's size; and walks the error paths — every status a host can
-// provoke, through the raw layer (NULL through `ref *(T*)null`, short, misaligned and stale) and through
-// the safe layer (ClothException, and the managed refusals it adds) — each checked for its status and
-// its message. Exit code 0 and a last line "ClothTest.cs: ok" on success.
+// struct_size against the C# struct's size; creates a sheet, a strand, a rig and a cooked sheet from
+// each library preset through the safe layer alone (ClothPreset) and steps them; checks what
+// SetAnchorVelocity means (the velocity at the spawn pose); and walks the error paths — every status a
+// host can provoke, through the raw layer (NULL through `ref *(T*)null`, short, misaligned and stale)
+// and through the safe layer (ClothException, and the managed refusals it adds) — each checked for its
+// status and its message (which never says C's sizeof). Exit code 0 and a last line "ClothTest.cs: ok"
+// on success.
 //
 // Build: mcs -unsafe bindings/csharp/Cloth.cs bindings/csharp/tests/ClothTest.cs; run with mono, with
 // libcloth.so beside the executable or on LD_LIBRARY_PATH.
@@ -120,6 +123,8 @@ static unsafe class ClothTest
         Sizes();
         Scene();
         Wind();
+        Presets();
+        AnchorVelocity();
         ErrorPaths();
         if (failures > 0)
         {
@@ -369,13 +374,15 @@ static unsafe class ClothTest
     static int cases;
     static readonly int[] seen = new int[17];
 
-    // A raw call's status; a refusal's message names the function, a success's is empty.
+    // A raw call's status; a refusal's message names the function, a success's is empty. No message
+    // speaks C: a C# host has no sizeof(cloth_desc) to set.
     static void Status(ClothStatus got, ClothStatus want, string function)
     {
         string message = ClothNative.LastError();
         cases++;
         if ((uint)got < seen.Length) seen[(uint)got]++;
-        bool good = got == want && (want == ClothStatus.Ok ? message.Length == 0 : message.StartsWith(function) && message.Length > function.Length + 2);
+        bool good = got == want && (want == ClothStatus.Ok ? message.Length == 0 : message.StartsWith(function) && message.Length > function.Length + 2)
+                    && !message.Contains("sizeof");
         if (!good)
         {
             Console.Error.WriteLine("ClothTest.cs: " + function + " returned " + got + ", expected " + want + "; message: \"" + message + "\"");
@@ -383,8 +390,9 @@ static unsafe class ClothTest
         }
     }
 
-    // A safe-layer call that must throw ClothException with `want`, its message naming the status.
-    static void Throws(ClothStatus want, string what, Action call)
+    // A safe-layer call that must throw ClothException with `want`, its message naming the status
+    // (and never C's sizeof); returns the exception, or null.
+    static ClothException Throws(ClothStatus want, string what, Action call)
     {
         cases++;
         try
@@ -396,12 +404,14 @@ static unsafe class ClothTest
         catch (ClothException e)
         {
             if ((uint)e.Status < seen.Length) seen[(uint)e.Status]++;
-            if (e.Status != want || !e.Message.StartsWith(ClothNative.StatusName(want)))
+            if (e.Status != want || !e.Message.StartsWith(ClothNative.StatusName(want)) || e.Message.Contains("sizeof"))
             {
                 Console.Error.WriteLine("ClothTest.cs: " + what + " threw " + e.Status + " (expected " + want + "): " + e.Message);
                 failures++;
             }
+            return e;
         }
+        return null;
     }
 
     // A safe-layer call the binding refuses before the library sees it (an array of the wrong length).
@@ -461,6 +471,206 @@ static unsafe class ClothTest
             Status(ClothNative.cloth_set_aerodynamics(world.Handle, id, 12.0, 0.0), ClothStatus.InvalidArgument, "cloth_set_aerodynamics");
             Console.WriteLine("wind: the silk sheet's corner " + p[SIDE * SIDE - 1].z + " m downwind after 1 s in 6 m/s");
         }
+    }
+
+    // The library's presets through the safe layer alone (no ClothNative): ClothPreset has the
+    // header's values; each entry's Dynamics() and Aerodynamics() are what the raw calls return; a
+    // sheet, a strand, a rig and a cooked sheet created from each (masses from its areal density,
+    // as the README says) start at the anchor given and step to finite positions near it; Custom
+    // and a value past Hair throw ClothException, and an unset desc's refusal never says sizeof.
+    static void Presets()
+    {
+        ClothPreset[] entries = { ClothPreset.Silk, ClothPreset.Cotton, ClothPreset.Denim, ClothPreset.Leather,
+                                  ClothPreset.Rope, ClothPreset.Chain, ClothPreset.Hair };
+        uint[] raw = { ClothNative.CLOTH_PRESET_SILK, ClothNative.CLOTH_PRESET_COTTON, ClothNative.CLOTH_PRESET_DENIM,
+                       ClothNative.CLOTH_PRESET_LEATHER, ClothNative.CLOTH_PRESET_ROPE, ClothNative.CLOTH_PRESET_CHAIN,
+                       ClothNative.CLOTH_PRESET_HAIR };
+        // The tuning densities (solver/src/library.rs): kg/m² for sheets, kg/m for Rope and Chain.
+        double[] density = { 0.06, 0.15, 0.4, 0.9, 0.2, 1.0, 0.1 };
+        Expect((uint)ClothPreset.Custom == ClothNative.CLOTH_PRESET_CUSTOM, "ClothPreset.Custom is CLOTH_PRESET_CUSTOM");
+        for (int i = 0; i < entries.Length; i++)
+            Expect((uint)entries[i] == raw[i], "ClothPreset." + entries[i] + " is CLOTH_PRESET_" + entries[i].ToString().ToUpperInvariant());
+
+        SmallSheet();
+        ClothVec3f[] strand = new ClothVec3f[8];
+        uint[] parents = new uint[strand.Length];
+        for (int n = 0; n < strand.Length; n++)
+        {
+            strand[n] = new ClothVec3f(1e-3f * n, -0.05f * n, 0);
+            parents[n] = n == 0 ? ClothNative.CLOTH_NO_PARENT : (uint)(n - 1);
+        }
+        ClothPose[] binds = new ClothPose[3];
+        for (int j = 0; j < binds.Length; j++)
+        {
+            binds[j].rotation.w = 1;
+            binds[j].translation.y = j == 0 ? 0 : -0.1;
+        }
+        uint[] skeleton = { ClothNative.CLOTH_NO_PARENT, 0, 1 }, joints = { 1, 2 };
+        // Spawned away from the origin: the cloth must start here, not at (0, 0, 0).
+        ClothPose spawn = default(ClothPose);
+        spawn.translation = new ClothVec3(3.0, 1.5, -2.0);
+        spawn.rotation.w = 1;
+        double reach = 0.5;
+
+        using (SimWorld world = new SimWorld())
+        {
+            for (int i = 0; i < entries.Length; i++)
+            {
+                ClothPreset preset = entries[i];
+                string name = "ClothPreset." + preset;
+                ClothDynamics safe = preset.Dynamics(), native = ClothNative.cloth_default_dynamics();
+                Check(ClothNative.cloth_preset_dynamics(raw[i], ref native), "cloth_preset_dynamics (" + name + ")");
+                Expect(SameBytes(safe, native), name + ".Dynamics() is cloth_preset_dynamics'");
+                Expect(safe.struct_size == sizeof(ClothDynamics), name + ".Dynamics() has its struct_size set");
+                double drag, lift, nativeDrag, nativeLift;
+                preset.Aerodynamics(out drag, out lift);
+                Check(ClothNative.cloth_preset_aerodynamics(raw[i], out nativeDrag, out nativeLift), "cloth_preset_aerodynamics (" + name + ")");
+                Expect(drag == nativeDrag && lift == nativeLift, name + ".Aerodynamics() is cloth_preset_aerodynamics'");
+
+                // A sheet node carries a third of each incident triangle's area (5 cm squares).
+                float[] masses = new float[SIDE * SIDE];
+                for (int t = 0; t < sheetTriangles.Length; t++) masses[sheetTriangles[t]] += (float)(density[i] * 0.5 * 0.05 * 0.05 / 3.0);
+                float[] strandMasses = new float[strand.Length];
+                for (int n = 0; n < strand.Length; n++) strandMasses[n] = (float)(density[i] * 0.05);
+                SimCloth[] cloths =
+                {
+                    world.CreateSheet(sheetPositions, masses, sheetFixed, sheetTriangles, preset, spawn),
+                    world.CreateTree(strand, strandMasses, parents, preset, spawn),
+                    world.CreateRig(skeleton, binds, joints, new float[] { 0.01f, 0.01f }, preset, spawn),
+                    null,
+                };
+                cloths[3] = world.CreateFromCooked(cloths[0].Cook(), preset, spawn);
+                ClothDesc desc = preset.Desc(spawn);
+                Expect(desc.preset == raw[i] && desc.anchor.translation.x == spawn.translation.x && desc.colliders.packed == 0,
+                       name + ".Desc(spawn)");
+                foreach (SimCloth c in cloths)
+                {
+                    Expect(SameBytes(c.GetDynamics(), safe), name + ": a cloth created from the preset has its dynamics");
+                    double d0, l0;
+                    c.GetAerodynamics(out d0, out l0);
+                    Expect(d0 == drag && l0 == lift, name + ": a cloth created from the preset has its coefficients");
+                }
+
+                ClothVec3f[] p = new ClothVec3f[SIDE * SIDE];
+                cloths[0].ReadPositions(p);
+                Expect(Distance(p[0], spawn.translation) < 1e-6, name + ": the sheet starts at the anchor it was created at");
+                // Walk the anchor 1 m/s along x for half a second.
+                ClothPose anchor = spawn;
+                for (int k = 1; k <= 30; k++)
+                {
+                    anchor.translation.x = spawn.translation.x + k / 60.0;
+                    world.BeginFrame();
+                    foreach (SimCloth c in cloths) c.SetAnchorPose(anchor);
+                    world.Step();
+                }
+                foreach (SimCloth c in cloths)
+                {
+                    ClothVec3f[] q = new ClothVec3f[c.NodeCount];
+                    c.ReadPositions(q);
+                    bool finite = true, near = true;
+                    foreach (ClothVec3f v in q)
+                    {
+                        finite &= !float.IsNaN(v.x + v.y + v.z) && !float.IsInfinity(v.x + v.y + v.z);
+                        near &= Distance(v, anchor.translation) < reach;
+                    }
+                    Expect(finite, name + ": finite positions after 30 steps");
+                    Expect(near, name + ": every node within " + reach + " m of the anchor after 30 steps");
+                    Expect(c.LastStepReport().teleported == 0, name + ": no teleport");
+                    c.Dispose();
+                }
+            }
+
+            // With colliders: the bind-pose check runs against the set the preset overload names.
+            SimColliderSet body = world.CreateColliderSet();
+            ClothColliderDesc sphere = ClothNative.cloth_default_collider_desc();
+            sphere.radius = 0.1;
+            sphere.pose = spawn;
+            body.Add(sphere);
+            Throws(ClothStatus.SeedFailed, "SimWorld.CreateSheet from a preset inside its colliders",
+                   () => world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, ClothPreset.Cotton, spawn, body));
+            ClothDesc noCheck = ClothPreset.Cotton.Desc(spawn, body);
+            Expect(noCheck.colliders.packed == body.Id.packed, "ClothPreset.Desc names the collider set");
+            noCheck.bind_pose_check = 0;
+            world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, noCheck).Dispose();
+
+            // Custom has no dynamics of its own: refused by the library (Dynamics, Aerodynamics) and by
+            // the binding (the preset overloads); with a ClothDynamics it is the custom path.
+            Throws(ClothStatus.InvalidEnum, "ClothPreset.Custom.Dynamics()", () => ClothPreset.Custom.Dynamics());
+            Throws(ClothStatus.InvalidEnum, "(ClothPreset)8 .Dynamics()", () => ((ClothPreset)8).Dynamics());
+            Throws(ClothStatus.InvalidEnum, "ClothPreset.Custom.Aerodynamics()", () =>
+            {
+                double d, l;
+                ClothPreset.Custom.Aerodynamics(out d, out l);
+            });
+            ClothException custom = Throws(ClothStatus.InvalidEnum, "SimWorld.CreateSheet from ClothPreset.Custom",
+                () => world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, ClothPreset.Custom, spawn));
+            Expect(custom != null && custom.Message.Contains("SimWorld.CreateSheet") && custom.Message.Contains("ClothDynamics"),
+                   "the Custom refusal says what to pass");
+            float[] ones = new float[strand.Length];
+            for (int n = 0; n < ones.Length; n++) ones[n] = 0.01f;
+            Throws(ClothStatus.InvalidEnum, "SimWorld.CreateTree from (ClothPreset)99",
+                   () => world.CreateTree(strand, ones, parents, (ClothPreset)99, spawn));
+            ClothDynamics rope = ClothPreset.Rope.Dynamics();
+            rope.damping = 0.3;
+            SimCloth customRope = world.CreateTree(strand, ones, parents, ClothPreset.Custom.Desc(spawn), rope);
+            Expect(customRope.GetDynamics().damping == 0.3, "ClothPreset.Custom.Desc with a ClothDynamics is the custom path");
+
+            // A ClothDesc never set (default(ClothDesc): struct_size 0) is a StructSize refusal that
+            // says what to set in C#'s words too: bytes, not sizeof(cloth_desc).
+            ClothException unset = Throws(ClothStatus.StructSize, "SimWorld.CreateSheet with default(ClothDesc)",
+                () => world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, default(ClothDesc)));
+            string want = "desc.struct_size is 0 (unset) but this library's cloth_desc is " + sizeof(ClothDesc) + " bytes";
+            Expect(unset != null && unset.Message.Contains(want) && !unset.Message.Contains("sizeof"),
+                   "the struct_size refusal gives the size in bytes: " + (unset == null ? "" : unset.Message));
+            if (unset != null) Console.WriteLine("an unset desc: " + unset.Message);
+        }
+        Console.WriteLine("presets: " + entries.Length + " entries through ClothPreset, each a sheet, a strand, a rig and a cooked sheet stepped");
+    }
+
+    // SetAnchorVelocity is the anchor's velocity at its spawn pose: a sheet spawned at 20 m/s whose
+    // next pose is where that velocity carries it (spawn + v·dt) feels no change of velocity; one
+    // whose anchor stays at its spawn pose feels a dead stop from 20 m/s (more than the 600 m/s²
+    // limit takes in a step) and swings ahead of its anchor.
+    static void AnchorVelocity()
+    {
+        SmallSheet();
+        using (SimWorld world = new SimWorld())
+        {
+            ClothPose spawn = default(ClothPose);
+            spawn.translation = new ClothVec3(-4.0, 1.5, 2.0);
+            spawn.rotation.w = 1;
+            SimCloth carried = world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, ClothPreset.Cotton, spawn);
+            SimCloth stopped = world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, ClothPreset.Cotton, spawn);
+            ClothVec3 v = new ClothVec3(20.0, 0.0, 0.0);
+            carried.SetAnchorVelocity(v);
+            stopped.SetAnchorVelocity(v);
+            ClothPose next = spawn;
+            next.translation.x += v.x * carried.GetDynamics().dt;
+            world.BeginFrame();
+            carried.SetAnchorPose(next);
+            stopped.SetAnchorPose(spawn);
+            world.Step();
+            ClothStepReport a = carried.LastStepReport(), b = stopped.LastStepReport();
+            Expect(a.anchor_limited == 0 && a.teleported == 0, "spawn + v·dt: the cloth carried on at v feels no change");
+            Expect(b.anchor_limited == 1 && b.teleported == 0, "left at the spawn pose: a dead stop from v");
+            ClothVec3f[] pa = new ClothVec3f[SIDE * SIDE], pb = new ClothVec3f[SIDE * SIDE];
+            carried.ReadPositions(pa, ClothSpace.Cloth);
+            stopped.ReadPositions(pb, ClothSpace.Cloth);
+            int hem = SIDE * SIDE - 1;
+            double strayA = Distance(pa[hem], sheetPositions[hem]), strayB = Distance(pb[hem], sheetPositions[hem]);
+            Expect(strayB > 10 * strayA && pb[hem].x > sheetPositions[hem].x,
+                   "the stopped sheet's corner swung ahead (" + strayB + " m from its bind position; carried: " + strayA + " m)");
+            Console.WriteLine(string.Format("anchor velocity: spawned at 20 m/s, the corner strays {0:F4} m with the next pose at spawn + v·dt, " +
+                                            "{1:F4} m with the anchor left at spawn", strayA, strayB));
+        }
+    }
+
+    static bool SameBytes(ClothDynamics a, ClothDynamics b)
+    {
+        byte* pa = (byte*)&a, pb = (byte*)&b;
+        for (int i = 0; i < sizeof(ClothDynamics); i++)
+            if (pa[i] != pb[i]) return false;
+        return true;
     }
 
     static void SmallSheet()

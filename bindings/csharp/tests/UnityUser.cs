@@ -15,6 +15,16 @@ public static class UnityUser
     public static Pose unityPose;
     public static World entitiesWorld;
 
+    // Awake: a cotton cape spawned at the spine's pose in a car moving at 20 m/s.
+    public static SimCloth Spawn(SimWorld world, Vector3[] vertices, float[] masses, uint[] fixedNodes, uint[] triangles,
+                                 SimColliderSet body)
+    {
+        SimCloth cape = world.CreateSheet(vertices, masses, fixedNodes, triangles, ClothPreset.Cotton,
+                                          ClothUnity.ToClothPose(unityPose.position, unityPose.rotation), body);
+        cape.SetAnchorVelocity(new Vector3(20, 0, 0));
+        return cape;
+    }
+
     public static void Frame(SimWorld world, SimCloth cape, SimColliderSet body, ClothColliderId torso, Vector3[] vertices,
                              NativeArray<Vector3> native, ClothPosef[] bones)
     {
