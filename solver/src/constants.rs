@@ -144,10 +144,17 @@ pub const SLEEP_SPEED_PER_REACH: f64 = 1e-3;
 pub const STRAIN_PROJECTION_PASSES: usize = 2;
 
 /// Time constant with which a strain-limit row's floor follows its
-/// multiplier up, s (`crate::strain_limit`): slow enough not to hold a
-/// swing's passing tension, fast enough to carry a garment's weight before
-/// it sleeps (the values tried: `MEASUREMENTS.md`, "General content").
+/// multiplier up on a cloth with no fixed particle, s (`crate::strain_limit`;
+/// the values tried: `MEASUREMENTS.md`, "General content").
 pub const STRAIN_FLOOR_TIME: f64 = 0.4;
+
+/// Window over which a pinned cloth's strain-limit row takes the least
+/// multiplier it held, s: its floor for the next window (`crate::strain_limit`).
+/// Longer than a flap of a garment's links, so the floor holds the load that
+/// stays and none of a swing's; short enough to carry a garment's weight
+/// long before it sleeps (the windows tried: `MEASUREMENTS.md`, "Issue 16:
+/// a floor that does not follow the swing").
+pub const STRAIN_FLOOR_WINDOW: f64 = 0.2;
 
 /// Contact discovery margin, in contact offsets: a particle within
 /// `offset·(1 + margin) + travel` of a collider's end-of-step surface gets a

@@ -98,6 +98,11 @@ pub struct State {
     /// Strain-limit rows' multiplier floors, parallel to `strain`
     /// (`crate::strain_limit::warm_start`).
     pub strain_floor: Vec<f32>,
+    /// Per strain-limit row: the least multiplier it has held in the current
+    /// window (a pinned cloth's floor rule, `crate::strain_limit::Floor`).
+    pub strain_low: Vec<f32>,
+    /// Substeps into the current floor window.
+    pub strain_window: u32,
     /// Scratch of the strain-limit projection: each particle's one-sided
     /// correction this substep (zero between substeps; empty until the
     /// limit is on).
@@ -164,6 +169,8 @@ impl State {
             tether: RowState::new(if model.unary.tethered > 0 { model.slots } else { 0 }),
             leash: RowState::default(),
             strain_floor: Vec::new(),
+            strain_low: Vec::new(),
+            strain_window: 0,
             strain_moved: Points::default(),
             strain_before: Points::default(),
             inertia_scale: Vec::new(),
@@ -185,6 +192,7 @@ impl State {
         if d.strain_limit && t.strain_mode.multiplier() && self.strain.is_empty() {
             self.strain = RowState::new(model.links.a.len());
             self.strain_floor = vec![0.0; model.links.a.len()];
+            self.strain_low = vec![f32::INFINITY; model.links.a.len()];
         }
         if d.strain_limit && t.strain_mode.projection() {
             if self.strain_moved.is_empty() {
@@ -220,6 +228,8 @@ impl State {
             rows.clear();
         }
         self.strain_floor.fill(0.0);
+        self.strain_low.fill(f32::INFINITY);
+        self.strain_window = 0;
         self.contacts.clear();
         self.self_collision.clear();
         self.diagnostics.absurd_steps = 0;
@@ -252,7 +262,7 @@ impl State {
                 + self.air.bytes(),
             self.links.bytes()
                 + self.strain.bytes()
-                + 4 * self.strain_floor.capacity()
+                + 4 * (self.strain_floor.capacity() + self.strain_low.capacity())
                 + self.tether.bytes()
                 + self.leash.bytes(),
         )

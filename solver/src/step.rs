@@ -43,7 +43,8 @@ use crate::anchor::{self, FramePlan, FrameTravel, Shift};
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
     DAMPING_RATE, LANES, MAX_SUBSTEPS, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS, STRAIN_FLOOR_TIME,
-    STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
+    STRAIN_FLOOR_WINDOW, STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS,
+    WATCHDOG_STRAIN,
 };
 use crate::contact::{self, ContactParams, Travel};
 use crate::distance::{self, RowState, Stiffness};
@@ -144,9 +145,12 @@ pub struct SubstepParams {
     pub strain_limit: bool,
     /// Strain-limit projection after every substep's sweeps.
     pub strain_projection: bool,
-    /// How much of the gap to λ a strain row's floor closes per substep,
-    /// `1 − exp(−h/STRAIN_FLOOR_TIME)` (`strain_limit::warm_start`).
+    /// How much of the gap to λ a pinless cloth's strain row floor closes
+    /// per substep, `1 − exp(−h/STRAIN_FLOOR_TIME)` (`strain_limit::Floor`).
     pub strain_floor_rate: f64,
+    /// A pinned cloth's strain floor window, substeps
+    /// (`STRAIN_FLOOR_WINDOW / h`, at least 1).
+    pub strain_floor_window: u32,
     /// The strain allowance `a`.
     pub allowance: f64,
     pub leashed: bool,
@@ -176,6 +180,7 @@ impl SubstepParams {
             strain_limit: d.strain_limit && t.strain_mode.multiplier(),
             strain_projection: d.strain_limit && t.strain_mode.projection(),
             strain_floor_rate: 1.0 - (-h / STRAIN_FLOOR_TIME).exp(),
+            strain_floor_window: ((STRAIN_FLOOR_WINDOW / h).round() as u32).max(1),
             allowance: strain_limit::allowance(d.stretch),
             leashed: d.leashed(),
             leash_scale: leash::radius_scale(d.slack),
@@ -764,15 +769,21 @@ fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
     ws(&links.m_eff, &mut st.links, stretch.clone(), p.stretch);
     ws(&links.m_eff, &mut st.links, skip, p.skip);
     if p.strain_limit {
+        let rule = if model.pinless() {
+            strain_limit::Floor::Follow { rate: p.strain_floor_rate }
+        } else {
+            st.strain_window = (st.strain_window + 1) % p.strain_floor_window;
+            strain_limit::Floor::Window { low: &mut st.strain_low, closes: st.strain_window == 0 }
+        };
         strain_limit::warm_start(
             &links.m_eff,
             &mut st.strain,
             &mut st.strain_floor,
+            rule,
             stretch,
             p.bound,
             t.alpha,
             t.gamma,
-            p.strain_floor_rate,
             p.inv_h2,
         );
     }

@@ -19,13 +19,17 @@
 //!   holds only a quarter of a steady tension between substeps and the link
 //!   rests stretched by `≈ (1 − α·γ)·T/(iterations·k)` — several per cent
 //!   under a garment's weight, on short links between light particles more.
-//!   This row keeps a **floor** under its multiplier: the floor follows λ
-//!   up with time constant [`STRAIN_FLOOR_TIME`] and drops to λ at once, and
-//!   the warm start decays only the part of λ above it,
-//!   `λ ← floor + α·γ·(λ − floor)`. A steady tension is then held in full and
-//!   the link settles at its allowance; a tension that comes and goes (a
-//!   swing, a flap) keeps the record's warm start, and a row that goes slack
-//!   drops its floor with its λ, so it never pulls a slack link.
+//!   This row keeps a **floor** under its multiplier, and the warm start
+//!   decays only the part of λ above it, `λ ← floor + α·γ·(λ − floor)`. On
+//!   a pinned cloth the floor is the least λ the row held over the last
+//!   window of [`STRAIN_FLOOR_WINDOW`] (a block minimum, [`Floor::Window`]):
+//!   a steady tension is held in full and the link settles at its
+//!   allowance, while the part of a tension that comes and goes within a
+//!   window (a flap) is never held, so the floor lags no oscillation and
+//!   feeds none. On a pinless cloth, which carries no static load, the
+//!   floor follows λ up with time constant [`STRAIN_FLOOR_TIME`]
+//!   ([`Floor::Follow`]). Either floor drops to λ at once, so a row that
+//!   goes slack never pulls a slack link.
 //! - **The projection** bounds what each substep hands on: links still
 //!   longer than `a·L0` after the sweeps are shortened to it, Gauss–Seidel in
 //!   [`STRAIN_PROJECTION_PASSES`] passes outward from the pins
@@ -47,6 +51,7 @@
 //! projecting once per step, and the row without its floor.
 //!
 //! [`STRAIN_FLOOR_TIME`]: crate::constants::STRAIN_FLOOR_TIME
+//! [`STRAIN_FLOOR_WINDOW`]: crate::constants::STRAIN_FLOOR_WINDOW
 //! [`STRAIN_PROJECTION_PASSES`]: crate::constants::STRAIN_PROJECTION_PASSES
 
 use crate::constants::LANES;
@@ -71,27 +76,53 @@ pub fn term<L: Lanes>(geo: &Geometry<L>, limit: L, k: L, lambda: L, f: &mut V3<L
     distance::term(CLAMP, geo, limit, k, lambda, f, h);
 }
 
-/// The warm start of the rows `range`, once per substep: the floor follows
-/// λ up at `rate` (`1 − exp(−h/STRAIN_FLOOR_TIME)`) and never exceeds it,
-/// then `λ ← floor + α·γ·(λ − floor)`; `k` as [`distance::warm_start`].
+/// How a strain-limit row's floor moves at a warm start.
+pub enum Floor<'a> {
+    /// Towards λ by `rate` of the gap (`1 − exp(−h/STRAIN_FLOOR_TIME)`).
+    Follow { rate: f64 },
+    /// The least λ of the last window: `low` collects this window's least
+    /// λ per row, and when the window `closes` it becomes the floor.
+    Window { low: &'a mut [f32], closes: bool },
+}
+
+/// The warm start of the rows `range`, once per substep: the floor moves by
+/// its rule and never exceeds λ, then `λ ← floor + α·γ·(λ − floor)`; `k`
+/// as [`distance::warm_start`].
 #[allow(clippy::too_many_arguments)]
 pub fn warm_start(
     m_eff: &[f32],
     st: &mut RowState,
     floor: &mut [f32],
+    rule: Floor,
     range: Range<usize>,
     stiffness: Stiffness,
     alpha: f64,
     gamma: f64,
-    rate: f64,
     inv_h2: f64,
 ) {
-    let rate = rate as f32;
-    for r in range.clone() {
-        let lambda = st.lambda[r];
-        let f = (floor[r] + rate * (lambda - floor[r])).min(lambda);
-        floor[r] = f;
-        st.lambda[r] = lambda - f;
+    match rule {
+        Floor::Follow { rate } => {
+            let rate = rate as f32;
+            for r in range.clone() {
+                let lambda = st.lambda[r];
+                let f = (floor[r] + rate * (lambda - floor[r])).min(lambda);
+                floor[r] = f;
+                st.lambda[r] = lambda - f;
+            }
+        }
+        Floor::Window { low, closes } => {
+            for r in range.clone() {
+                let lambda = st.lambda[r];
+                low[r] = low[r].min(lambda);
+                if closes {
+                    floor[r] = low[r];
+                    low[r] = f32::INFINITY;
+                }
+                let f = floor[r].min(lambda);
+                floor[r] = f;
+                st.lambda[r] = lambda - f;
+            }
+        }
     }
     // The part above the floor decays as every hard row's does.
     distance::warm_start(m_eff, st, range.clone(), stiffness, alpha, gamma, inv_h2);
@@ -108,6 +139,39 @@ mod tests {
             assert!((super::allowance(s) - a).abs() < 5e-5, "{s}: {}", super::allowance(s));
         }
         assert_eq!(super::allowance(0.0), 1.25);
+    }
+
+    /// A pinned cloth's floor is the least λ of the last window: a steady
+    /// tension is held in full, a flap's floor is its trough whatever its
+    /// phase, and a slack row drops it at once.
+    #[test]
+    fn the_window_floor_holds_what_stays() {
+        use super::{warm_start, Floor};
+        use crate::distance::{RowState, Stiffness};
+        let hard = Stiffness::Hard { ratio_min: 1.0, ratio_max: 8.0, beta: 0.0 };
+        let (m_eff, window) = ([1.0f32], 4);
+        let run = |lambdas: &[f32]| {
+            let (mut st, mut floor, mut low) = (RowState::new(1), [0.0f32], [f32::INFINITY]);
+            let mut after = Vec::new();
+            for (i, &l) in lambdas.iter().enumerate() {
+                st.lambda[0] = l;
+                let rule = Floor::Window { low: &mut low, closes: (i + 1) % window == 0 };
+                warm_start(&m_eff, &mut st, &mut floor, rule, 0..1, hard, 0.25, 1.0, 1.0);
+                after.push((st.lambda[0], floor[0]));
+            }
+            after
+        };
+        // Steady: from the first window's close on, λ is kept whole.
+        let steady = run(&[2.0; 12]);
+        assert!(steady[..3].iter().all(|&(l, f)| f == 0.0 && l == 0.5));
+        assert!(steady[3..].iter().all(|&(l, f)| f == 2.0 && l == 2.0));
+        // A flap between 1 and 3 with a period of the window: its trough.
+        let flap: Vec<f32> = (0..16).map(|i| [1.0, 2.0, 3.0, 2.0][(i + 1) % 4]).collect();
+        assert!(flap[4..].iter().zip(&run(&flap)[4..]).all(|(&l, &(_, f))| f == 1.0f32.min(l)));
+        // Slack: a row whose λ falls to 0 has no floor.
+        let mut slack = vec![2.0; 8];
+        slack.push(0.0);
+        assert_eq!(run(&slack)[8], (0.0, 0.0));
     }
 }
 
