@@ -255,20 +255,18 @@ fn a_sheet_on_two_corners_holds_its_allowance() {
 /// Irregular capes (six seeds: flat and wrapped, with and without a hole,
 /// jittered, mixed triangle sizes, curved neckline; and three on a torso
 /// capsule) settle and fall asleep within 15 s with a static anchor for
-/// silk, cotton, denim and hair, and leather on five seeds and two torsos.
-/// Leather's cape 2 (alone and on the torso) keeps moving, and rope's and
-/// chain's capes keep flapping (`MEASUREMENTS.md`,
-/// "General content").
+/// silk, cotton, denim, leather and hair. Not yet: rope's and chain's capes
+/// keep moving, at 1e-3–2e-2 m/s and 2e-2–0.14 m/s (`MEASUREMENTS.md`,
+/// "Issue 16: a floor that does not follow the swing").
 #[test]
 fn irregular_capes_fall_asleep() {
     let every = || (0..6).map(GarmentCase::Cape).chain((0..3).map(GarmentCase::CapeOnTorso));
-    let leather = || [0, 1, 3, 4, 5].map(GarmentCase::Cape).into_iter().chain((0..2).map(GarmentCase::CapeOnTorso));
     let presets: [(_, Vec<GarmentCase>); 5] = [
         (library::SILK, every().collect()),
         (library::COTTON, every().collect()),
         (library::DENIM, every().collect()),
         (library::HAIR, every().collect()),
-        (library::LEATHER, leather().collect()),
+        (library::LEATHER, every().collect()),
     ];
     for (p, cases) in presets {
         for case in cases {
