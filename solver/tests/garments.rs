@@ -91,10 +91,9 @@ fn a_body_snapping_into_its_cape_never_passes_it_through() {
             for (jump, carrier, painted) in cases {
                 let r = e::body_snap(&p, seed, jump, 1, [carrier, 0.0, 0.0], painted);
                 let what = format!("{} cape {seed}, {jump} m at {carrier} m/s, painted {painted}", p.name);
-                // Painted, a node can end one step of the jump up to 6 mm in
-                // (ROPE cape 1, the same node at the same depth for 0.2-1 m
-                // jumps, out by the next step, the same with ten times the
-                // discovery reach): the solve's one-step residual, not a miss.
+                // Painted, the hem feels less of the jump and meets the body
+                // harder: the solve may leave a node a step's residual deeper
+                // (`MEASUREMENTS.md`, "Riding a vehicle, and painted inertia").
                 let deepest = if painted { 0.008 } else { 0.005 };
                 assert!(r.deepest <= deepest, "{what}: a node {:.1} mm inside the torso", 1e3 * r.deepest);
                 assert_eq!(r.through, 0, "{what}: nodes through the body");
@@ -256,8 +255,8 @@ fn a_sheet_on_two_corners_holds_its_allowance() {
 /// jittered, mixed triangle sizes, curved neckline; and three on a torso
 /// capsule) settle and fall asleep within 15 s with a static anchor for
 /// silk, cotton, denim, leather and hair. Not yet: rope's and chain's capes
-/// keep moving, at 1e-3–2e-2 m/s and 2e-2–0.14 m/s (`MEASUREMENTS.md`,
-/// "Issue 16: a floor that does not follow the swing").
+/// keep moving (`MEASUREMENTS.md`, "Issue 16: a floor that does not follow
+/// the swing").
 #[test]
 fn irregular_capes_fall_asleep() {
     let every = || (0..6).map(GarmentCase::Cape).chain((0..3).map(GarmentCase::CapeOnTorso));
