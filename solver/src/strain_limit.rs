@@ -26,10 +26,12 @@
 //!   a steady tension is held in full and the link settles at its
 //!   allowance, while the part of a tension that comes and goes within a
 //!   window (a flap) is never held, so the floor lags no oscillation and
-//!   feeds none. On a pinless cloth, which carries no static load, the
-//!   floor follows λ up with time constant [`STRAIN_FLOOR_TIME`]
-//!   ([`Floor::Follow`]). Either floor drops to λ at once, so a row that
-//!   goes slack never pulls a slack link.
+//!   feeds none. On a pinless cloth the floor follows λ up with time
+//!   constant [`STRAIN_FLOOR_TIME`] ([`Floor::Follow`]): there the window
+//!   held a free spinning sheet's tension and cost it a tenth of its spin
+//!   (`MEASUREMENTS.md`, "Issue 16: a floor that does not follow the
+//!   swing"). Either floor drops to λ at once, so a row that goes slack
+//!   never pulls a slack link.
 //! - **The projection** bounds what each substep hands on: links still
 //!   longer than `a·L0` after the sweeps are shortened to it, Gauss–Seidel in
 //!   [`STRAIN_PROJECTION_PASSES`] passes outward from the pins
