@@ -27,6 +27,7 @@
 //! neighbours against 12 hinges × 3 corners read row by row: the sweep
 //! gathers a third of the positions for the same force, to rounding.
 
+use crate::constants::BEND_FREE_SHARE_MIN;
 use crate::lanes::{Lanes, Sym3, V3};
 use crate::model::{BendCoupling, NO_NODE};
 use std::collections::BTreeMap;
@@ -79,10 +80,17 @@ pub fn hinge_vector(h: &Hinge, x: impl Fn(u32) -> [f64; 3]) -> [f64; 3] {
     s
 }
 
-/// Effective mass `1/Σ w_a K̂_a²` of a hinge, or `None` if every corner is fixed.
+/// Effective mass of a hinge, `1/Σ w_a K̂_a²` scaled by
+/// `min(1, ‖K̂_free‖² / BEND_FREE_SHARE_MIN²)`, or `None` if every corner is
+/// fixed. A hinge whose free corners hold a small share `‖K̂_free‖` of its
+/// weights has its angle set by its fixed corners; the scale takes its
+/// pull on a free corner, `∝ ‖s‖·‖K̂_free‖ / BEND_FREE_SHARE_MIN²`, to zero
+/// with that share instead of towards `‖s‖/‖K̂_free‖` ([`BEND_FREE_SHARE_MIN`]).
 pub fn effective_mass(h: &Hinge, inv_mass: impl Fn(u32) -> f64) -> Option<f64> {
+    let free: f64 = h.corners.iter().zip(h.weights).filter(|(c, _)| inv_mass(**c) > 0.0).map(|(_, w)| w * w).sum();
     let s: f64 = h.corners.iter().zip(h.weights).map(|(c, w)| inv_mass(*c) * w * w).sum();
-    (s > 0.0).then(|| 1.0 / s)
+    let scale = (free / (BEND_FREE_SHARE_MIN * BEND_FREE_SHARE_MIN)).min(1.0);
+    (s > 0.0).then(|| scale / s)
 }
 
 /// Assembles hinges per vertex. Returns the per-slot diagonal (in

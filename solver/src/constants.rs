@@ -33,6 +33,19 @@ pub const HARD_ROW_RATIO: f64 = 8.0;
 /// `ratio × SOFT_ROW_RATIO_MAX` with `ratio ≤ 1` (bend, skip: DESIGN §4).
 pub const SOFT_ROW_RATIO_MAX: f64 = 8.0;
 
+/// Share `‖K̂_free‖` of a bend hinge's normalised weights on its free
+/// corners below which the hinge is weakened by `(share / this)²`
+/// (`crate::bend::effective_mass`). Such a hinge's angle is set by its fixed
+/// corners — a free node fanned to three pins of a neckline, whose two
+/// triangles meet at the middle pin at a straight angle — and at full
+/// stiffness its flat-rest pull drives the free corner `‖s‖/‖K̂_free‖` away,
+/// metres for a curved neckline; weakened, it pulls no harder than a hinge
+/// of share `BEND_FREE_SHARE_MIN` would, and less the smaller its share.
+/// Every hinge of a regular grid has a share
+/// ≥ 0.7 and of the library's irregular capes ≥ 0.3 but for 1–3 fan hinges
+/// of 0.017–0.038 (`MEASUREMENTS.md`, "A neckline fan tore a cape").
+pub const BEND_FREE_SHARE_MIN: f64 = 0.05;
+
 /// Damping rate per unit of `damping`, 1/s: `v ← v·exp(−10·damping·h)` each
 /// substep. Reproduces §12's sleep steps (SILK at 0.12 sleeps in 767 steps
 /// against the record's 770) — a prototype of this design backed the law
