@@ -6,16 +6,7 @@ use ::cloth::*;
 use common::*;
 
 fn report(w: cloth_world, c: cloth_id) -> cloth_step_report {
-    let mut r = cloth_step_report {
-        struct_size: std::mem::size_of::<cloth_step_report>() as u32,
-        asleep: 0,
-        fell_asleep: 0,
-        teleported: 0,
-        watchdog: 0,
-        pivot_failures: 0,
-        anchor_limited: 0,
-        turn_limited: 0,
-    };
+    let mut r = step_report(std::mem::size_of::<cloth_step_report>() as u32);
     // SAFETY: a valid out-pointer with its struct_size set.
     ok(unsafe { cloth_last_step_report(w, c, &mut r) });
     r

@@ -55,16 +55,7 @@ fn an_unset_struct_size_says_so_and_lists_the_earlier_versions() {
 fn an_output_struct_without_a_constructor_names_none() {
     let w = world();
     let c = sheet(w);
-    let mut report = cloth_step_report {
-        struct_size: 4,
-        asleep: 0,
-        fell_asleep: 0,
-        teleported: 0,
-        watchdog: 0,
-        pivot_failures: 0,
-        anchor_limited: 0,
-        turn_limited: 0,
-    };
+    let mut report = step_report(4);
     // SAFETY: a valid out-pointer of the full size.
     assert_eq!(unsafe { cloth_last_step_report(w, c, &mut report) }, CLOTH_STATUS_STRUCT_SIZE);
     let want = format!(

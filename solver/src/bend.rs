@@ -87,8 +87,14 @@ pub fn hinge_vector(h: &Hinge, x: impl Fn(u32) -> [f64; 3]) -> [f64; 3] {
 /// pull on a free corner, `∝ ‖s‖·‖K̂_free‖ / BEND_FREE_SHARE_MIN²`, to zero
 /// with that share instead of towards `‖s‖/‖K̂_free‖` ([`BEND_FREE_SHARE_MIN`]).
 pub fn effective_mass(h: &Hinge, inv_mass: impl Fn(u32) -> f64) -> Option<f64> {
-    let free: f64 = h.corners.iter().zip(h.weights).filter(|(c, _)| inv_mass(**c) > 0.0).map(|(_, w)| w * w).sum();
-    let s: f64 = h.corners.iter().zip(h.weights).map(|(c, w)| inv_mass(*c) * w * w).sum();
+    let (mut free, mut s) = (0.0, 0.0);
+    for (c, w) in h.corners.iter().zip(h.weights) {
+        let inv = inv_mass(*c);
+        if inv > 0.0 {
+            free += w * w;
+            s += inv * w * w;
+        }
+    }
     let scale = (free / (BEND_FREE_SHARE_MIN * BEND_FREE_SHARE_MIN)).min(1.0);
     (s > 0.0).then(|| scale / s)
 }

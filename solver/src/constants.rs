@@ -41,9 +41,9 @@ pub const SOFT_ROW_RATIO_MAX: f64 = 8.0;
 /// stiffness its flat-rest pull drives the free corner `‖s‖/‖K̂_free‖` away,
 /// metres for a curved neckline; weakened, it pulls no harder than a hinge
 /// of share `BEND_FREE_SHARE_MIN` would, and less the smaller its share.
-/// Every hinge of a regular grid has a share
-/// ≥ 0.7 and of the library's irregular capes ≥ 0.3 but for 1–3 fan hinges
-/// of 0.017–0.038 (`MEASUREMENTS.md`, "A neckline fan tore a cape").
+/// Below the shares of every hinge of a grid and of every non-fan hinge of
+/// the library's capes, above their fans' (`MEASUREMENTS.md`, "A neckline
+/// fan tore a cape").
 pub const BEND_FREE_SHARE_MIN: f64 = 0.05;
 
 /// Damping rate per unit of `damping`, 1/s: `v ← v·exp(−10·damping·h)` each

@@ -584,21 +584,71 @@ impl IrregularCape {
                 renumber[n] = input.positions.len() as u32;
                 input.positions.push(self.surface(s, v).map(|c| c as f32));
                 input.fixed.push(n < neck && fixed_top[n]);
-                input.masses.push(0.0);
             }
         }
         input.triangles = triangles.iter().map(|t| t.map(|n| renumber[n as usize])).collect();
-        // Lumped masses: a third of each incident triangle's area.
-        for t in &input.triangles {
-            let p = t.map(|n| input.positions[n as usize].map(f64::from));
-            let e1 = crate::pose::sub(p[1], p[0]);
-            let e2 = crate::pose::sub(p[2], p[0]);
-            let area = 0.5 * crate::pose::norm(crate::pose::cross(e1, e2));
-            for &n in t {
-                input.masses[n as usize] += (self.density * area / 3.0) as f32;
-            }
-        }
+        input.masses = lumped_masses(&input.positions, &input.triangles, self.density);
         input
+    }
+}
+
+/// Lumped node masses of a sheet, kg: `density` (kg/m²) times a third of the
+/// area of each triangle the node is a corner of.
+pub fn lumped_masses(positions: &[[f32; 3]], triangles: &[[u32; 3]], density: f64) -> Vec<f32> {
+    let mut masses = vec![0.0f32; positions.len()];
+    for t in triangles {
+        let p = t.map(|n| positions[n as usize].map(f64::from));
+        let e1 = crate::pose::sub(p[1], p[0]);
+        let e2 = crate::pose::sub(p[2], p[0]);
+        let area = 0.5 * crate::pose::norm(crate::pose::cross(e1, e2));
+        for &n in t {
+            masses[n as usize] += (density * area / 3.0) as f32;
+        }
+    }
+    masses
+}
+
+/// A band wrapped round the neck on a cylinder of `radius` over `arc` rad:
+/// 13 pins on the neckline, a row of 7 free nodes each fanned to three of
+/// them (the neckline's zipper where the next row is coarser), offset by a
+/// third of the pins' spacing as a user's fan is (a symmetric one rounds its
+/// free corner's bend weight to 0), then 11 rows of 7 down the cylinder, 3 cm
+/// apart; masses from `density`, kg/m² ([`lumped_masses`]).
+pub fn fanned_neckline(radius: f64, arc: f64, density: f64) -> ClothInput {
+    let (rows, columns, spacing) = (12, 7, 0.03);
+    let at = |angle: f64, y: f64| [(radius * angle.sin()) as f32, y as f32, (-radius * angle.cos()) as f32];
+    let angle = |k: usize, of: usize| arc * (k as f64 / (of - 1) as f64 - 0.5);
+    let skew = arc / 12.0 / 3.0;
+    let mut positions: Vec<[f32; 3]> = (0..13).map(|k| at(angle(k, 13), 0.0)).collect();
+    for r in 1..=rows {
+        let offset = if r == 1 { skew } else { 0.0 };
+        positions.extend((0..columns).map(|c| at(angle(c, columns) + offset, -spacing * r as f64)));
+    }
+    let row = |r: usize, c: usize| (13 + (r - 1) * columns + c) as u32;
+    let mut triangles = Vec::new();
+    for j in 0..columns {
+        let (p, q) = (2 * j as u32, row(1, j));
+        if j > 0 {
+            triangles.push([p - 1, p, q]);
+            triangles.push([p - 1, q, row(1, j - 1)]);
+        }
+        if j + 1 < columns {
+            triangles.push([p, p + 1, q]);
+        }
+    }
+    for r in 1..rows {
+        for c in 0..columns - 1 {
+            triangles.push([row(r, c), row(r + 1, c), row(r, c + 1)]);
+            triangles.push([row(r, c + 1), row(r + 1, c), row(r + 1, c + 1)]);
+        }
+    }
+    let n = positions.len();
+    ClothInput {
+        masses: lumped_masses(&positions, &triangles, density),
+        fixed: (0..n).map(|i| i < 13).collect(),
+        positions,
+        triangles,
+        ..ClothInput::default()
     }
 }
 

@@ -28,7 +28,7 @@
 //!   window (a flap) is never held, so the floor lags no oscillation and
 //!   feeds none. On a pinless cloth the floor follows λ up with time
 //!   constant [`STRAIN_FLOOR_TIME`] ([`Floor::Follow`]): there the window
-//!   held a free spinning sheet's tension and cost it a tenth of its spin
+//!   held a free spinning sheet's tension and took its spin
 //!   (`MEASUREMENTS.md`, "Issue 16: a floor that does not follow the
 //!   swing"). Either floor drops to λ at once, so a row that goes slack
 //!   never pulls a slack link.

@@ -125,3 +125,17 @@ pub fn position_bits(w: cloth_world, c: cloth_id, n: usize, space: u32) -> Vec<[
     ok(unsafe { cloth_read_positions(w, c, space, out.as_mut_ptr(), n) });
     out.iter().map(|p| [p.x, p.y, p.z].map(f32::to_bits)).collect()
 }
+
+/// An empty step report whose `struct_size` says `struct_size` bytes.
+pub fn step_report(struct_size: u32) -> cloth_step_report {
+    cloth_step_report {
+        struct_size,
+        asleep: 0,
+        fell_asleep: 0,
+        teleported: 0,
+        watchdog: 0,
+        pivot_failures: 0,
+        anchor_limited: 0,
+        turn_limited: 0,
+    }
+}
