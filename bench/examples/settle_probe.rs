@@ -6,12 +6,17 @@
 //! `cargo run --release -p cloth-bench --example settle_probe`
 use cloth_solver::experiments::GarmentCase;
 use cloth_solver::strain_limit::StrainLimitMode;
-use cloth_solver::{library, Cloth, Dynamics, SeedOptions, Tuning};
+use cloth_solver::{library, Cloth, Controls, Dynamics, SeedOptions, Tuning};
 
 fn run(name: &str, preset: &library::Preset, d: Dynamics, case: GarmentCase, tuning: Tuning) {
+    run_with(name, preset, d, case, tuning, Controls::default())
+}
+
+fn run_with(name: &str, preset: &library::Preset, d: Dynamics, case: GarmentCase, tuning: Tuning, controls: Controls) {
     let input = case.input(preset);
     let colliders = case.colliders();
     let mut cloth = Cloth::with_options(&input, d, tuning, SeedOptions::default()).expect("the case seeds");
+    cloth.set_controls(controls).expect("valid controls");
     let per_second = (1.0 / d.dt).round() as usize;
     let mut speeds = String::new();
     for second in 0..30 {
@@ -50,6 +55,7 @@ fn main() {
     run("budget 2x2", &silk, Dynamics { iterations: 2, ..d }, case, t);
     run("budget 2x8", &silk, Dynamics { iterations: 8, ..d }, case, t);
     run("budget 4x4", &silk, Dynamics { substeps: 4, ..d }, case, t);
+    run_with("tethers off", &silk, d, case, t, Controls { tethers: false, ..Controls::default() });
     for k in [1.0, 5.0] {
         run(&format!("soft stretch rows {k} N/m"), &silk, d, case, Tuning { stretch_stiffness: k, ..t });
     }
