@@ -380,7 +380,7 @@ impl Cloth {
         // A teleport is not a motion to spread over the steps: the first
         // step takes the whole jump (and handles it as a step does), the
         // rest stay at the new pose.
-        let reach = self.model.unary.reach as f64;
+        let reach = self.model.reach as f64;
         let threshold = self.state.controls.teleport_threshold(reach);
         let expected = pose::scale(self.state.frame.anchor_velocity, elapsed);
         let jumped = crate::anchor::is_teleport(&from, &to, expected, threshold);

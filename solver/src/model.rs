@@ -27,7 +27,7 @@
 //! a distance of zero gives a zero direction, a zero force and a zero
 //! Hessian, so padding adds exact zeros and no lane ever reads past its data.
 
-use crate::constants::LANES;
+use crate::constants::{LANES, MIN_REST_LENGTH};
 use crate::lanes::Points;
 use crate::strain_limit::ProjectionOrder;
 use std::ops::Range;
@@ -296,6 +296,9 @@ pub struct Model {
     pub links: DistanceRows,
     /// Tether and leash rows.
     pub unary: UnaryRows,
+    /// How far the cloth reaches from what holds it, m ([`Model::reach_of`]):
+    /// sleep, wake and the teleport distance scale with it.
+    pub reach: f32,
     /// The strain-limit projection's visiting order, derived from the links,
     /// `d_geo` and inverse masses when the projection is first switched on
     /// (`State::provision`), and shared from then on by every cloth of the
@@ -342,6 +345,35 @@ impl Model {
         (2 * (self.links.stretch_count() + self.links.skip_count()) + 4 * self.bend.count() + self.unary.tethered)
             as f64
             / self.nodes as f64
+    }
+
+    /// The reach of a cloth, m: the largest `d_geo` (DESIGN §7); on a cloth
+    /// no row path joins to a fixed particle, the largest distance of a free
+    /// particle from the free particles' mass centre in the bind pose (at
+    /// least [`MIN_REST_LENGTH`]), so that a free cloth, too, has a speed to
+    /// fall asleep below. Zero only when no particle is free: such a cloth
+    /// has nothing to settle.
+    pub fn reach_of(unary: &UnaryRows, bind: &Points, mass: &[f32], inv_mass: &[f32]) -> f32 {
+        if unary.reach > 0.0 {
+            return unary.reach;
+        }
+        let free = || (0..inv_mass.len()).filter(|&s| inv_mass[s] > 0.0);
+        let total: f64 = free().map(|s| mass[s] as f64).sum();
+        if free().next().is_none() || total <= 0.0 {
+            return 0.0;
+        }
+        let mut centre = [0.0f64; 3];
+        for s in free() {
+            let p = bind.get(s);
+            (0..3).for_each(|k| centre[k] += mass[s] as f64 * p[k] as f64 / total);
+        }
+        let extent = free()
+            .map(|s| {
+                let p = bind.get(s);
+                (0..3).map(|k| (p[k] as f64 - centre[k]).powi(2)).sum::<f64>().sqrt()
+            })
+            .fold(0.0, f64::max);
+        extent.max(MIN_REST_LENGTH) as f32
     }
 
     /// The strain-limit projection's visiting order

@@ -476,6 +476,7 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
     let neighbours = neighbours(&links, &coupling, &node_of_slot, &slot_of_node, swept);
 
     let shortest_row = links.stretch.clone().map(|r| links.rest[r]).filter(|&l| l > 0.0).fold(f32::INFINITY, f32::min);
+    let reach = Model::reach_of(&unary, &bind, &mass, &slot_inv_mass);
     let mut model = Model {
         nodes: n,
         slots,
@@ -490,6 +491,7 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
         closest_free_pair: None,
         bind,
         links,
+        reach,
         unary,
         strain_order: OnceLock::new(),
         bend,
@@ -532,6 +534,8 @@ pub fn with_masses(model: &Model, hinges: &[Hinge], masses: &[f32]) -> (Model, V
     let (bend, coupling) = bend::assemble(hinges, &inv_mass, &m.node_of_slot);
     m.neighbours = neighbours(&m.links, &coupling, &m.node_of_slot, &m.slot_of_node, m.swept);
     m.bend = bend;
+    // A free cloth's reach is measured about its mass centre.
+    m.reach = Model::reach_of(&m.unary, &m.bind, &m.mass, &m.inv_mass);
     (m, inv_mass)
 }
 

@@ -261,7 +261,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     probe: &mut P,
 ) -> StepReport {
     let mut report = StepReport::default();
-    let reach = model.unary.reach as f64;
+    let reach = model.reach as f64;
     let controls = state.controls;
     report.teleported = state.frame.teleport_requested
         || anchor::is_teleport(
@@ -503,7 +503,9 @@ fn step_lanes<L: Kernels, P: Probe>(
     f.local_speed = local_speed2.sqrt();
     f.pose_speed = stray / ((f.quiet_steps + 1) as f64 * d.dt);
     let radius = controls.sleep_speed * reach * SLEEP_STEPS as f64 * d.dt;
-    if t.sleep && controls.sleep && report.watchdog.is_none() && stray < radius && !gusty {
+    // A cloth with no free particle (reach 0) has nothing to settle.
+    let still = stray < radius || model.reach == 0.0;
+    if t.sleep && controls.sleep && report.watchdog.is_none() && still && !gusty {
         f.quiet_steps += 1;
     } else {
         f.quiet_steps = 0;

@@ -345,7 +345,7 @@ fn sleep_waits_for_a_drift_but_not_for_a_tremble() {
     let pins: Vec<usize> = (0..c.nodes()).filter(|&n| input.fixed[n]).collect();
     let bind: Vec<[f64; 3]> = pins.iter().map(|&n| c.bind_position(n)).collect();
     let dt = p.dynamics.dt;
-    let speed = SLEEP_SPEED_PER_REACH * c.model().unary.reach as f64;
+    let speed = SLEEP_SPEED_PER_REACH * c.model().reach as f64;
     let move_pins = |c: &mut cloth_solver::Cloth, dx: f64| {
         for (&n, b) in pins.iter().zip(&bind) {
             c.set_animated_position(n, [(b[0] + dx) as f32, b[1] as f32, b[2] as f32]).unwrap();

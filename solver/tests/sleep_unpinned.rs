@@ -1,0 +1,92 @@
+//! Sleep on cloths without a reach from a pin (a new user's trial,
+//! 2026-12-05): a cloth whose every node is fixed, and a free cloth, used to
+//! have reach 0, so their sleep radius was 0 and they were stepped for good.
+//! A free cloth's reach is now its bind pose's extent about its mass centre
+//! (`Model::reach_of`); a cloth with nothing free has nothing to settle.
+
+use cloth_solver::constants::SLEEP_STEPS;
+use cloth_solver::pose::Pose;
+use cloth_solver::shape::Shape;
+use cloth_solver::{library, scenes, Cloth, ClothInput, ColliderSet, Dynamics};
+
+/// DENIM's 24 × 24 proxy (2 cm) with nothing fixed, every node a mass.
+fn free_sheet() -> ClothInput {
+    let mut input = scenes::library_proxy(&library::DENIM);
+    input.fixed.iter_mut().for_each(|f| *f = false);
+    let m = input.masses.iter().copied().fold(0.0f32, f32::max);
+    input.masses.iter_mut().for_each(|x| *x = m);
+    input
+}
+
+/// Steps until the cloth falls asleep; the step it did, or `None`.
+fn asleep_within(c: &mut Cloth, colliders: &ColliderSet, steps: usize) -> Option<usize> {
+    (1..=steps).find(|_| c.step_with(colliders).fell_asleep)
+}
+
+/// The reach of a free square sheet is its half diagonal; of a pinned one,
+/// the largest geodesic distance, as before; of a cloth with nothing free, 0.
+#[test]
+fn a_free_cloth_reaches_as_far_as_its_corners() {
+    let side = 23.0 * 0.02;
+    let free = Cloth::new(&free_sheet(), library::DENIM.dynamics).unwrap();
+    let half_diagonal = side * std::f64::consts::FRAC_1_SQRT_2;
+    assert!((free.model().reach as f64 - half_diagonal).abs() < 1e-5, "{} against {half_diagonal}", free.model().reach);
+    let pinned = Cloth::new(&scenes::library_proxy(&library::DENIM), library::DENIM.dynamics).unwrap();
+    assert_eq!(pinned.model().reach, pinned.model().unary.reach);
+    assert!((pinned.model().reach as f64 - side).abs() < 1e-5, "hangs {side} m below its top row");
+    let mut all = free_sheet();
+    all.fixed.iter_mut().for_each(|f| *f = true);
+    assert_eq!(Cloth::new(&all, library::DENIM.dynamics).unwrap().model().reach, 0.0);
+}
+
+/// Every node fixed: asleep after the sleep window; a moved node wakes it,
+/// the node is where it was put, and it sleeps again.
+#[test]
+fn a_cloth_with_nothing_free_sleeps_and_wakes_to_its_animation() {
+    let mut all = free_sheet();
+    all.fixed.iter_mut().for_each(|f| *f = true);
+    let none = ColliderSet::new();
+    let mut c = Cloth::new(&all, library::DENIM.dynamics).unwrap();
+    assert_eq!(asleep_within(&mut c, &none, 100), Some(SLEEP_STEPS as usize));
+    c.set_animated_position(7, [0.5, 0.25, 0.125]).unwrap();
+    assert!(!c.step().asleep, "a moved animation wakes it");
+    assert_eq!(c.position(7), [0.5, 0.25, 0.125]);
+    assert!(asleep_within(&mut c, &none, 100).is_some(), "and it sleeps again");
+}
+
+/// A free cloth at rest (no gravity) sleeps after the sleep window; one that
+/// spins does not; one dropped 10 cm onto a floor settles and sleeps within
+/// 5 s, lying on the floor.
+#[test]
+fn a_free_cloth_falls_asleep_once_it_stops() {
+    let none = ColliderSet::new();
+    let still = Dynamics { gravity: [0.0; 3], ..library::DENIM.dynamics };
+    let mut c = Cloth::new(&free_sheet(), still).unwrap();
+    assert_eq!(asleep_within(&mut c, &none, 100), Some(SLEEP_STEPS as usize));
+
+    let mut spun = Cloth::new(&free_sheet(), Dynamics { damping: 0.0, ..still }).unwrap();
+    let centre = [0.23, -0.23];
+    let impulses: Vec<(u32, [f64; 3])> = (0..spun.nodes())
+        .map(|n| {
+            let p = spun.position(n).map(f64::from);
+            let m = spun.node_mass(n);
+            // 0.5 rad/s about the sheet's normal through its centre.
+            (n as u32, [-(p[1] - centre[1]) * 0.5 * m, (p[0] - centre[0]) * 0.5 * m, 0.0])
+        })
+        .collect();
+    spun.apply_impulses(&impulses).unwrap();
+    assert_eq!(asleep_within(&mut spun, &none, 300), None, "a spinning cloth stays awake");
+
+    // Lying flat 10 cm above a floor: (x, y, z) → (x, 0.1, y).
+    let mut flat = free_sheet();
+    flat.positions.iter_mut().for_each(|p| *p = [p[0], 0.1, p[1]]);
+    let mut floor = ColliderSet::new();
+    floor.add(Shape::plane(), Pose::IDENTITY).unwrap();
+    let d = library::DENIM.dynamics;
+    let mut c = Cloth::new(&flat, d).unwrap();
+    let slept = asleep_within(&mut c, &floor, (5.0 / d.dt) as usize);
+    assert!(slept.is_some(), "awake after 5 s at {:.1e} m/s", c.pose_speed());
+    let heights: Vec<f32> = (0..c.nodes()).map(|n| c.position(n)[1]).collect();
+    let (lo, hi) = heights.iter().fold((f32::MAX, f32::MIN), |(lo, hi), &y| (lo.min(y), hi.max(y)));
+    assert!(lo > 0.0 && hi < 2.0 * d.thickness as f32, "on the floor: heights {lo}..{hi} m");
+}
