@@ -160,7 +160,10 @@ namespace ClothSim
         public uint triangle_count;
         // node_count bind positions in the anchor frame, m.
         public IntPtr positions;
-        // node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the smallest normal float).
+        // node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the
+        // smallest normal float). A fabric's: its density, kg/m², times a third of
+        // the area of the triangles round the node (the presets were sized at
+        // silk 0.06, cotton 0.15, denim 0.4, leather 0.9 kg/m²).
         public IntPtr masses;
         // node_count flags: 1 = fixed to its animated position, 0 = free. May be
         // NULL: every node free (then nothing holds the sheet).
@@ -211,7 +214,9 @@ namespace ClothSim
         public double dt;
         // Gravity in world space, m/s² (default 0, −9.81, 0).
         public ClothVec3 gravity;
-        // Strain allowance control 0..=1 (read only with strain_limit).
+        // Strain allowance control 0..=1 (read only with strain_limit): a link
+        // may reach 1 + 0.25·250^(−stretch) times its rest length — 0.2 → 8.3 %
+        // over, 0.5 → 1.6 %, 1 → 0.1 % (every strain-limited preset).
         public double stretch;
         // Bending resistance 0..=1.
         public double bend;

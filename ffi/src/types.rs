@@ -193,7 +193,9 @@ pub struct cloth_dynamics {
     /// Gravity in world space, m/s², each component within ±1e6 (default
     /// 0, −9.81, 0).
     pub gravity: cloth_vec3,
-    /// Strain allowance control 0..=1 (read only with strain_limit).
+    /// Strain allowance control 0..=1 (read only with strain_limit): a link
+    /// may reach `1 + 0.25·250^(−stretch)` times its rest length — 0.2 →
+    /// 8.3 % over, 0.5 → 1.6 %, 1 → 0.1 % (every strain-limited preset).
     pub stretch: f64,
     /// Bending resistance 0..=1. Bend rows rest flat (each hinge's rest
     /// angle is 0, DESIGN §4): a sheet authored curved — a cape around the
@@ -315,7 +317,11 @@ pub struct cloth_sheet_desc {
     pub triangle_count: u32,
     /// node_count bind positions in the anchor frame, m.
     pub positions: *const cloth_vec3f,
-    /// node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the smallest normal float).
+    /// node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the
+    /// smallest normal float). A fabric's: its density, kg/m², times a third
+    /// of the area of the triangles round the node (the presets were sized at
+    /// silk 0.06, cotton 0.15, denim 0.4, leather 0.9 kg/m²). The rows do not
+    /// depend on mass; colliders, friction, wind and impulses do.
     pub masses: *const f32,
     /// node_count flags: 1 = fixed to its animated position, 0 = free. May be
     /// NULL: every node free (then nothing holds the sheet).
