@@ -1,0 +1,44 @@
+//! Scratch: irregular capes (seeds 1 and 3) with nothing pinned, dropped 5 cm
+//! onto a floor plane, 30 s: the reach, when they fall asleep, and
+//! `pose_speed` every 3 s (`MEASUREMENTS.md`, "Sleep without a pin").
+//! Variants: `noself`, `nolimit`, `friction` (1.0).
+//!
+//! `cargo run --release -p cloth-bench --example drop_cape -- [variant]`
+use cloth_solver::experiments::GarmentCase;
+use cloth_solver::pose::Pose;
+use cloth_solver::shape::Shape;
+use cloth_solver::{library, Cloth, ColliderSet, Dynamics};
+fn main() {
+    let mut floor = ColliderSet::new();
+    floor.add(Shape::plane(), Pose::IDENTITY).unwrap();
+    let variant = std::env::args().nth(1).unwrap_or_default();
+    for p in library::ALL {
+        for case in [1, 3] {
+            let mut cape = GarmentCase::Cape(case).input(&p);
+            cape.fixed.iter_mut().for_each(|f| *f = false);
+            let m = cape.masses.iter().copied().fold(0.0f32, f32::max);
+            cape.masses.iter_mut().for_each(|x| *x = if *x > 0.0 { *x } else { m });
+            let low = cape.positions.iter().map(|q| q[1]).fold(f32::MAX, f32::min);
+            cape.positions.iter_mut().for_each(|q| q[1] += 0.05 - low);
+            let d = match variant.as_str() {
+                "noself" => Dynamics { self_collision: false, ..p.dynamics },
+                "nolimit" => Dynamics { strain_limit: false, ..p.dynamics },
+                "friction" => Dynamics { friction: 1.0, ..p.dynamics },
+                _ => p.dynamics,
+            };
+            let mut c = Cloth::new(&cape, d).unwrap();
+            let mut slept = None;
+            let mut line = String::new();
+            for k in 1..=1800 {
+                let r = c.step_with(&floor);
+                if r.fell_asleep && slept.is_none() {
+                    slept = Some(k as f64 / 60.0);
+                }
+                if k % 180 == 0 {
+                    line += &format!(" {:.1e}", c.pose_speed());
+                }
+            }
+            println!("{:8} cape {case}: reach {:.3} asleep {:?} | {line}", p.name, c.model().reach, slept);
+        }
+    }
+}
