@@ -1,13 +1,14 @@
 //! Scratch: irregular capes (seeds 1 and 3) with nothing pinned, dropped 5 cm
 //! onto a floor plane, 30 s: the reach, when they fall asleep, and
 //! `pose_speed` every 3 s (`MEASUREMENTS.md`, "Sleep without a pin").
-//! Variants: `noself`, `nolimit`, `friction` (1.0).
+//! Variants: `noself`, `nolimit`, `friction` (1.0), `selfsoft` (self rows at
+//! ratio 2), `selfstiff` (32), `stencils`.
 //!
 //! `cargo run --release -p cloth-bench --example drop_cape -- [variant]`
 use cloth_solver::experiments::GarmentCase;
 use cloth_solver::pose::Pose;
 use cloth_solver::shape::Shape;
-use cloth_solver::{library, Cloth, ColliderSet, Dynamics};
+use cloth_solver::{library, Cloth, ColliderSet, Dynamics, SeedOptions, Tuning};
 fn main() {
     let mut floor = ColliderSet::new();
     floor.add(Shape::plane(), Pose::IDENTITY).unwrap();
@@ -26,7 +27,13 @@ fn main() {
                 "friction" => Dynamics { friction: 1.0, ..p.dynamics },
                 _ => p.dynamics,
             };
-            let mut c = Cloth::new(&cape, d).unwrap();
+            let t = match variant.as_str() {
+                "selfsoft" => Tuning { self_ratio: 2.0, ..Tuning::default() },
+                "selfstiff" => Tuning { self_ratio: 32.0, ..Tuning::default() },
+                "stencils" => Tuning { self_stencils: true, ..Tuning::default() },
+                _ => Tuning::default(),
+            };
+            let mut c = Cloth::with_options(&cape, d, t, SeedOptions::default()).unwrap();
             let mut slept = None;
             let mut line = String::new();
             for k in 1..=1800 {
