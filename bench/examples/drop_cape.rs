@@ -6,21 +6,12 @@
 //!
 //! `cargo run --release -p cloth-bench --example drop_cape -- [variant]`
 use cloth_solver::experiments::GarmentCase;
-use cloth_solver::pose::Pose;
-use cloth_solver::shape::Shape;
-use cloth_solver::{library, Cloth, ColliderSet, Dynamics, SeedOptions, Tuning};
+use cloth_solver::{library, Cloth, Dynamics, SeedOptions, Tuning};
 fn main() {
-    let mut floor = ColliderSet::new();
-    floor.add(Shape::plane(), Pose::IDENTITY).unwrap();
     let variant = std::env::args().nth(1).unwrap_or_default();
     for p in library::ALL {
         for case in [1, 3] {
-            let mut cape = GarmentCase::Cape(case).input(&p);
-            cape.fixed.iter_mut().for_each(|f| *f = false);
-            let m = cape.masses.iter().copied().fold(0.0f32, f32::max);
-            cape.masses.iter_mut().for_each(|x| *x = if *x > 0.0 { *x } else { m });
-            let low = cape.positions.iter().map(|q| q[1]).fold(f32::MAX, f32::min);
-            cape.positions.iter_mut().for_each(|q| q[1] += 0.05 - low);
+            let (cape, floor) = (GarmentCase::Dropped(case).input(&p), GarmentCase::Dropped(case).colliders());
             let d = match variant.as_str() {
                 "noself" => Dynamics { self_collision: false, ..p.dynamics },
                 "nolimit" => Dynamics { strain_limit: false, ..p.dynamics },

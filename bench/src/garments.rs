@@ -11,11 +11,13 @@ use cloth_solver::{library, Tuning};
 /// Seconds each settling case runs (the gates: asleep within 20 s, capes 15 s).
 const SETTLE_SECONDS: f64 = 20.0;
 
-/// The settling cases: two pins, irregular capes (six seeds), capes on a torso.
+/// The settling cases: two pins, irregular capes (six seeds), capes on a
+/// torso, and two capes with nothing pinned dropped on a floor.
 pub fn cases() -> Vec<GarmentCase> {
     let mut cases = vec![GarmentCase::Chain, GarmentCase::Ribbon, GarmentCase::Corners];
     cases.extend((0..6).map(GarmentCase::Cape));
     cases.extend((0..3).map(GarmentCase::CapeOnTorso));
+    cases.extend([1, 3].map(GarmentCase::Dropped));
     cases
 }
 

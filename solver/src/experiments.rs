@@ -854,6 +854,9 @@ pub enum GarmentCase {
     Cape(u64),
     /// The same cape falling in onto a torso capsule.
     CapeOnTorso(u64),
+    /// The same cape with nothing pinned, its lowest point 5 cm above a floor
+    /// plane: it falls, crumples and lies there.
+    Dropped(u64),
 }
 
 impl GarmentCase {
@@ -864,6 +867,7 @@ impl GarmentCase {
             GarmentCase::Corners => "sheet, 2 corners".into(),
             GarmentCase::Cape(s) => format!("cape {s}"),
             GarmentCase::CapeOnTorso(s) => format!("cape {s} on torso"),
+            GarmentCase::Dropped(s) => format!("cape {s} dropped"),
         }
     }
 
@@ -888,18 +892,35 @@ impl GarmentCase {
                 scenes::IrregularCape { density: sheet_density(preset), ..scenes::IrregularCape::from_seed(seed) }
                     .input()
             }
+            GarmentCase::Dropped(seed) => {
+                let mut input = GarmentCase::Cape(seed).input(preset);
+                input.fixed.iter_mut().for_each(|f| *f = false);
+                let low = input.positions.iter().map(|p| p[1]).fold(f32::INFINITY, f32::min);
+                input.positions.iter_mut().for_each(|p| p[1] += DROP_HEIGHT - low);
+                input
+            }
         }
     }
 
     /// The colliders of the case (world frame; the anchor stays at the origin).
     pub fn colliders(self) -> crate::ColliderSet {
         let mut set = crate::ColliderSet::new();
-        if let GarmentCase::CapeOnTorso(seed) = self {
-            set.add(torso(seed), crate::pose::Pose::IDENTITY).expect("a torso");
+        match self {
+            GarmentCase::CapeOnTorso(seed) => {
+                set.add(torso(seed), crate::pose::Pose::IDENTITY).expect("a torso");
+            }
+            GarmentCase::Dropped(_) => {
+                set.add(crate::Shape::plane(), crate::pose::Pose::IDENTITY).expect("a floor");
+            }
+            _ => {}
         }
         set
     }
 }
+
+/// How far above the floor a [`GarmentCase::Dropped`] cape's lowest point
+/// starts, m.
+pub const DROP_HEIGHT: f32 = 0.05;
 
 /// Mass per metre of a chain preset, or of a 2 cm strip of a sheet preset, kg/m.
 fn chain_density(preset: &crate::library::Preset) -> f64 {
