@@ -647,7 +647,7 @@ fn read_model(r: &mut Reader) -> Result<Model, CookError> {
     let coupling: Vec<f32> = r.exactly("neighbours.coupling", entries)?;
     let neighbours = Neighbours { ell: Ell { groups }, row_groups, other, row, rest: n_rest, coupling };
 
-    // Derived, not stored: a blob cooked before the free cloth's reach reads the same.
+    // Derived at load, not stored in the blob.
     let reach = Model::reach_of(&unary, &bind, &mass, &inv_mass);
     Ok(Model {
         nodes,

@@ -358,8 +358,9 @@ impl Model {
             return unary.reach;
         }
         let free = || (0..inv_mass.len()).filter(|&s| inv_mass[s] > 0.0);
+        // A free particle's mass is positive (`MIN_MASS`): no mass, nothing free.
         let total: f64 = free().map(|s| mass[s] as f64).sum();
-        if free().next().is_none() || total <= 0.0 {
+        if total <= 0.0 {
             return 0.0;
         }
         let mut centre = [0.0f64; 3];

@@ -1,8 +1,7 @@
-//! Sleep on cloths without a reach from a pin (a new user's trial,
-//! 2026-12-05): a cloth whose every node is fixed, and a free cloth, used to
-//! have reach 0, so their sleep radius was 0 and they were stepped for good.
-//! A free cloth's reach is now its bind pose's extent about its mass centre
-//! (`Model::reach_of`); a cloth with nothing free has nothing to settle.
+//! Sleep on cloths no row path joins to a pin: a free cloth's reach — what
+//! its sleep speed scales with — is its bind pose's extent about its mass
+//! centre (`Model::reach_of`), and a cloth with nothing free has nothing to
+//! settle (`MEASUREMENTS.md`, "Sleep without a pin").
 
 use cloth_solver::constants::SLEEP_STEPS;
 use cloth_solver::experiments::{self as e, GarmentCase};
@@ -10,13 +9,9 @@ use cloth_solver::pose::Pose;
 use cloth_solver::shape::Shape;
 use cloth_solver::{library, scenes, Cloth, ClothInput, ColliderSet, Dynamics};
 
-/// DENIM's 24 × 24 proxy (2 cm) with nothing fixed, every node a mass.
+/// DENIM's 24 × 24 proxy (2 cm) with nothing fixed.
 fn free_sheet() -> ClothInput {
-    let mut input = scenes::library_proxy(&library::DENIM);
-    input.fixed.iter_mut().for_each(|f| *f = false);
-    let m = input.masses.iter().copied().fold(0.0f32, f32::max);
-    input.masses.iter_mut().for_each(|x| *x = m);
-    input
+    e::free_proxy(&library::DENIM)
 }
 
 /// Steps until the cloth falls asleep; the step it did, or `None`.
@@ -49,6 +44,11 @@ fn a_cloth_with_nothing_free_sleeps_and_wakes_to_its_animation() {
     let none = ColliderSet::new();
     let mut c = Cloth::new(&all, library::DENIM.dynamics).unwrap();
     assert_eq!(asleep_within(&mut c, &none, 100), Some(SLEEP_STEPS as usize));
+    // The same on an irregular, curved cape.
+    let mut cape = GarmentCase::Cape(1).input(&library::DENIM);
+    cape.fixed.iter_mut().for_each(|f| *f = true);
+    let mut pinned = Cloth::new(&cape, library::DENIM.dynamics).unwrap();
+    assert_eq!(asleep_within(&mut pinned, &none, 100), Some(SLEEP_STEPS as usize));
     c.set_animated_position(7, [0.5, 0.25, 0.125]).unwrap();
     assert!(!c.step().asleep, "a moved animation wakes it");
     assert_eq!(c.position(7), [0.5, 0.25, 0.125]);
