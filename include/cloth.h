@@ -425,10 +425,11 @@ typedef struct {
     // may reach `1 + 0.25·250^(−stretch)` times its rest length — 0.2 →
     // 8.3 % over, 0.5 → 1.6 %, 1 → 0.1 % (every strain-limited preset).
     double stretch;
-    // Bending resistance 0..=1. Bend rows rest flat (each hinge's rest
-    // angle is 0, DESIGN §4): a sheet authored curved — a cape around the
-    // shoulders — relaxes towards flat where pins, gravity or colliders do
-    // not hold it; a strip's skip rows rest straight.
+    // Bending resistance 0..=1. Each bend row rests at the shape the cloth
+    // was seeded in: a sheet authored flat rests flat, a skirt's tube or a
+    // cape wrapped around the shoulders keeps its curvature (a hinge's rest
+    // is its bind-pose fold, carried with the hinge as it turns); a strip's
+    // skip rows rest at their bind-pose distance.
     double bend;
     // Damping 0..=1: v ← v·exp(−10·damping·h) per substep.
     double damping;

@@ -218,7 +218,8 @@ namespace ClothSim
         // may reach 1 + 0.25·250^(−stretch) times its rest length — 0.2 → 8.3 %
         // over, 0.5 → 1.6 %, 1 → 0.1 % (every strain-limited preset).
         public double stretch;
-        // Bending resistance 0..=1.
+        // Bending resistance 0..=1. Each bend row rests at the shape the cloth
+        // was seeded in: a flat sheet rests flat, a skirt's tube stays a tube.
         public double bend;
         // Damping 0..=1: v ← v·exp(−10·damping·h) per substep.
         public double damping;

@@ -943,7 +943,8 @@ impl Cloth {
     /// bend energy. Hard rows store none (they are constraints).
     pub fn elastic_energy(&self) -> f64 {
         let p = SubstepParams::new(&self.dynamics, &self.tuning);
-        let mut e = bend::energy(&self.topology.hinges, &self.node_inv_mass, p.bend_scale, |n| {
+        let (hinges, curved) = (&self.topology.hinges, &self.model.bend_rest);
+        let mut e = bend::energy(hinges, &self.node_inv_mass, p.bend_scale, curved, |n| {
             self.position(n as usize).map(f64::from)
         });
         // Soft links rows: soft stretch (experiments) and skip rows, at the

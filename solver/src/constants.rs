@@ -46,6 +46,18 @@ pub const SOFT_ROW_RATIO_MAX: f64 = 8.0;
 /// fan tore a cape").
 pub const BEND_FREE_SHARE_MIN: f64 = 0.05;
 
+/// A bend hinge whose bind-pose hinge vector `‖s̄‖` is below this share of
+/// its edge's length rests flat (`crate::bend::CurvedHinges`): a dihedral
+/// under ~2e-4 rad, far above the rounding of a flat sheet's f32 positions
+/// (~1e-7) and far below any authored curvature (a 2 cm hinge on a 0.3 m
+/// radius: 0.03).
+pub const CURVED_HINGE_MIN: f64 = 1e-4;
+
+/// A hinge whose two triangles' normals sum to less than this share of its
+/// edge's squared length is folded shut and has no frame
+/// (`crate::bend::frame`); its curved-rest target is skipped that substep.
+pub const FOLDED_SHUT: f64 = 1e-6;
+
 /// Damping rate per unit of `damping`, 1/s: `v ← v·exp(−10·damping·h)` each
 /// substep. Reproduces §12's sleep steps (SILK at 0.12 sleeps in 767 steps
 /// against the record's 770) — a prototype of this design backed the law

@@ -514,7 +514,7 @@ pub fn read(blob: &[u8]) -> Result<Cooked, CookError> {
 }
 
 fn read_payload(r: &mut Reader) -> Result<Cooked, CookError> {
-    let model = read_model(r)?;
+    let mut model = read_model(r)?;
     let (nodes, slots) = (model.nodes, model.slots);
     let edges: Vec<(u32, u32)> = r.read("topology.edges")?;
     r.check("topology.edges", edges.iter().all(|&(a, b)| (a as usize) < nodes && (b as usize) < nodes))?;
@@ -528,6 +528,14 @@ fn read_payload(r: &mut Reader) -> Result<Cooked, CookError> {
         skips,
     };
     let node_inv_mass: Vec<f64> = r.exactly("node inverse masses", nodes)?;
+    // Derived at load, not stored in the blob: the seed's bend rows are
+    // every hinge or none (`SeedOptions::bend_rows`).
+    if model.bend.count() == topology.hinges.len() {
+        let (bind, slot_of_node) = (&model.bind, &model.slot_of_node);
+        model.bend_rest = crate::bend::CurvedHinges::new(&topology.hinges, &node_inv_mass, slot_of_node, |n| {
+            bind.get(slot_of_node[n as usize] as usize).map(f64::from)
+        });
+    }
 
     let parent: Vec<Option<u32>> = r.exactly("hierarchy.parent", nodes)?;
     r.check("hierarchy.parent", parent.iter().flatten().all(|&p| (p as usize) < nodes))?;
@@ -667,6 +675,7 @@ fn read_model(r: &mut Reader) -> Result<Model, CookError> {
         reach,
         strain_order: OnceLock::new(),
         bend,
+        bend_rest: Default::default(),
         neighbours,
     })
 }

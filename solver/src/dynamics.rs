@@ -250,6 +250,10 @@ pub struct Tuning {
     /// Let the cloth sleep (§12). The record's M0 experiments measure how far
     /// energy falls, which a sleeping cloth stops; they turn it off.
     pub sleep: bool,
+    /// Bend rows rest flat even where the bind pose is curved (DESIGN §4's
+    /// row; the product rests curved hinges at their bind shape,
+    /// `crate::bend::CurvedHinges`).
+    pub flat_bend_rest: bool,
     /// The instantiation [`crate::Kernel::Wide`] runs: `None` is the one the
     /// CPU runs best ([`crate::lanes::cpu_path`]); `Some` forces one (tests
     /// and benchmarks compare them), falling back to the baseline where the
@@ -274,6 +278,7 @@ impl Default for Tuning {
             self_radius_scale: 1.0,
             self_stencils: false,
             sleep: true,
+            flat_bend_rest: false,
             cpu_path: None,
         }
     }

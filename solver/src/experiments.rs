@@ -857,6 +857,9 @@ pub enum GarmentCase {
     /// The same cape with nothing pinned, its lowest point 5 cm above a floor
     /// plane: it falls, crumples and lies there.
     Dropped(u64),
+    /// [`scenes::Skirt::from_seed`]: a jittered tube pinned at its waist,
+    /// static anchor.
+    Skirt(u64),
 }
 
 impl GarmentCase {
@@ -868,6 +871,7 @@ impl GarmentCase {
             GarmentCase::Cape(s) => format!("cape {s}"),
             GarmentCase::CapeOnTorso(s) => format!("cape {s} on torso"),
             GarmentCase::Dropped(s) => format!("cape {s} dropped"),
+            GarmentCase::Skirt(s) => format!("skirt {s}"),
         }
     }
 
@@ -891,6 +895,9 @@ impl GarmentCase {
             GarmentCase::Cape(seed) | GarmentCase::CapeOnTorso(seed) => {
                 scenes::IrregularCape { density: sheet_density(preset), ..scenes::IrregularCape::from_seed(seed) }
                     .input()
+            }
+            GarmentCase::Skirt(seed) => {
+                scenes::Skirt { density: sheet_density(preset), ..scenes::Skirt::from_seed(seed) }.input()
             }
             GarmentCase::Dropped(seed) => {
                 let mut input = GarmentCase::Cape(seed).input(preset);

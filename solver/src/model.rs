@@ -306,6 +306,8 @@ pub struct Model {
     pub strain_order: OnceLock<ProjectionOrder>,
     /// Bend rows, assembled.
     pub bend: BendCoupling,
+    /// Bend hinges authored curved, with their rest (empty on a flat cloth).
+    pub bend_rest: crate::bend::CurvedHinges,
     /// Per-particle neighbour incidence of stretch and bend rows.
     pub neighbours: Neighbours,
 }
@@ -394,6 +396,7 @@ impl Model {
                 + self.unary.bytes()
                 + self.strain_order.get().map_or(0, ProjectionOrder::bytes)
                 + self.bend.bytes()
+                + self.bend_rest.bytes()
                 + self.neighbours.bytes(),
             colouring: 4 * (self.node_of_slot.capacity() + self.slot_of_node.capacity())
                 + self.colours.capacity() * std::mem::size_of::<Range<usize>>(),

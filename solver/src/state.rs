@@ -86,6 +86,12 @@ pub struct State {
     /// Animated (target) position, m: fixed particles sit here; a reset
     /// returns every particle here.
     pub p: Points,
+    /// Curved bend hinges' rest force per slot, `Σ_r m_eff,r K̂_ra s̄_r(x)`
+    /// at the iterations' start, kg·m, set each substep (`crate::bend::CurvedHinges::targets`); empty
+    /// on a flat cloth.
+    pub bend_target: Points,
+    /// Each curved hinge's rest vector `s̄_r(x)` (scratch of `bend::targets`).
+    pub bend_scratch: Points,
     /// Links-row (stretch and skip) multipliers and penalties.
     pub links: RowState,
     /// Strain-limit multipliers and penalties, parallel to the links table
@@ -164,6 +170,8 @@ impl State {
             v_prev: Points::zeros(n),
             x_step: model.bind.clone(),
             p: model.bind.clone(),
+            bend_target: Points::zeros(if model.bend_rest.is_empty() { 0 } else { n }),
+            bend_scratch: Points::zeros(model.bend_rest.padded()),
             links: RowState::new(model.links.a.len()),
             strain: RowState::default(),
             tether: RowState::new(if model.unary.tethered > 0 { model.slots } else { 0 }),
@@ -189,6 +197,10 @@ impl State {
     /// projection scratch, leash multipliers). Called on a parameter change,
     /// never inside a step.
     pub fn provision(&mut self, model: &Model, d: &Dynamics, t: &Tuning) {
+        if !model.bend_rest.is_empty() && self.bend_target.is_empty() {
+            self.bend_target = Points::zeros(model.slots);
+            self.bend_scratch = Points::zeros(model.bend_rest.padded());
+        }
         if d.strain_limit && t.strain_mode.multiplier() && self.strain.is_empty() {
             self.strain = RowState::new(model.links.a.len());
             self.strain_floor = vec![0.0; model.links.a.len()];
@@ -256,6 +268,8 @@ impl State {
         (
             columns.iter().map(|c| c.bytes()).sum::<usize>()
                 + self.strain_moved.bytes()
+                + self.bend_target.bytes()
+                + self.bend_scratch.bytes()
                 + self.strain_before.bytes()
                 + 4 * self.inertia_scale.capacity()
                 + self.motion.bytes()

@@ -8,6 +8,7 @@
 //!  │   in air    y += h²·a_aero, and the start along g + a_aero   (`crate::aero`)
 //!  │   start     x = x + h·v + h²·ã                      (adaptive guess)
 //!  │             ã = ĝ·clamp(((v − v_prev)/h)·ĝ, 0, |g|)
+//!  │   bend rest b_a = Σ_r m_eff,r K̂_ra R_r(x)·s̄_r at the start   (curved hinges, `crate::bend`)
 //!  │   warm      hard rows: λ ← (α·γ)·λ,  k ← clamp(γ·k, k_min, k_max)
 //!  │   iterations ×:
 //!  │     colour 0 │ colour 1 │ … (Gauss–Seidel across colours, lanes within)
@@ -57,7 +58,7 @@ use crate::pose::{self, Pose, Vec3};
 use crate::self_pair;
 use crate::state::{FrameState, State};
 use crate::vertex::{self, LaneParams};
-use crate::{leash, skip, strain_limit, stretch};
+use crate::{bend, leash, skip, strain_limit, stretch};
 
 /// Which kernel sweeps the colours. Selectable at run time so both run side
 /// by side in one benchmark; every kernel computes the same step.
@@ -161,6 +162,9 @@ pub struct SubstepParams {
     pub self_rows: bool,
     /// Tether rows act (`Controls::tethers`).
     pub tethers: bool,
+    /// Curved bend hinges rest at their bind shape (the model has some and
+    /// `Tuning::flat_bend_rest` is off).
+    pub bend_rest: bool,
 }
 
 impl SubstepParams {
@@ -186,6 +190,7 @@ impl SubstepParams {
             leash_scale: leash::radius_scale(d.slack),
             self_rows: false,
             tethers: true,
+            bend_rest: !t.flat_bend_rest,
         }
     }
 }
@@ -398,6 +403,9 @@ fn step_lanes<L: Kernels, P: Probe>(
         let gravity = plan.gravity(k, d.substeps, d.gravity);
         let frame = FrameStep { shift: shift.as_ref(), kick: plan.kick(k, d.substeps) };
         L::begin_substep(model, state, &p, frame, gravity);
+        if p.bend_rest && !model.bend_rest.is_empty() {
+            L::bend_targets(model, state);
+        }
         if let Some((c, velocity, omega)) = &air {
             // The forces once per step, from the first substep's start; each
             // substep turns them into its own frame axes.
@@ -539,6 +547,10 @@ trait Kernels: Lanes {
         aero::targets::<Self>(model, st, h, turn)
     }
     #[inline(never)]
+    fn bend_targets(model: &Model, st: &mut State) {
+        bend::targets::<Self>(&model.bend_rest, &st.x, &mut st.bend_scratch, &mut st.bend_target)
+    }
+    #[inline(never)]
     fn sweep<P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, contacts: Option<&Contacts>, probe: &mut P) {
         sweep::<Self, P>(model, st, p, contacts, probe)
     }
@@ -579,6 +591,10 @@ impl Kernels for avx2::F32x8 {
     fn air_targets(model: &Model, st: &mut State, h: f64, turn: Option<&[Vec3; 3]>) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
         unsafe { avx2_entries::air_targets(model, st, h, turn) }
+    }
+    fn bend_targets(model: &Model, st: &mut State) {
+        // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
+        unsafe { avx2_entries::bend_targets(model, st) }
     }
     fn sweep<P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, contacts: Option<&Contacts>, probe: &mut P) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
@@ -626,6 +642,11 @@ mod avx2_entries {
     #[inline(never)]
     pub unsafe fn air_targets(model: &Model, st: &mut State, h: f64, turn: Option<&[Vec3; 3]>) {
         aero::targets::<L>(model, st, h, turn)
+    }
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    pub unsafe fn bend_targets(model: &Model, st: &mut State) {
+        bend::targets::<L>(&model.bend_rest, &st.x, &mut st.bend_scratch, &mut st.bend_target)
     }
     #[target_feature(enable = "avx2")]
     #[inline(never)]

@@ -39,6 +39,8 @@ pub struct LaneParams<L> {
     /// Leash radius per metre of `d_geo`, `2·slack`.
     pub leash_scale: L,
     pub strain_limit: bool,
+    /// Curved bend hinges add their rest force (`State::bend_target`).
+    pub bend_rest: bool,
     pub tethers: bool,
     pub leash: bool,
 }
@@ -52,6 +54,7 @@ impl<L: Lanes> LaneParams<L> {
             allowance: L::splat(p.allowance),
             leash_scale: L::splat(p.leash_scale),
             strain_limit: p.strain_limit,
+            bend_rest: p.bend_rest && !model.bend_rest.is_empty(),
             tethers: p.tethers && model.unary.tethered > 0,
             leash: p.leashed && model.unary.tethered > 0,
         }
@@ -110,6 +113,9 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
         let e = s * LANES + off;
         let d = xi - st.x.gather::<L>(&other[e..e + L::WIDTH]);
         bend::term(d, L::load(coupling, e), &mut bend_sum);
+    }
+    if lp.bend_rest {
+        bend_sum -= st.bend_target.load::<L>(base);
     }
     bend::finish(bend_sum, lp.bend_scale, L::load(&model.bend.diagonal, base), &mut f, &mut h);
 

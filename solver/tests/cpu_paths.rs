@@ -149,6 +149,13 @@ fn scenes() -> Vec<Scene> {
             drive: walk_and_turn,
         },
         Scene {
+            name: "a denim skirt (curved bend rest) on a walking, turning anchor",
+            steps: 240,
+            make: |t| garment(&library::DENIM, e::GarmentCase::Skirt(1), t),
+            colliders: None,
+            drive: walk_and_turn,
+        },
+        Scene {
             name: "W1 in a turbulent wind (aerodynamics) on a walking, turning anchor",
             steps: 240,
             make: |t| {
