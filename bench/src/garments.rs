@@ -12,12 +12,13 @@ use cloth_solver::{library, Tuning};
 const SETTLE_SECONDS: f64 = 20.0;
 
 /// The settling cases: two pins, irregular capes (six seeds), capes on a
-/// torso, and two capes with nothing pinned dropped on a floor.
+/// torso, two capes with nothing pinned dropped on a floor, and two skirts.
 pub fn cases() -> Vec<GarmentCase> {
     let mut cases = vec![GarmentCase::Chain, GarmentCase::Ribbon, GarmentCase::Corners];
     cases.extend((0..6).map(GarmentCase::Cape));
     cases.extend((0..3).map(GarmentCase::CapeOnTorso));
     cases.extend([1, 3].map(GarmentCase::Dropped));
+    cases.extend([0, 1].map(GarmentCase::Skirt));
     cases
 }
 

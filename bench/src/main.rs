@@ -35,7 +35,8 @@ reference tables (MEASUREMENTS.md):
   strain        §11 the strain limit, every formulation side by side
   strain-sheet  the strain limit's formulations on a sheet and a swinging chain
   garments      general content: two pins, irregular capes, free fall, spin, fast anchors, per preset
-  garments-settle  the settling half of `garments` (two pins, capes)
+  garments-settle  the settling half of `garments` (two pins, capes, skirts)
+  garments-settle-flat  the same with bend rows resting flat (DESIGN §4's row)
   garments-motion  the motion half of `garments` (free fall, spin, a fast anchor)
   sleep         §12 steps to sleep per library entry
   damping       §12 the damping table
@@ -220,6 +221,9 @@ fn run(args: &[String]) -> Result<(), String> {
             garments::motion(&mut out);
         }
         "garments-settle" => garments::settling(&mut out, cloth_solver::Tuning::default()),
+        "garments-settle-flat" => {
+            garments::settling(&mut out, cloth_solver::Tuning { flat_bend_rest: true, ..Default::default() })
+        }
         "garments-motion" => garments::motion(&mut out),
         "strain-sheet" => component::strain_sheet(&mut out),
         "sleep" => component::sleep(&mut out),
