@@ -33,6 +33,7 @@ use crate::lanes::{Lanes, Points, Sym3, V3};
 use crate::model::{BendCoupling, NO_NODE};
 use crate::pose::{self, sub};
 use std::collections::BTreeMap;
+use wide::f32x4;
 
 /// A hinge of the caller's mesh: corners as caller nodes (`x0, x1` the edge,
 /// `x2, x3` the opposite corners) and their normalised weights.
@@ -257,13 +258,14 @@ impl CurvedHinges {
 
 /// `b_a = Σ_r m_eff,r K̂_ra s̄_r(x)` per slot into `out`: each hinge's
 /// target `s̄_r(x)` lane by lane into `scratch` (one per padded hinge; a
-/// hinge folded shut gets 0), then summed into its free corners hinge by
-/// hinge in topology order, so the sums never depend on slots.
+/// hinge folded shut gets 0), then summed into its corners (a fixed one's
+/// weight is 0) hinge by hinge in topology order through `sums` (one per
+/// slot), so the sums never depend on slots.
 ///
 /// In the frame's terms, with `e0 = x1−x0` and `N` as in [`frame`]:
 /// `s̄ = (s̄_ê/‖e0‖)·e0 + (s̄_n̂/‖N‖)·N + (s̄_b̂/(‖e0‖‖N‖))·(e0×N)`.
 #[inline(always)]
-pub fn targets<L: Lanes>(c: &CurvedHinges, x: &Points, scratch: &mut Points, out: &mut Points) {
+pub fn targets<L: Lanes>(c: &CurvedHinges, x: &Points, scratch: &mut Points, sums: &mut [[f32; 4]], out: &mut Points) {
     let (one, folded) = (L::splat(1.0), L::splat(FOLDED_SHUT * FOLDED_SHUT));
     for at in (0..c.padded()).step_by(L::WIDTH) {
         // Closures here would not inline into an AVX2 entry (`Lanes::out_of_line`).
@@ -279,20 +281,18 @@ pub fn targets<L: Lanes>(c: &CurvedHinges, x: &Points, scratch: &mut Points, out
         let t = e0.scale(r0 * ie) + n.scale(r1 * i_n) + cross(e0, n).scale(r2 * (ie * i_n));
         scratch.store(at, V3::select(ok, t, V3::zero()));
     }
-    out.x.fill(0.0);
-    out.y.fill(0.0);
-    out.z.fill(0.0);
+    // Summed as (x, y, z, 0) in one 128-bit add per corner, then spread
+    // into columns; each lane is the f32 `b += w·t` of its axis.
+    sums.fill([0.0; 4]);
     for r in 0..c.count {
-        let t = scratch.get(r);
+        let t = f32x4::from([scratch.x[r], scratch.y[r], scratch.z[r], 0.0]);
         for k in 0..4 {
-            let w = c.coefficients[k][r];
-            if w != 0.0 {
-                let s = c.corners[k][r] as usize;
-                out.x[s] += w * t[0];
-                out.y[s] += w * t[1];
-                out.z[s] += w * t[2];
-            }
+            let sum = &mut sums[c.corners[k][r] as usize];
+            *sum = (f32x4::from(*sum) + t * f32x4::splat(c.coefficients[k][r])).to_array();
         }
+    }
+    for (s, sum) in sums.iter().enumerate() {
+        (out.x[s], out.y[s], out.z[s]) = (sum[0], sum[1], sum[2]);
     }
 }
 

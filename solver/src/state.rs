@@ -92,6 +92,8 @@ pub struct State {
     pub bend_target: Points,
     /// Each curved hinge's rest vector `s̄_r(x)` (scratch of `bend::targets`).
     pub bend_scratch: Points,
+    /// Per-slot `(x, y, z, 0)` sums of `bend::targets`.
+    pub bend_sums: Vec<[f32; 4]>,
     /// Links-row (stretch and skip) multipliers and penalties.
     pub links: RowState,
     /// Strain-limit multipliers and penalties, parallel to the links table
@@ -172,6 +174,7 @@ impl State {
             p: model.bind.clone(),
             bend_target: Points::zeros(if model.bend_rest.is_empty() { 0 } else { n }),
             bend_scratch: Points::zeros(model.bend_rest.padded()),
+            bend_sums: vec![[0.0; 4]; if model.bend_rest.is_empty() { 0 } else { n }],
             links: RowState::new(model.links.a.len()),
             strain: RowState::default(),
             tether: RowState::new(if model.unary.tethered > 0 { model.slots } else { 0 }),
@@ -200,6 +203,7 @@ impl State {
         if !model.bend_rest.is_empty() && self.bend_target.is_empty() {
             self.bend_target = Points::zeros(model.slots);
             self.bend_scratch = Points::zeros(model.bend_rest.padded());
+            self.bend_sums = vec![[0.0; 4]; model.slots];
         }
         if d.strain_limit && t.strain_mode.multiplier() && self.strain.is_empty() {
             self.strain = RowState::new(model.links.a.len());
@@ -270,6 +274,7 @@ impl State {
                 + self.strain_moved.bytes()
                 + self.bend_target.bytes()
                 + self.bend_scratch.bytes()
+                + 16 * self.bend_sums.capacity()
                 + self.strain_before.bytes()
                 + 4 * self.inertia_scale.capacity()
                 + self.motion.bytes()

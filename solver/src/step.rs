@@ -548,7 +548,7 @@ trait Kernels: Lanes {
     }
     #[inline(never)]
     fn bend_targets(model: &Model, st: &mut State) {
-        bend::targets::<Self>(&model.bend_rest, &st.x, &mut st.bend_scratch, &mut st.bend_target)
+        bend::targets::<Self>(&model.bend_rest, &st.x, &mut st.bend_scratch, &mut st.bend_sums, &mut st.bend_target)
     }
     #[inline(never)]
     fn sweep<P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, contacts: Option<&Contacts>, probe: &mut P) {
@@ -646,7 +646,7 @@ mod avx2_entries {
     #[target_feature(enable = "avx2")]
     #[inline(never)]
     pub unsafe fn bend_targets(model: &Model, st: &mut State) {
-        bend::targets::<L>(&model.bend_rest, &st.x, &mut st.bend_scratch, &mut st.bend_target)
+        bend::targets::<L>(&model.bend_rest, &st.x, &mut st.bend_scratch, &mut st.bend_sums, &mut st.bend_target)
     }
     #[target_feature(enable = "avx2")]
     #[inline(never)]

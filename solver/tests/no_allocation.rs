@@ -73,6 +73,27 @@ fn stepping_allocates_nothing() {
     }
 }
 
+/// A curved garment's bend rest (`bend::CurvedHinges`) is sized with the
+/// state: its per-substep targets allocate nothing.
+#[test]
+fn stepping_a_curved_skirt_allocates_nothing() {
+    use cloth_solver::{experiments::GarmentCase, library, Cloth};
+    for kernel in Kernel::ALL {
+        let input = GarmentCase::Skirt(0).input(&library::DENIM);
+        let mut cloth = Cloth::new(&input, library::DENIM.dynamics).unwrap();
+        assert!(!cloth.model().bend_rest.is_empty());
+        cloth.set_kernel(kernel);
+        cloth.step();
+        reset();
+        counting(true);
+        for _ in 0..60 {
+            cloth.step();
+        }
+        counting(false);
+        assert_eq!(allocations(), 0, "{kernel:?} allocated while stepping a curved skirt");
+    }
+}
+
 /// With colliders: contact slots are sized the first time a cloth meets a
 /// collider set; after that, moving colliders, rediscovered contacts and the
 /// friction terms allocate nothing.
