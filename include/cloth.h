@@ -428,8 +428,9 @@ typedef struct {
     // Bending resistance 0..=1. Each bend row rests at the shape the cloth
     // was seeded in: a sheet authored flat rests flat, a skirt's tube or a
     // cape wrapped around the shoulders keeps its curvature (a hinge's rest
-    // is its bind-pose fold, carried with the hinge as it turns); a strip's
-    // skip rows rest at their bind-pose distance.
+    // is its bind-pose fold, carried with the hinge as it turns; a fold
+    // authored sharper than 30° open rests flat); a strip's skip rows rest
+    // at their bind-pose distance.
     double bend;
     // Damping 0..=1: v ← v·exp(−10·damping·h) per substep.
     double damping;

@@ -28,7 +28,7 @@
 //! neighbours against 12 hinges × 3 corners read row by row: the sweep
 //! gathers a third of the positions for the same force, to rounding.
 
-use crate::constants::{BEND_FREE_SHARE_MIN, CURVED_HINGE_MIN, FOLDED_SHUT, LANES};
+use crate::constants::{BEND_FREE_SHARE_MIN, CURVED_HINGE_MIN, FOLDED_SHUT, FOLD_OPENING_MIN, LANES};
 use crate::lanes::{Lanes, Points, Sym3, V3};
 use crate::model::{BendCoupling, NO_NODE};
 use crate::pose::{self, sub};
@@ -301,8 +301,9 @@ fn cross<L: Lanes>(a: V3<L>, b: V3<L>) -> V3<L> {
     V3::new(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
 }
 
-/// `s̄` of a hinge's bind pose in its bind [`frame`], or `None` when it is
-/// flat (‖s̄‖ below [`CURVED_HINGE_MIN`] of its edge) or has no frame.
+/// `s̄` of a hinge's bind pose in its bind [`frame`], or `None` — the hinge
+/// rests flat — when it is flat (‖s̄‖ below [`CURVED_HINGE_MIN`] of its
+/// edge), folded sharper than [`FOLD_OPENING_MIN`], or has no frame.
 pub fn rest_vector(h: &Hinge, bind: impl Fn(u32) -> [f64; 3]) -> Option<[f64; 3]> {
     let p = h.corners.map(&bind);
     let s = hinge_vector(h, &bind);
@@ -310,8 +311,25 @@ pub fn rest_vector(h: &Hinge, bind: impl Fn(u32) -> [f64; 3]) -> Option<[f64; 3]
     if pose::dot(s, s) <= CURVED_HINGE_MIN * CURVED_HINGE_MIN * pose::dot(e, e) {
         return None;
     }
+    if opening(p)? < FOLD_OPENING_MIN {
+        return None;
+    }
     let f = frame(p)?;
     Some(f.map(|axis| pose::dot(s, axis)))
+}
+
+/// The angle between a hinge's two wings about its edge, rad: π when it
+/// is flat, 0 when it is folded shut; `None` when a wing or the edge has no
+/// direction.
+pub fn opening(p: [[f64; 3]; 4]) -> Option<f64> {
+    let e = pose::normalized(sub(p[1], p[0]))?;
+    let across = |q: [f64; 3]| {
+        let d = sub(q, p[0]);
+        sub(d, pose::scale(e, pose::dot(d, e)))
+    };
+    let (u, v) = (across(p[2]), across(p[3]));
+    let (lu, lv) = (pose::norm(u), pose::norm(v));
+    (lu > 0.0 && lv > 0.0).then(|| (pose::dot(u, v) / (lu * lv)).clamp(-1.0, 1.0).acos())
 }
 
 /// The rest vector `R(x)·s̄` of a hinge at corner positions `p`.

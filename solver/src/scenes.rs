@@ -668,6 +668,38 @@ impl Skirt {
     }
 }
 
+/// An accordion-pleated panel as a user authors one: 12 × 12 nodes, 3 cm
+/// panels whose neighbours meet at `angle_deg` (180 is flat) along vertical
+/// fold lines, the top row fixed, leaning 1e-3 (DESIGN §3 rule 8); masses
+/// lumped at `density` kg/m².
+pub fn pleats(angle_deg: f64, density: f64) -> ClothInput {
+    let (cols, rows, panel) = (12usize, 12usize, 0.03);
+    let half = angle_deg.to_radians() / 2.0;
+    let mut input = ClothInput::default();
+    let mut xz = vec![[0.0f64, 0.0]];
+    for c in 1..cols {
+        let [x, z] = xz[c - 1];
+        let side = if c % 2 == 1 { 1.0 } else { -1.0 };
+        xz.push([x + panel * half.sin(), z + side * panel * half.cos()]);
+    }
+    for r in 0..rows {
+        let y = -(r as f64) * panel;
+        for &[x, z] in &xz {
+            input.positions.push([(x + 1e-3 * y) as f32, y as f32, z as f32]);
+            input.fixed.push(r == 0);
+        }
+    }
+    let at = |r: usize, c: usize| (r * cols + c) as u32;
+    for r in 0..rows - 1 {
+        for c in 0..cols - 1 {
+            input.triangles.push([at(r, c), at(r + 1, c), at(r + 1, c + 1)]);
+            input.triangles.push([at(r, c), at(r + 1, c + 1), at(r, c + 1)]);
+        }
+    }
+    input.masses = lumped_masses(&input.positions, &input.triangles, density);
+    input
+}
+
 /// Lumped node masses of a sheet, kg: `density` (kg/m²) times a third of the
 /// area of each triangle the node is a corner of.
 pub fn lumped_masses(positions: &[[f32; 3]], triangles: &[[u32; 3]], density: f64) -> Vec<f32> {

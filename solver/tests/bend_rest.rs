@@ -80,3 +80,42 @@ fn flat_cloths_list_no_curved_hinge_and_cooking_keeps_the_rest() {
     let cooked = Cloth::from_cooked(&blob, library::DENIM.dynamics, Tuning::default()).unwrap();
     assert_eq!(cooked.model().bend_rest, skirt.model().bend_rest);
 }
+
+/// A pleat is held at its fold where it is authored at least
+/// `FOLD_OPENING_MIN` (30°) open; sharper, it rests flat and opens out,
+/// as every hinge did before — stable either way, never torn.
+#[test]
+fn pleats_rest_at_their_fold_or_open_out_without_tearing() {
+    for preset in [library::SILK, library::COTTON, library::DENIM, library::LEATHER] {
+        for (angle, held) in [(10.0, false), (45.0, true), (90.0, true)] {
+            let input = scenes::pleats(angle, preset.density);
+            let d = preset.dynamics;
+            let mut c = Cloth::new(&input, d).unwrap();
+            let mut peak = 0.0f64;
+            for _ in 0..(10.0 / d.dt) as usize {
+                assert!(c.step().watchdog.is_none());
+                peak = peak.max(c.worst_link_ratio() - 1.0);
+            }
+            let far = (0..c.nodes())
+                .map(|n| {
+                    let (p, q) = (c.position(n), input.positions[n]);
+                    (0..3).map(|k| ((p[k] - q[k]) as f64).powi(2)).sum::<f64>().sqrt()
+                })
+                .fold(0.0, f64::max);
+            let worst = c.worst_link_ratio() - 1.0;
+            println!(
+                "{} {angle}°: worst {:.3} %, peak {:.2} %, farthest {:.1} mm",
+                preset.name,
+                worst * 1e2,
+                peak * 1e2,
+                far * 1e3
+            );
+            if held {
+                assert!(worst < 0.005 && far < 0.01, "{} {angle}°: worst {worst}, farthest {far} m", preset.name);
+            } else {
+                assert!(worst < 0.15 && peak < 0.2, "{} {angle}°: worst {worst}, peak {peak}", preset.name);
+                assert!(far > 0.05, "{} {angle}°: a pleat resting flat opens out ({far} m)", preset.name);
+            }
+        }
+    }
+}
