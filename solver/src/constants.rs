@@ -60,12 +60,10 @@ pub const FOLDED_SHUT: f64 = 1e-6;
 
 /// The sharpest fold, rad between its two wings, that a bend hinge rests
 /// at (`crate::bend::rest_vector`): a hinge authored sharper — a pleat, a
-/// tuck — rests flat, as DESIGN §4's row does. Held at its bind fold, an
-/// accordion of 3 cm panels authored 2–10° open tore to 7–28 % and never
-/// slept, with or without self-collision (COTTON still at 21°); resting flat
-/// it opens out, 0.8–13 % stretched, and sleeps; authored 31° open and wider
-/// it rests at its fold within 0.3 % (`MEASUREMENTS.md`, "Bend rows rest at
-/// the authored shape").
+/// tuck — rests flat, as DESIGN §4's row does: held at a sharper fold, an
+/// accordion of pleats tore and never slept, where resting flat it opens
+/// out and sleeps (`MEASUREMENTS.md`, "Pleats: a fold authored sharper than
+/// 30° rests flat").
 pub const FOLD_OPENING_MIN: f64 = 30.0 * std::f64::consts::PI / 180.0;
 
 /// Damping rate per unit of `damping`, 1/s: `v ← v·exp(−10·damping·h)` each
