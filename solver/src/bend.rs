@@ -240,6 +240,11 @@ impl CurvedHinges {
         c
     }
 
+    /// [`CurvedHinges::new`] over a model's bind pose (slots) and slot map.
+    pub fn of_bind(hinges: &[Hinge], inv_mass: &[f64], slot_of_node: &[u32], bind: &Points) -> Self {
+        Self::new(hinges, inv_mass, slot_of_node, |n| bind.get(slot_of_node[n as usize] as usize).map(f64::from))
+    }
+
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
@@ -273,12 +278,12 @@ pub fn targets<L: Lanes>(c: &CurvedHinges, x: &Points, scratch: &mut Points, sum
         let e0 = x.gather::<L>(&c.corners[1][at..at + L::WIDTH]) - p0;
         let e1 = x.gather::<L>(&c.corners[2][at..at + L::WIDTH]) - p0;
         let e2 = x.gather::<L>(&c.corners[3][at..at + L::WIDTH]) - p0;
-        let n = cross(e0, e1) + cross(e2, e0);
+        let n = e0.cross(e1) + e2.cross(e0);
         let (le2, ln2) = (e0.norm2(), n.norm2());
         let ok = L::and(le2.gt(L::zero()), ln2.gt(folded * le2 * le2));
         let (ie, i_n) = (one / le2.sqrt(), one / ln2.sqrt());
         let (r0, r1, r2) = (L::load(&c.rest[0], at), L::load(&c.rest[1], at), L::load(&c.rest[2], at));
-        let t = e0.scale(r0 * ie) + n.scale(r1 * i_n) + cross(e0, n).scale(r2 * (ie * i_n));
+        let t = e0.scale(r0 * ie) + n.scale(r1 * i_n) + e0.cross(n).scale(r2 * (ie * i_n));
         scratch.store(at, V3::select(ok, t, V3::zero()));
     }
     // Summed as (x, y, z, 0) in one 128-bit add per corner, then spread
@@ -294,11 +299,6 @@ pub fn targets<L: Lanes>(c: &CurvedHinges, x: &Points, scratch: &mut Points, sum
     for (s, sum) in sums.iter().enumerate() {
         (out.x[s], out.y[s], out.z[s]) = (sum[0], sum[1], sum[2]);
     }
-}
-
-#[inline(always)]
-fn cross<L: Lanes>(a: V3<L>, b: V3<L>) -> V3<L> {
-    V3::new(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
 }
 
 /// `s̄` of a hinge's bind pose in its bind [`frame`], or `None` — the hinge

@@ -531,10 +531,8 @@ fn read_payload(r: &mut Reader) -> Result<Cooked, CookError> {
     // Derived at load, not stored in the blob: the seed's bend rows are
     // every hinge or none (`SeedOptions::bend_rows`).
     if model.bend.count() == topology.hinges.len() {
-        let (bind, slot_of_node) = (&model.bind, &model.slot_of_node);
-        model.bend_rest = crate::bend::CurvedHinges::new(&topology.hinges, &node_inv_mass, slot_of_node, |n| {
-            bind.get(slot_of_node[n as usize] as usize).map(f64::from)
-        });
+        model.bend_rest =
+            crate::bend::CurvedHinges::of_bind(&topology.hinges, &node_inv_mass, &model.slot_of_node, &model.bind);
     }
 
     let parent: Vec<Option<u32>> = r.exactly("hierarchy.parent", nodes)?;

@@ -256,6 +256,10 @@ impl<L: Lanes> V3<L> {
         self.x * o.x + self.y * o.y + self.z * o.z
     }
     #[inline(always)]
+    pub fn cross(self, o: Self) -> Self {
+        V3::new(self.y * o.z - self.z * o.y, self.z * o.x - self.x * o.z, self.x * o.y - self.y * o.x)
+    }
+    #[inline(always)]
     pub fn norm2(self) -> L {
         self.dot(self)
     }

@@ -471,9 +471,7 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
 
     // --- bend rows --------------------------------------------------------
     let (bend, coupling) = bend::assemble(hinges, &inv_mass, &node_of_slot);
-    let bend_rest = bend::CurvedHinges::new(hinges, &inv_mass, &slot_of_node, |n| {
-        bind.get(slot_of_node[n as usize] as usize).map(f64::from)
-    });
+    let bend_rest = bend::CurvedHinges::of_bind(hinges, &inv_mass, &slot_of_node, &bind);
 
     // --- neighbour incidence ----------------------------------------------
     let neighbours = neighbours(&links, &coupling, &node_of_slot, &slot_of_node, swept);
@@ -538,9 +536,7 @@ pub fn with_masses(model: &Model, hinges: &[Hinge], masses: &[f32]) -> (Model, V
     let (bend, coupling) = bend::assemble(hinges, &inv_mass, &m.node_of_slot);
     m.neighbours = neighbours(&m.links, &coupling, &m.node_of_slot, &m.slot_of_node, m.swept);
     m.bend = bend;
-    m.bend_rest = bend::CurvedHinges::new(hinges, &inv_mass, &m.slot_of_node, |n| {
-        m.bind.get(m.slot_of_node[n as usize] as usize).map(f64::from)
-    });
+    m.bend_rest = bend::CurvedHinges::of_bind(hinges, &inv_mass, &m.slot_of_node, &m.bind);
     // A free cloth's reach is measured about its mass centre.
     m.reach = Model::reach_of(&m.unary, &m.bind, &m.mass, &m.inv_mass);
     (m, inv_mass)

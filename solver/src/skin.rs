@@ -324,11 +324,6 @@ fn lanes<L: Lanes>(att: &[Attachment], f: impl Fn(&Attachment) -> f64) -> L {
     L::from_lanes(&v[..L::WIDTH])
 }
 
-#[inline(always)]
-fn cross<L: Lanes>(a: V3<L>, b: V3<L>) -> V3<L> {
-    V3::new(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
-}
-
 /// `pose::normalized` per lane: the unit vector, and where it exists.
 #[inline(always)]
 fn normalized<L: Lanes>(v: V3<L>) -> (V3<L>, L::Mask) {
@@ -340,8 +335,8 @@ fn normalized<L: Lanes>(v: V3<L>) -> (V3<L>, L::Mask) {
 #[inline(always)]
 fn rotate<L: Lanes>(q: pose::Quat, v: V3<L>) -> V3<L> {
     let u = V3::splat([q.x, q.y, q.z]);
-    let t = cross(u, v).scale(L::splat(2.0));
-    v + t.scale(L::splat(q.w)) + cross(u, t)
+    let t = u.cross(v).scale(L::splat(2.0));
+    v + t.scale(L::splat(q.w)) + u.cross(t)
 }
 
 /// `L::WIDTH` render vertices:
@@ -376,9 +371,9 @@ fn block<L: Lanes>(att: &[Attachment], slot_of_node: &[u32], x: &Points, want: &
     );
     if L::any(offset) {
         let (e, has_e) = normalized(c[1] - c[0]);
-        let (n, has_n) = normalized(cross(c[1] - c[0], c[2] - c[0]));
+        let (n, has_n) = normalized((c[1] - c[0]).cross(c[2] - c[0]));
         let mut q = p;
-        for (axis, dk) in [e, cross(n, e), n].into_iter().zip(d) {
+        for (axis, dk) in [e, n.cross(e), n].into_iter().zip(d) {
             q += axis.scale(dk);
         }
         p = V3::select(L::and(offset, L::and(has_e, has_n)), q, p);
