@@ -366,7 +366,10 @@ typedef struct {
     // numbered in order of first appearance (node k is the k-th input node
     // that joined no earlier one), and every per-node call on the cloth —
     // cloth_node_count, cloth_read_positions, cloth_set_animated_positions,
-    // … — takes these indices; weld_map translates. Finite, ≥ 0.
+    // … — takes these indices; weld_map translates. A sliver welding
+    // collapses (a triangle at least 10× longer than the tolerance, such as
+    // the quads closing a seam exported microns open) is dropped; a shorter
+    // collapsed triangle refuses the sheet. Finite, ≥ 0.
     float weld_tolerance;
     // node_count entries written with each input node's welded node (the
     // identity without welding), or NULL. Written only when the cloth is
@@ -740,7 +743,8 @@ const char *cloth_status_name(uint32_t status);
 // past the nodes, a triangle that repeats a node or has no area, an edge of
 // three triangles, an edge under 1 µm, a free node's mass ≤ 0, or (with
 // desc.bind_pose_check) a free node within the contact offset of a collider
-// of desc.colliders, or a triangle welding collapses; INVALID_ARGUMENT for
+// of desc.colliders, or a triangle welding collapses whose longest edge is
+// under 10× weld_tolerance (longer ones, slivers, are dropped); INVALID_ARGUMENT for
 // a fixed flag neither 0 nor 1, a negative weld_tolerance or painted value,
 // or a backstop radius > 0 on a node in no triangle; NON_FINITE for a
 // weld_tolerance or painted value that is not finite.

@@ -171,7 +171,8 @@ namespace ClothSim
         // 3 × triangle_count node indices, counter-clockwise seen from the front (the side normals face).
         public IntPtr triangles;
         // Welds nodes whose bind positions lie within this distance, m (0: no welding), for a mesh
-        // exported with seams. Per-node calls then take welded node indices.
+        // exported with seams. Per-node calls then take welded node indices. Slivers welding collapses
+        // (triangles at least 10x longer than the tolerance) are dropped; a shorter collapsed triangle refuses.
         public float weld_tolerance;
         // node_count entries written with each input node's welded node, or NULL.
         public IntPtr weld_map;

@@ -209,7 +209,8 @@ fn positions_in(p: &[cloth_vec3f]) -> Vec<[f32; 3]> {
 /// past the nodes, a triangle that repeats a node or has no area, an edge of
 /// three triangles, an edge under 1 µm, a free node's mass ≤ 0, or (with
 /// desc.bind_pose_check) a free node within the contact offset of a collider
-/// of desc.colliders, or a triangle welding collapses; INVALID_ARGUMENT for
+/// of desc.colliders, or a triangle welding collapses whose longest edge is
+/// under 10× weld_tolerance (longer ones, slivers, are dropped); INVALID_ARGUMENT for
 /// a fixed flag neither 0 nor 1, a negative weld_tolerance or painted value,
 /// or a backstop radius > 0 on a node in no triangle; NON_FINITE for a
 /// weld_tolerance or painted value that is not finite.

@@ -345,7 +345,10 @@ pub struct cloth_sheet_desc {
     /// numbered in order of first appearance (node k is the k-th input node
     /// that joined no earlier one), and every per-node call on the cloth —
     /// cloth_node_count, cloth_read_positions, cloth_set_animated_positions,
-    /// … — takes these indices; weld_map translates. Finite, ≥ 0.
+    /// … — takes these indices; weld_map translates. A sliver welding
+    /// collapses (a triangle at least 10× longer than the tolerance, such as
+    /// the quads closing a seam exported microns open) is dropped; a shorter
+    /// collapsed triangle refuses the sheet. Finite, ≥ 0.
     pub weld_tolerance: f32,
     /// node_count entries written with each input node's welded node (the
     /// identity without welding), or NULL. Written only when the cloth is

@@ -73,7 +73,7 @@ pub const FOLD_OPENING_MIN: f64 = 30.0 * std::f64::consts::PI / 180.0;
 pub const DAMPING_RATE: f64 = 10.0;
 
 /// Velocity clamp in units of the particle's correction authority
-/// `ℓ·substeps·iterations/dt` (ℓ = shortest incident rest length): 4, giving
+/// `ℓ·substeps·iterations/dt` (ℓ: the trust region, [`SLIVER_FLOOR`]): 4, giving
 /// 192 / 96 / 288 m/s for 10 cm links at 2×4 / 2×2 / 2×6 (§13). A backstop:
 /// the record's library peaks 5.7× below it at a ±9 m/s sprint (§13), and it
 /// is what bounds a soft row that pumps energy (§6's "stiff + 5 fps").
@@ -83,6 +83,21 @@ pub const VELOCITY_CLAMP_AUTHORITIES: f64 = 4.0;
 /// direction and a zero trust region (the particle could never move); a
 /// micron is far below any garment's proxy spacing.
 pub const MIN_REST_LENGTH: f64 = 1e-6;
+
+/// A particle's trust region and velocity-clamp length `ℓ` (§5.3) is its
+/// shortest incident edge, but never less than this fraction of its longest:
+/// `ℓ = max(shortest, SLIVER_FLOOR·longest)`. An edge far shorter than its
+/// neighbours (a seam closed by sliver quads microns wide) otherwise pins
+/// its particles to microns per iteration and per substep, and the rest of
+/// the cloth swings past them. A tenth binds on no regular or jittered mesh
+/// we ship (their smallest ratio is 0.109).
+pub const SLIVER_FLOOR: f32 = 0.1;
+
+/// Welding drops a triangle it collapses when the triangle's longest edge
+/// is at least this many times the tolerance (a sliver closing a seam); a
+/// shorter one is refused, since the tolerance then swallows the mesh's own
+/// triangles (`seed::weld`).
+pub const WELD_SLIVER_RATIO: f64 = 10.0;
 
 /// Smallest admissible mass of a free node, kg: the smallest normal `f32`, so
 /// the inverse mass the rows read (`1/m ≤ 8.5e37`) is a finite `f32` and no

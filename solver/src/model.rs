@@ -281,8 +281,9 @@ pub struct Model {
     /// Inverse mass per slot, 1/kg (0 = fixed or padding).
     pub inv_mass: Vec<f32>,
     /// Trust-region radius per slot: the shortest rest length of the
-    /// structural rows incident on it, m (§5.3). `f32::INFINITY` for a free
-    /// particle with no structural row, 0 for padding.
+    /// structural rows incident on it, at least `SLIVER_FLOOR` of the
+    /// longest, m (§5.3). `f32::INFINITY` for a free particle with no
+    /// structural row, 0 for padding.
     pub shortest_incident_rest: Vec<f32>,
     /// The shortest stretch row with a free end, m (the self radius's floor,
     /// §31; infinite without one).

@@ -8,7 +8,7 @@
 
 use crate::bend::{self, Hinge};
 use crate::colour;
-use crate::constants::{COORDINATE_LIMIT, LANES, MIN_REST_LENGTH};
+use crate::constants::{COORDINATE_LIMIT, LANES, MIN_REST_LENGTH, SLIVER_FLOOR, WELD_SLIVER_RATIO};
 use crate::error::SeedError;
 use crate::lanes::Points;
 use crate::model::{DistanceRows, Ell, Model, Neighbours, UnaryRows, NO_NODE};
@@ -255,10 +255,14 @@ pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
 ///
 /// Returns the welded input and, per input node, its welded node (the
 /// render-to-simulation map a host reads its vertex buffer through). A
-/// tolerance of 0 welds only exact duplicates. Refused: a tolerance that is
-/// negative or not finite, a tree (parents), and a triangle that welding
-/// collapses (the tolerance is larger than one of its edges), named by its
-/// index. The input is validated first, so an error names input nodes.
+/// tolerance of 0 welds only exact duplicates. A sliver that welding
+/// collapses — a triangle whose longest edge is at least
+/// [`WELD_SLIVER_RATIO`] times the tolerance, such as the quads closing a
+/// seam exported microns open — is dropped: it was the seam. Refused: a
+/// tolerance that is negative or not finite, a tree (parents), and any other
+/// triangle that welding collapses (the tolerance is on the scale of the
+/// mesh itself), named by its index. The input is validated first, so an
+/// error names input nodes.
 pub fn weld(input: &ClothInput, tolerance: f64) -> Result<(ClothInput, Vec<u32>), SeedError> {
     if !(tolerance.is_finite() && tolerance >= 0.0) {
         return Err(SeedError::BadOption { name: "weld tolerance", value: tolerance });
@@ -313,6 +317,11 @@ pub fn weld(input: &ClothInput, tolerance: f64) -> Result<(ClothInput, Vec<u32>)
     for (t, tri) in input.triangles.iter().enumerate() {
         let welded = tri.map(|c| map[c as usize]);
         if welded[0] == welded[1] || welded[1] == welded[2] || welded[0] == welded[2] {
+            let corner = |k: usize| pos(input, tri[k]);
+            let longest = (0..3).map(|k| dist(corner(k), corner((k + 1) % 3))).fold(0.0, f64::max);
+            if longest >= WELD_SLIVER_RATIO * tolerance && tolerance > 0.0 {
+                continue;
+            }
             return Err(SeedError::DegenerateTriangle { triangle: t });
         }
         out.triangles.push(welded);
@@ -454,11 +463,19 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
         shortest[slot] = f32::INFINITY;
     }
     // Trust region: the mesh's own shortest edge at each particle (§5.3),
-    // from the geometry whether or not a variant builds the rows.
+    // floored at a fraction of its longest (`SLIVER_FLOOR`), from the
+    // geometry whether or not a variant builds the rows.
+    let mut longest = vec![0.0f32; slots];
     for &(a, b) in &topo.edges {
         let l = dist(pos(input, a), pos(input, b)) as f32;
         for s in [slot_of_node[a as usize], slot_of_node[b as usize]] {
             shortest[s as usize] = shortest[s as usize].min(l);
+            longest[s as usize] = longest[s as usize].max(l);
+        }
+    }
+    for (ell, &long) in shortest.iter_mut().zip(&longest) {
+        if ell.is_finite() {
+            *ell = ell.max(SLIVER_FLOOR * long);
         }
     }
 

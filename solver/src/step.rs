@@ -16,7 +16,7 @@
 //!  │                        H =  (m/h²)·I + Σ k∇C∇Cᵀ (unless clamped)
 //!  │                                      + PSD half of fc·∂²C/∂x²
 //!  │                        Δ = LDLᵀ-solve(H, f), pivot-checked
-//!  │                        Δ ← Δ·min(1, ℓ_i/‖Δ‖)   ℓ_i = shortest incident rest
+//!  │                        Δ ← Δ·min(1, ℓ_i/‖Δ‖)   ℓ_i = max(shortest, ⅒ longest) incident edge
 //!  │                        x_i += Δ
 //!  │     dual update, once, after all colours:
 //!  │                        λ ← clamp(k·C(x) + λ, f_min, f_max)
@@ -133,7 +133,7 @@ pub struct SubstepParams {
     pub bend_scale: f64,
     /// `exp(−10·damping·h)`.
     pub damping_factor: f64,
-    /// Velocity limit per metre of shortest incident row, 1/s:
+    /// Velocity limit per metre of trust region `ℓ`, 1/s:
     /// `4·substeps·iterations/dt` ([`VELOCITY_CLAMP_AUTHORITIES`]).
     pub velocity_limit_per_length: f64,
     /// Stretch rows (hard unless an experiment makes them soft).

@@ -151,7 +151,7 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
 
     let (delta, failed) = ldlt::solve(&h, f);
     // Trust region (§5.3): the step's length is capped at the particle's
-    // shortest incident rest length; the direction is kept.
+    // trust region `ℓ` (`model.shortest_incident_rest`); the direction is kept.
     let ell = L::load(&model.shortest_incident_rest, base);
     let n2 = delta.norm2();
     let scale = L::select(n2.gt(ell * ell), ell / n2.sqrt(), L::splat(1.0));
