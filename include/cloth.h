@@ -199,10 +199,13 @@
 // Library entry: strands that tangle.
 #define CLOTH_PRESET_HAIR 7
 
-// `cloth_dynamics.teleport`: re-seed at the animated pose with zero velocity.
+// `cloth_dynamics.teleport`: re-seed at the animated pose with zero velocity
+// (a character that moves on after the jump, e.g. in a vehicle, declares
+// its velocity with cloth_set_anchor_velocity after the teleport's step).
 #define CLOTH_TELEPORT_RESET 0
 
-// `cloth_dynamics.teleport`: carry the shape across unchanged.
+// `cloth_dynamics.teleport`: carry the shape and its motion across
+// unchanged: the anchor's velocity continues, turned by the jump's rotation.
 #define CLOTH_TELEPORT_KEEP 1
 
 // `cloth_collider_desc.shape`: a ball of `radius` at the local origin.

@@ -93,7 +93,11 @@ fn main() {
             let dt = preset.dynamics.dt;
             for k in 1..=(if std::env::var_os("LONG").is_some() { 12.0 } else { 4.0 } / dt) as usize {
                 let time = k as f64 * dt;
-                let angle = if time < 2.0 && std::env::var_os("NOSWING").is_none() { (std::f64::consts::TAU * 2.0 * time).sin() } else { 0.0 };
+                let angle = if time < 2.0 && std::env::var_os("NOSWING").is_none() {
+                    (std::f64::consts::TAU * 2.0 * time).sin()
+                } else {
+                    0.0
+                };
                 c.set_anchor_pose(Pose::new([0.0; 3], Quat::from_axis_angle([0.0, 0.0, 1.0], angle))).unwrap();
                 let r = c.step();
                 resets += r.watchdog.is_some() as usize;
@@ -106,7 +110,11 @@ fn main() {
                 }
                 far = far.max(now);
                 if variant == "trace" && k <= 40 {
-                    println!("  step {k} t {time:.3} angle {angle:.3} farthest {now:.4} worst link {:.2} {:?}", c.worst_link_ratio(), r.watchdog);
+                    println!(
+                        "  step {k} t {time:.3} angle {angle:.3} farthest {now:.4} worst link {:.2} {:?}",
+                        c.worst_link_ratio(),
+                        r.watchdog
+                    );
                 }
             }
             if variant == "gaps" {
@@ -130,7 +138,13 @@ fn main() {
                     }
                 }
                 let per_row = if variant == "weld" { 16 } else { 17 };
-                println!("  farthest now node {bi} (row {}, column {}) at {:?}, bind {:?}", bi / per_row, bi % per_row, c.position(bi), bind[bi]);
+                println!(
+                    "  farthest now node {bi} (row {}, column {}) at {:?}, bind {:?}",
+                    bi / per_row,
+                    bi % per_row,
+                    c.position(bi),
+                    bind[bi]
+                );
                 for j in [bi - 1, bi + 1, bi - per_row, bi + per_row] {
                     if j < bind.len() {
                         println!("    node {j} at {:?}", c.position(j));

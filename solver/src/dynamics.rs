@@ -29,11 +29,16 @@ use crate::stretch;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TeleportMode {
     /// Re-seed at the animated pose with zero velocity, zero multipliers and
-    /// penalties, and ramp the velocity limit back over 20 steps.
+    /// penalties, and ramp the velocity limit back over 20 steps. The anchor
+    /// counts as still: a character that moves on after the jump (in a
+    /// vehicle) declares its velocity with [`crate::Cloth::set_anchor_velocity`]
+    /// after the teleport's step.
     #[default]
     Reset,
-    /// Carry the shape across: the particles are anchor-relative, so this
-    /// costs nothing (§13).
+    /// Carry the shape and its motion across: the particles are
+    /// anchor-relative (§13), and the anchor's velocity continues, turned by
+    /// the jump's rotation, so a cloth teleported while moving is in its own
+    /// frame the cloth that never jumped.
     Keep,
 }
 
@@ -54,10 +59,11 @@ pub struct Dynamics {
     /// Read only with [`Dynamics::strain_limit`]. The fabric's stretch rows
     /// are hard whatever this is.
     pub stretch: f64,
-    /// Bending resistance `0..=1` towards a **flat** rest (each hinge's rest
-    /// angle is 0; a curved bind pose relaxes towards flat where nothing
-    /// holds it): bend and skip rows sit at ratio `8·bend`
-    /// of their own `m_eff/h²` (DESIGN §4).
+    /// Bending resistance `0..=1` towards the seeded shape (a hinge rests at
+    /// its bind-pose fold, carried with the hinge as it turns; one authored
+    /// sharper than 30° open, and every hinge under
+    /// [`Tuning::flat_bend_rest`], rests flat — `bend::CurvedHinges`): bend
+    /// and skip rows sit at ratio `8·bend` of their own `m_eff/h²` (DESIGN §4).
     pub bend: f64,
     /// Damping `0..=1`: `v ← v·exp(−10·damping·h)` per substep (DESIGN §6).
     pub damping: f64,

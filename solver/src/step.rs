@@ -303,11 +303,27 @@ fn step_lanes<L: Kernels, P: Probe>(
         }
     }
     state.frame.wake_requested = false;
+    // A teleport keeping the shape keeps the cloth's motion too: the frame's
+    // velocity turns with the jump's rotation, and over this step, which
+    // shifts nothing, the share of it the stored velocities carry is taken
+    // out and given back at the end, so the cloth neither drifts from its
+    // pins by V·dt nor feels a velocity change at the next step.
+    let mut kept_drift = None;
     if report.teleported {
         state.diagnostics.teleports += 1;
-        if d.teleport == TeleportMode::Reset {
-            state.reset_to_animated();
-            state.frame.stabilisation = 0;
+        match d.teleport {
+            TeleportMode::Reset => {
+                state.reset_to_animated();
+                state.frame.stabilisation = 0;
+            }
+            TeleportMode::Keep => {
+                let f = &state.frame;
+                let turn = f.cur.rotation.compose(f.prev.rotation.conj());
+                let local = pose::scale(f.prev.rotation.conj().rotate(f.anchor_velocity), d.inertia);
+                state.frame.anchor_velocity = turn.rotate(state.frame.anchor_velocity);
+                state.add_frame_velocity(&model.inv_mass[..model.swept], pose::scale(local, -1.0));
+                kept_drift = Some(local);
+            }
         }
     }
     let f = &state.frame;
@@ -324,9 +340,10 @@ fn step_lanes<L: Kernels, P: Probe>(
     // Aerodynamics (`crate::aero`): the anchor's motion over the step (none
     // across a teleport) and this step's gusts.
     let air = in_air.then(|| {
-        let (velocity, omega) = match report.teleported {
-            true => ([0.0; 3], [0.0; 3]),
-            false => (velocity, omega),
+        let (velocity, omega) = match (report.teleported, d.teleport) {
+            (true, TeleportMode::Keep) => (state.frame.anchor_velocity, [0.0; 3]),
+            (true, TeleportMode::Reset) => ([0.0; 3], [0.0; 3]),
+            (false, _) => (velocity, omega),
         };
         let half_rho = 0.5 * state.air.density();
         let c = AirSubstep {
@@ -493,6 +510,9 @@ fn step_lanes<L: Kernels, P: Probe>(
     if excess != [0.0; 3] {
         let local = state.frame.cur.rotation.conj().rotate(excess);
         state.add_frame_velocity(&model.inv_mass[..model.swept], pose::scale(local, d.inertia));
+    }
+    if let Some(local) = kept_drift {
+        state.add_frame_velocity(&model.inv_mass[..model.swept], local);
     }
     if !report.teleported {
         state.frame.anchor_velocity = velocity;

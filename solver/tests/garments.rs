@@ -36,6 +36,69 @@ fn a_steady_anchor_changes_nothing_in_the_cloths_frame() {
     }
 }
 
+/// A teleport that keeps the shape keeps the motion: a cape on an anchor
+/// moving at 1.6, 6 or 30 m/s (a walk, a sprint, a car) jumps 100 m and turns
+/// a quarter turn in one frame, then moves on along its new heading. In its
+/// own frame it is the cape that never jumped, within 1 mm at the jump and
+/// 1 s later, and its worst link over the half second after the jump is the
+/// twin's within 0.1 %. The stored velocities carry the frame's motion; a
+/// jump that shifted nothing let them drift the cape from its pins by V·dt
+/// (at 30 m/s links 9–16× rest, `MEASUREMENTS.md`, "Teleporting a moving
+/// cloth").
+#[test]
+fn a_teleport_keeping_the_shape_keeps_the_motion() {
+    use cloth_solver::pose::{Pose, Quat};
+    use cloth_solver::{Cloth, Dynamics, TeleportMode};
+    for p in [library::SILK, library::COTTON, library::DENIM, library::LEATHER] {
+        let input = GarmentCase::Cape(1).input(&p);
+        let d = Dynamics { teleport: TeleportMode::Keep, ..p.dynamics };
+        for speed in [1.6, 6.0, 30.0] {
+            let turn = Quat::from_axis_angle([0.0, 1.0, 0.0], std::f64::consts::FRAC_PI_2);
+            let run = |jump: bool| {
+                let mut c = Cloth::new(&input, d).expect("the cape seeds");
+                c.set_anchor_velocity([speed, 0.0, 0.0]).unwrap();
+                let (mut at_jump, mut worst) = (Vec::new(), 0.0f64);
+                let (mut origin, mut heading, mut travelled) = ([0.0; 3], Quat::IDENTITY, 0.0);
+                for k in 1..=120 {
+                    travelled += speed * d.dt;
+                    if jump && k == 60 {
+                        origin = [100.0 - travelled, 0.0, 0.0];
+                        heading = turn;
+                    }
+                    let along = heading.rotate([travelled, 0.0, 0.0]);
+                    let t = [origin[0] + along[0], along[1], along[2]];
+                    c.set_anchor_pose(Pose::new(t, heading)).unwrap();
+                    let r = c.step();
+                    assert_eq!(r.teleported, jump && k == 60, "{} at {speed} m/s, step {k}", p.name);
+                    if k == 60 {
+                        at_jump = c.positions();
+                    }
+                    if (60..90).contains(&k) {
+                        worst = worst.max(c.worst_link_ratio());
+                    }
+                }
+                (at_jump, c.positions(), worst)
+            };
+            let (still_at, still_end, still_worst) = run(false);
+            let (jump_at, jump_end, jump_worst) = run(true);
+            let apart = |a: &[[f32; 3]], b: &[[f32; 3]]| {
+                a.iter()
+                    .zip(b)
+                    .map(|(p, q)| (0..3).map(|i| (p[i] - q[i]).abs()).fold(0.0f32, f32::max))
+                    .fold(0.0, f32::max)
+            };
+            let what = format!("{} at {speed} m/s", p.name);
+            assert!(
+                apart(&still_at, &jump_at) < 1e-3,
+                "{what}: {:.2e} m apart at the jump",
+                apart(&still_at, &jump_at)
+            );
+            assert!(apart(&still_end, &jump_end) < 1e-3, "{what}: {:.2e} m apart 1 s on", apart(&still_end, &jump_end));
+            assert!(jump_worst <= still_worst + 1e-3, "{what}: worst link {jump_worst:.4} against {still_worst:.4}");
+        }
+    }
+}
+
 /// A character snapped by tens of centimetres in one frame (a root-motion
 /// correction, a snap into cover) moves its anchor at 6–110 m/s for one
 /// step, below the teleport distance. The cloth feels at most the velocity
