@@ -746,7 +746,11 @@ fn nodes_in(c: &Cloth, first: u32, count: usize) -> Res<()> {
 /// Adds world-space impulses, N·s: `impulses[i]` to node `nodes[i]`, for
 /// `count` entries (a node may appear more than once; its impulses add). A
 /// free node's velocity changes by impulse / mass at once — a hit, an
-/// explosion's push; a fixed node does not move. All or nothing: a refused
+/// explosion's push — and its cloth-local speed is then bounded by the
+/// velocity clamp (4 × its shortest edge × substeps × iterations / dt: a
+/// bullet's momentum on one node is a hard hit, not a node flung metres;
+/// spread a large push over the nodes it covers); a fixed node does not
+/// move. All or nothing: a refused
 /// call changes no node. Wakes the cloth. Allocates nothing after the
 /// first call on a thread. Per-cloth.
 /// Refuses: OUT_OF_RANGE for a node past the cloth's nodes; NON_FINITE for

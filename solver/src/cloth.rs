@@ -863,7 +863,11 @@ impl Cloth {
 
     /// Adds world-space impulses, N·s, one per `(node, impulse)`: a free
     /// node's velocity changes by `impulse / mass` (a hit, an explosion's
-    /// push); a fixed node does not move, so its impulse does nothing. The
+    /// push), after which its cloth-local speed is bounded as the velocity
+    /// clamp bounds it (`4·ℓ·substeps·iterations/dt`, ℓ its trust region: a
+    /// bullet's momentum on one node is a hard hit, not a node flung
+    /// metres; spread a large push over the nodes it covers). A fixed node
+    /// does not move, so its impulse does nothing. The
     /// change is made to the velocity the next step starts from and to the
     /// one before it, so the step's start sees no acceleration it did not
     /// have. All or nothing: a node past the cloth, or an impulse component
@@ -899,6 +903,31 @@ impl Cloth {
             for v in [&mut self.state.v, &mut self.state.v_prev] {
                 let now = v.get(s);
                 v.set(s, [0, 1, 2].map(|k| (now[k] as f64 + dv[k]) as f32));
+            }
+        }
+        // A hit node's cloth-local speed is then bounded as the velocity
+        // clamp bounds it (its trust region × `4·substeps·iterations/dt`):
+        // the local part of its velocity, less the frame's share the stored
+        // velocities carry (`anchor.rs`), is scaled down to the bound, and
+        // the velocity before it takes the same change. Idempotent, so a
+        // node listed twice is bounded once.
+        let per_length = SubstepParams::new(&self.dynamics, &self.tuning).velocity_limit_per_length;
+        let frame = pose::scale(to_cloth.rotate(self.state.frame.anchor_velocity), self.dynamics.inertia);
+        for &(node, _) in impulses {
+            let s = self.model.slot_of_node[node as usize] as usize;
+            if self.model.inv_mass[s] == 0.0 {
+                continue;
+            }
+            let carried = pose::scale(frame, self.state.inertia_scale.get(s).copied().unwrap_or(1.0) as f64);
+            let now = self.state.v.get(s).map(f64::from);
+            let local = pose::sub(now, carried);
+            let (speed, cap) = (pose::norm(local), self.model.shortest_incident_rest[s] as f64 * per_length);
+            if speed > cap {
+                let change = pose::sub(pose::scale(local, cap / speed), local);
+                for v in [&mut self.state.v, &mut self.state.v_prev] {
+                    let was = v.get(s);
+                    v.set(s, [0, 1, 2].map(|k| (was[k] as f64 + change[k]) as f32));
+                }
             }
         }
         self.state.frame.wake_requested = true;
