@@ -544,6 +544,8 @@ fn read_payload(r: &mut Reader) -> Result<Cooked, CookError> {
     r.check("hierarchy.order", order.len() == nodes)?;
     let bind_rotation: Vec<Quat> = r.read("hierarchy.bind_rotation")?;
     r.check("hierarchy.bind_rotation", bind_rotation.is_empty() || bind_rotation.len() == nodes)?;
+    // The seed's rule (`seed::validate`): finite and of unit norm within 1e-3.
+    r.check("hierarchy.bind_rotation", bind_rotation.iter().all(|q| q.is_finite() && (q.norm() - 1.0).abs() <= 1e-3))?;
     let hierarchy = Hierarchy { parent, fit_start, fit, order, bind_rotation };
 
     let triangles: Vec<[u32; 3]> = r.read("surface.triangles")?;

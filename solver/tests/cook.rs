@@ -208,13 +208,21 @@ fn a_blob_that_is_not_this_librarys_is_refused() {
 
 /// A blob whose checksum matches but whose payload was changed (a forged or
 /// miswritten one) never panics the loader: any byte of the payload set to
-/// any of a few values and resealed either loads or is refused, and an
-/// index set past what it indexes is refused as malformed.
+/// any of a few values and resealed either loads or is refused, a loaded
+/// one steps to finite node poses (a zeroed bind rotation once loaded and
+/// read back NaN: a C# user's fuzzing), and an index set past what it
+/// indexes is refused as malformed.
 #[test]
 fn a_forged_blob_never_panics_the_loader() {
-    let blob = cape_blob();
+    // Bind rotations a quarter turn about z, so the blob carries them.
+    let mut input = IrregularCape::from_seed(3).input();
+    let quarter = cloth_solver::pose::Quat::from_axis_angle([0.0, 0.0, 1.0], std::f64::consts::FRAC_PI_2);
+    input.bind_rotations = vec![quarter; input.positions.len()];
+    let blob = Cloth::new(&input, library::COTTON.dynamics).expect("seeds").cook();
     let d = library::COTTON.dynamics;
     let (mut refused, mut loaded) = (0, 0);
+    let n = input.positions.len();
+    let mut poses = (vec![cloth_solver::pose::Pose::IDENTITY; n], vec![cloth_solver::pose::Pose::IDENTITY; n]);
     for at in (24..blob.len() - 4).step_by(blob.len() / 1500) {
         for v in [0x00, 0xFF, 0x7F, 0x80] {
             let mut bad = blob.clone();
@@ -223,14 +231,49 @@ fn a_forged_blob_never_panics_the_loader() {
             }
             bad[at] = v;
             reseal(&mut bad);
-            match std::panic::catch_unwind(|| Cloth::from_cooked(&bad, d, Tuning::default()).map(|_| ())) {
-                Ok(Ok(())) => loaded += 1,
+            let stepped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                Cloth::from_cooked(&bad, d, Tuning::default()).map(|mut c| {
+                    for _ in 0..3 {
+                        c.step();
+                    }
+                    let all = c.node_poses(&mut poses.0, &mut poses.1).is_ok();
+                    all && poses.0.iter().chain(&poses.1).all(|p| p.is_finite())
+                })
+            }));
+            match stepped {
+                Ok(Ok(finite)) => {
+                    assert!(finite, "byte {at} set to {v:#x}: loaded, then a node pose is not finite");
+                    loaded += 1
+                }
                 Ok(Err(_)) => refused += 1,
                 Err(_) => panic!("byte {at} set to {v:#x}: the loader panicked"),
             }
         }
     }
     assert!(refused > 0 && loaded > 0, "refused {refused}, loaded {loaded}");
+    // Every f64 1.0 in a blob with identity bind rotations (their w among
+    // them) with its top byte zeroed: the rotation (0, 0, 0, 0) has no
+    // direction, and a loaded one read back NaN node poses.
+    let mut input = IrregularCape::from_seed(3).input();
+    input.bind_rotations = vec![cloth_solver::pose::Quat::IDENTITY; n];
+    let blob = Cloth::new(&input, d).expect("seeds").cook();
+    let one = 1.0f64.to_le_bytes();
+    let mut zeroed = 0;
+    for at in (24..blob.len() - 4 - 8).filter(|&at| blob[at..at + 8] == one) {
+        let mut bad = blob.clone();
+        bad[at + 7] = 0;
+        reseal(&mut bad);
+        if let Ok(mut c) = Cloth::from_cooked(&bad, d, Tuning::default()) {
+            c.step();
+            c.node_poses(&mut poses.0, &mut poses.1).expect("room for every node");
+            assert!(
+                poses.0.iter().chain(&poses.1).all(|p| p.is_finite()),
+                "the 1.0 at byte {at} zeroed: a pose is not finite"
+            );
+        }
+        zeroed += 1;
+    }
+    assert!(zeroed >= n, "{zeroed} ones zeroed");
     // The model's node count (the payload's first field) one too large: the
     // slot-of-node table no longer has one entry per node.
     let mut bad = blob.clone();
