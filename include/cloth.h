@@ -654,6 +654,31 @@ typedef struct {
     uint32_t render_mesh;
 } cloth_vertex_layout;
 
+// How a cloth stands now, measured on demand from its current state (a
+// QA overlay, a stretch check in a test): cloth_read_stats. Set
+// struct_size before the call.
+typedef struct {
+    // sizeof(cloth_stats), set by the caller.
+    uint32_t struct_size;
+    // 1: the cloth is asleep (its steps simulate nothing until woken).
+    uint32_t asleep;
+    // The longest stretch row over its rest length (1: at rest length;
+    // 1.01: one edge 1 % stretched). 0 for a cloth with no stretch row.
+    double worst_link_ratio;
+    // The mean of |length − rest| / rest over the stretch rows.
+    double mean_link_strain;
+    // The link ratio the strain limit allows (1 + 0.25·250^(−stretch)), or
+    // 0 when the dynamics have no strain limit.
+    double allowance;
+    // The farthest free node from its tether anchor over its geodesic
+    // distance to the pins (1: the cloth's own reach), or 0 without
+    // tethers.
+    double worst_tether_ratio;
+    // The fastest node's speed in the cloth's frame over the last
+    // simulated step, m/s.
+    double local_speed;
+} cloth_stats;
+
 // What a cloth's last step did. Set struct_size before the call.
 typedef struct {
     // sizeof(cloth_step_report), set by the caller.
@@ -1099,6 +1124,13 @@ cloth_status cloth_read_node_poses(cloth_world world,
                                    cloth_pose *out_world,
                                    cloth_pose *out_local,
                                    size_t capacity);
+
+// How the cloth stands now (cloth_stats), measured during the call from
+// its current state: O(rows), so a debug overlay's or a test's call, not
+// one per frame per cloth in a shipped game. Set `out->struct_size` first.
+// Per-cloth.
+// Refuses: only as every function does (ERRORS).
+cloth_status cloth_read_stats(cloth_world world, cloth_id cloth, cloth_stats *out);
 
 // What the cloth's last step did. Set `out->struct_size` first. Per-cloth.
 // Refuses: only as every function does (ERRORS).

@@ -435,6 +435,25 @@ namespace ClothSim
     }
 
     [StructLayout(LayoutKind.Sequential)]
+    public struct ClothStats
+    {
+        // Its size in bytes, sizeof(ClothStats), set by the caller (SimCloth.ReadStats does).
+        public uint struct_size;
+        // 1: the cloth is asleep.
+        public uint asleep;
+        // The longest stretch row over its rest length (1: at rest; 1.01: 1 % stretched).
+        public double worst_link_ratio;
+        // The mean of |length - rest| / rest over the stretch rows.
+        public double mean_link_strain;
+        // The link ratio the strain limit allows, or 0 without the strain limit.
+        public double allowance;
+        // The farthest free node from its tether anchor over its reach (1: the cloth's reach), or 0.
+        public double worst_tether_ratio;
+        // The fastest node's speed in the cloth's frame over the last simulated step, m/s.
+        public double local_speed;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
     public struct ClothColliderDesc
     {
         // Its size in bytes, sizeof(ClothColliderDesc): cloth_default_collider_desc() sets it.
@@ -684,6 +703,8 @@ namespace ClothSim
         public static extern ClothStatus cloth_cook(ClothWorld world, ClothId cloth, byte* @out, UIntPtr capacity, UIntPtr* out_size);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_create_from_cooked(ClothWorld world, byte* blob, UIntPtr blob_size, ClothDesc* desc, ClothId* out_cloth);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_read_stats(ClothWorld world, ClothId cloth, ref ClothStats @out);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_last_step_report(ClothWorld world, ClothId cloth, ref ClothStepReport @out);
     }
@@ -1182,6 +1203,15 @@ namespace ClothSim
         public void SetAir(ClothAir air) { ClothException.Check(ClothNative.cloth_set_air(world.Handle, id, ref air)); }
         public void Wake() { ClothException.Check(ClothNative.cloth_wake(world.Handle, id)); }
         public void Teleport() { ClothException.Check(ClothNative.cloth_teleport(world.Handle, id)); }
+        // How the cloth stands now (worst link, tether ratio, local speed), measured during the call:
+        // O(rows), for a debug overlay or a test rather than every frame.
+        public ClothStats ReadStats()
+        {
+            ClothStats r = default(ClothStats);
+            r.struct_size = (uint)sizeof(ClothStats);
+            ClothException.Check(ClothNative.cloth_read_stats(world.Handle, id, ref r));
+            return r;
+        }
         public ClothStepReport LastStepReport()
         {
             ClothStepReport r = default(ClothStepReport);

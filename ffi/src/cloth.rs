@@ -1324,6 +1324,39 @@ pub unsafe extern "C" fn cloth_read_node_poses(
     })
 }
 
+/// How the cloth stands now (cloth_stats), measured during the call from
+/// its current state: O(rows), so a debug overlay's or a test's call, not
+/// one per frame per cloth in a shipped game. Set `out->struct_size` first.
+/// Per-cloth.
+/// Refuses: only as every function does (ERRORS).
+#[no_mangle]
+pub unsafe extern "C" fn cloth_read_stats(world: cloth_world, cloth: cloth_id, out: *mut cloth_stats) -> cloth_status {
+    guard("cloth_read_stats", || {
+        // SAFETY: the caller's pointer contract.
+        let size = unsafe { check_sized_out(out, "out")? };
+        let stats = with_world(world, |w| {
+            w.with_cloth(cloth_of(cloth), |c| {
+                let d = c.dynamics();
+                let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
+                cloth_stats {
+                    struct_size: size as u32,
+                    asleep: c.is_sleeping() as u32,
+                    worst_link_ratio: finite(c.worst_link_ratio()),
+                    mean_link_strain: finite(c.mean_stretch_strain()),
+                    allowance: if d.strain_limit { cloth_solver::strain_limit::allowance(d.stretch) } else { 0.0 },
+                    worst_tether_ratio: finite(c.worst_tether_ratio()),
+                    local_speed: finite(c.local_speed()),
+                }
+            })
+            .map_err(world_fail)
+        })?;
+        // SAFETY: checked by check_sized_out; cloth_stats has no padding, so
+        // every byte copied out is initialised.
+        unsafe { write_sized_out(out, std::mem::MaybeUninit::new(stats), size) };
+        Ok(())
+    })
+}
+
 /// What the cloth's last step did. Set `out->struct_size` first. Per-cloth.
 /// Refuses: only as every function does (ERRORS).
 #[no_mangle]

@@ -532,6 +532,33 @@ pub struct cloth_step_report {
     pub turn_limited: u32,
 }
 
+/// How a cloth stands now, measured on demand from its current state (a
+/// QA overlay, a stretch check in a test): cloth_read_stats. Set
+/// struct_size before the call.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_stats {
+    /// sizeof(cloth_stats), set by the caller.
+    pub struct_size: u32,
+    /// 1: the cloth is asleep (its steps simulate nothing until woken).
+    pub asleep: u32,
+    /// The longest stretch row over its rest length (1: at rest length;
+    /// 1.01: one edge 1 % stretched). 0 for a cloth with no stretch row.
+    pub worst_link_ratio: f64,
+    /// The mean of |length − rest| / rest over the stretch rows.
+    pub mean_link_strain: f64,
+    /// The link ratio the strain limit allows (1 + 0.25·250^(−stretch)), or
+    /// 0 when the dynamics have no strain limit.
+    pub allowance: f64,
+    /// The farthest free node from its tether anchor over its geodesic
+    /// distance to the pins (1: the cloth's own reach), or 0 without
+    /// tethers.
+    pub worst_tether_ratio: f64,
+    /// The fastest node's speed in the cloth's frame over the last
+    /// simulated step, m/s.
+    pub local_speed: f64,
+}
+
 // ---- sizes and defaults -------------------------------------------------------
 
 /// A struct that starts with `struct_size`.
@@ -587,6 +614,21 @@ sized!(cloth_collider_desc, cloth_default_collider_desc());
 sized!(cloth_vertex_layout, cloth_default_vertex_layout());
 // The first release ended before anchor_limited.
 sized!(cloth_step_report, step_report_out(&Default::default()), anchor_limited);
+sized!(
+    cloth_stats,
+    cloth_stats {
+        struct_size: struct_size::<cloth_stats>(),
+        asleep: 0,
+        worst_link_ratio: 0.0,
+        mean_link_strain: 0.0,
+        allowance: 0.0,
+        worst_tether_ratio: 0.0,
+        local_speed: 0.0,
+    }
+);
+// cloth_read_stats copies a cloth_stats out byte for byte: two u32, then
+// f64 fields, no padding to leak.
+const _: () = assert!(std::mem::size_of::<cloth_stats>() == 2 * 4 + 5 * 8);
 
 // cloth_get_controls copies a cloth_controls out byte for byte: it has no
 // padding to leak.

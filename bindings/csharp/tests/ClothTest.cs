@@ -300,6 +300,9 @@ static unsafe class ClothTest
             digest = Digest(Digest(digest, capeOut), ropeOut);
             ClothStepReport report = cape.LastStepReport();
             Expect(report.watchdog == ClothNative.CLOTH_WATCHDOG_NONE, "no watchdog reset");
+            ClothStats stats = cape.ReadStats();
+            Expect(stats.worst_link_ratio >= 0.99 && stats.worst_link_ratio < 2.0, "cape stats: worst link within 2x");
+            Expect(stats.asleep == report.asleep || report.fell_asleep != 0, "stats and report agree on sleep");
             if (report.asleep != 0) sleepingFrames++;
 
             for (int n = 0; n < COLUMNS * ROWS; n++)

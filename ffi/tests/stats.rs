@@ -1,0 +1,75 @@
+//! cloth_read_stats: what a host reads to check a cloth's stretch without
+//! computing edge lengths itself — measured on the cloth's current state.
+
+mod common;
+use ::cloth::boundary::cloth_status::*;
+use ::cloth::*;
+use common::*;
+
+fn stats(w: cloth_world, c: cloth_id) -> cloth_stats {
+    let mut s = cloth_stats {
+        struct_size: std::mem::size_of::<cloth_stats>() as u32,
+        asleep: 9,
+        worst_link_ratio: -1.0,
+        mean_link_strain: -1.0,
+        allowance: -1.0,
+        worst_tether_ratio: -1.0,
+        local_speed: -1.0,
+    };
+    ok(unsafe { cloth_read_stats(w, c, &mut s) });
+    s
+}
+
+/// At seed every link is at its rest length and nothing moves; after two
+/// seconds hanging, the worst link ratio is the one the host computes from
+/// the positions it reads back and the bind pose's edges, the tether ratio
+/// is within the cloth's reach, and the allowance is the preset's.
+#[test]
+fn stats_are_what_the_host_would_measure() {
+    for (preset, allowance) in [(CLOTH_PRESET_COTTON, 0.0), (CLOTH_PRESET_DENIM, 1.001)] {
+        let sheet = Sheet::new(8);
+        let w = world();
+        let desc = cloth_desc { preset, ..cloth_default_desc() };
+        let c = sheet.create(w, &desc).expect("seeds");
+        let s = stats(w, c);
+        assert_eq!(s.asleep, 0);
+        assert!((s.worst_link_ratio - 1.0).abs() < 1e-6 && s.mean_link_strain < 1e-6, "{s:?}");
+        assert!((s.allowance - allowance).abs() < 1e-12, "{s:?}");
+        assert_eq!(s.local_speed, 0.0);
+        for _ in 0..120 {
+            ok(cloth_world_step(w));
+        }
+        let s = stats(w, c);
+        let n = sheet.positions.len();
+        let mut x = vec![cloth_vec3f { x: 0.0, y: 0.0, z: 0.0 }; n];
+        // SAFETY: n entries.
+        ok(unsafe { cloth_read_positions(w, c, CLOTH_SPACE_CLOTH, x.as_mut_ptr(), n) });
+        let len = |p: &[cloth_vec3f], a: u32, b: u32| {
+            let (p, q) = (p[a as usize], p[b as usize]);
+            (((p.x - q.x) as f64).powi(2) + ((p.y - q.y) as f64).powi(2) + ((p.z - q.z) as f64).powi(2)).sqrt()
+        };
+        let worst = sheet
+            .triangles
+            .chunks(3)
+            .flat_map(|t| [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])])
+            .map(|(a, b)| len(&x, a, b) / len(&sheet.positions, a, b))
+            .fold(0.0, f64::max);
+        assert!((s.worst_link_ratio - worst).abs() < 1e-5, "{preset}: {s:?} against {worst}");
+        assert!(s.worst_link_ratio > 1.0 && s.mean_link_strain > 0.0, "{s:?}");
+        assert!(s.worst_tether_ratio > 0.5 && s.worst_tether_ratio <= 1.01, "{s:?}");
+        assert!(s.local_speed.is_finite() && s.local_speed >= 0.0);
+        ok(cloth_world_destroy(w));
+    }
+}
+
+/// A wrong struct_size or a NULL out is refused, as for every sized struct.
+#[test]
+fn stats_refuse_a_bad_out() {
+    let w = world();
+    let c = sheet(w);
+    let mut s = stats(w, c);
+    s.struct_size = 12;
+    assert_eq!(unsafe { cloth_read_stats(w, c, &mut s) }, CLOTH_STATUS_STRUCT_SIZE);
+    assert_eq!(unsafe { cloth_read_stats(w, c, std::ptr::null_mut()) }, CLOTH_STATUS_NULL_POINTER);
+    ok(cloth_world_destroy(w));
+}
