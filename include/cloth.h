@@ -319,18 +319,18 @@ typedef uint32_t cloth_status;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-// A world: an opaque handle (slot and generation, never all zero).
-typedef struct {
-    uint32_t index;
-    uint32_t generation;
-} cloth_world;
-
 // A vector of floats: one particle's position, m.
 typedef struct {
     float x;
     float y;
     float z;
 } cloth_vec3f;
+
+// A world: an opaque handle (slot and generation, never all zero).
+typedef struct {
+    uint32_t index;
+    uint32_t generation;
+} cloth_world;
 
 // A sheet: a triangle mesh in the anchor frame. Start from
 // `cloth_default_sheet_desc()`.
@@ -346,8 +346,10 @@ typedef struct {
     // node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the
     // smallest normal float). A fabric's: its density, kg/m², times a third
     // of the area of the triangles round the node (the presets were sized at
-    // silk 0.06, cotton 0.15, denim 0.4, leather 0.9 kg/m²). The rows do not
-    // depend on mass; colliders, friction, wind and impulses do.
+    // silk 0.06, cotton 0.15, denim 0.4, leather 0.9 kg/m²):
+    // cloth_masses_from_density writes them, cloth_preset_density gives an
+    // entry's density. The rows do not depend on mass; colliders,
+    // friction, wind and impulses do.
     const float *masses;
     // node_count flags: 1 = fixed to its animated position, 0 = free. May be
     // NULL: every node free (then nothing holds the sheet).
@@ -764,6 +766,23 @@ const char *cloth_last_error_message(void);
 // that is none). A static string: never freed, never NULL.
 // Refuses: nothing (it returns no cloth_status).
 const char *cloth_status_name(uint32_t status);
+
+// Writes node masses for a sheet from a fabric's areal density, kg:
+// `density` (kg/m²; cloth_preset_density gives a library entry's) times a
+// third of the area of every triangle the node is a corner of, the
+// triangles as cloth_sheet_desc takes them (3 × triangle_count node
+// indices). A node in no triangle gets 0 (a free one needs a mass of its
+// own before the sheet seeds). Needs no world; reads and writes only its
+// arguments.
+// Refuses: NON_FINITE for a density or position that is not finite;
+// INVALID_ARGUMENT for a density ≤ 0; OUT_OF_RANGE for a corner past
+// node_count.
+cloth_status cloth_masses_from_density(const cloth_vec3f *positions,
+                                       size_t node_count,
+                                       const uint32_t *triangles,
+                                       size_t triangle_count,
+                                       double density,
+                                       float *out_masses);
 
 // Creates a cloth from a sheet (a triangle mesh). `sheet`, `desc` and the
 // arrays they point to are read during the call. Exclusive.
@@ -1222,6 +1241,12 @@ cloth_status cloth_preset_dynamics(uint32_t preset, cloth_dynamics *out);
 // Refuses: INVALID_ENUM for a `preset` that is no library entry
 // (CLOTH_PRESET_CUSTOM included).
 cloth_status cloth_preset_aerodynamics(uint32_t preset, double *out_drag, double *out_lift);
+
+// The areal density a library entry's proxy was sized at, kg/m² (what
+// cloth_masses_from_density takes to give a mesh the entry's weight).
+// Refuses: INVALID_ENUM for a `preset` that is no library entry
+// (CLOTH_PRESET_CUSTOM included).
+cloth_status cloth_preset_density(uint32_t preset, double *out_density);
 
 // The default controls: tethers and sleep on, sleep speed 1e-3 per metre
 // of reach, the automatic teleport distance, an anchor acceleration felt up

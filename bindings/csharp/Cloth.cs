@@ -592,6 +592,10 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_preset_aerodynamics(uint preset, out double out_drag, out double out_lift);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_preset_density(uint preset, out double out_density);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_masses_from_density(ClothVec3f* positions, UIntPtr node_count, uint* triangles, UIntPtr triangle_count, double density, float* out_masses);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern uint cloth_abi_version();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern IntPtr cloth_version();
@@ -786,6 +790,34 @@ namespace ClothSim
         public static void Aerodynamics(this ClothPreset preset, out double drag, out double lift)
         {
             ClothException.Check(ClothNative.cloth_preset_aerodynamics((uint)preset, out drag, out lift));
+        }
+
+        // The areal density the entry was sized at, kg/m² (cloth_preset_density): what
+        // MassesFromDensity takes to give a mesh of yours the entry's weight.
+        public static double Density(this ClothPreset preset)
+        {
+            double density;
+            ClothException.Check(ClothNative.cloth_preset_density((uint)preset, out density));
+            return density;
+        }
+
+        // Node masses for a sheet from an areal density, kg/m² (cloth_masses_from_density): a third
+        // of the area of every triangle a node is a corner of, times the density. `triangles` holds
+        // 3 node indices per triangle, as ClothSheetDesc takes them; a node in no triangle gets 0.
+        public static unsafe float[] MassesFromDensity(ClothVec3f[] positions, uint[] triangles, double density)
+        {
+            if (positions == null) throw new ArgumentNullException("positions");
+            if (triangles == null) throw new ArgumentNullException("triangles");
+            if (triangles.Length % 3 != 0) throw new ArgumentException("3 node indices per triangle", "triangles");
+            float[] masses = new float[positions.Length];
+            fixed (ClothVec3f* p = positions)
+            fixed (uint* t = triangles)
+            fixed (float* m = masses)
+            {
+                ClothException.Check(ClothNative.cloth_masses_from_density(
+                    p, (UIntPtr)(uint)positions.Length, t, (UIntPtr)(uint)(triangles.Length / 3), density, m));
+            }
+            return masses;
         }
 
         // A cloth description for SimWorld's Create* overloads that take a ClothDesc (welding, custom

@@ -203,6 +203,56 @@ fn positions_in(p: &[cloth_vec3f]) -> Vec<[f32; 3]> {
     p.iter().map(|v| [v.x, v.y, v.z]).collect()
 }
 
+/// Writes node masses for a sheet from a fabric's areal density, kg:
+/// `density` (kg/m²; cloth_preset_density gives a library entry's) times a
+/// third of the area of every triangle the node is a corner of, the
+/// triangles as cloth_sheet_desc takes them (3 × triangle_count node
+/// indices). A node in no triangle gets 0 (a free one needs a mass of its
+/// own before the sheet seeds). Needs no world; reads and writes only its
+/// arguments.
+/// Refuses: NON_FINITE for a density or position that is not finite;
+/// INVALID_ARGUMENT for a density ≤ 0; OUT_OF_RANGE for a corner past
+/// node_count.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_masses_from_density(
+    positions: *const cloth_vec3f,
+    node_count: usize,
+    triangles: *const u32,
+    triangle_count: usize,
+    density: f64,
+    out_masses: *mut f32,
+) -> cloth_status {
+    guard("cloth_masses_from_density", || {
+        let n = node_count;
+        // SAFETY: the header's pointer rule — each array is valid for its
+        // count during the call; `slice_in`/`slice_out` check NULL,
+        // alignment and size.
+        let (positions, corners, out) = unsafe {
+            (
+                slice_in(positions, n, "positions")?,
+                slice_in(triangles, triangle_count.saturating_mul(3), "triangles")?,
+                slice_out(out_masses, n, "out_masses")?,
+            )
+        };
+        let density = finite(density, "density")?;
+        if density <= 0.0 {
+            return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("density is {density} kg/m²; more than 0"));
+        }
+        let triangles: Vec<[u32; 3]> = corners.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
+        match cloth_solver::seed::masses_from_density(&positions_in(positions), &triangles, density) {
+            Ok(masses) => {
+                out.copy_from_slice(&masses);
+                Ok(())
+            }
+            Err(e @ cloth_solver::SeedError::TriangleIndexOutOfRange { .. }) => {
+                fail(CLOTH_STATUS_OUT_OF_RANGE, e.to_string())
+            }
+            Err(e @ cloth_solver::SeedError::NonFinitePosition { .. }) => fail(CLOTH_STATUS_NON_FINITE, e.to_string()),
+            Err(e) => fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()),
+        }
+    })
+}
+
 /// Creates a cloth from a sheet (a triangle mesh). `sheet`, `desc` and the
 /// arrays they point to are read during the call. Exclusive.
 /// Refuses: SEED_FAILED when the sheet cannot be seeded: no nodes, a corner

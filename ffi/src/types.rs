@@ -325,8 +325,10 @@ pub struct cloth_sheet_desc {
     /// node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the
     /// smallest normal float). A fabric's: its density, kg/m², times a third
     /// of the area of the triangles round the node (the presets were sized at
-    /// silk 0.06, cotton 0.15, denim 0.4, leather 0.9 kg/m²). The rows do not
-    /// depend on mass; colliders, friction, wind and impulses do.
+    /// silk 0.06, cotton 0.15, denim 0.4, leather 0.9 kg/m²):
+    /// cloth_masses_from_density writes them, cloth_preset_density gives an
+    /// entry's density. The rows do not depend on mass; colliders,
+    /// friction, wind and impulses do.
     pub masses: *const f32,
     /// node_count flags: 1 = fixed to its animated position, 0 = free. May be
     /// NULL: every node free (then nothing holds the sheet).
@@ -915,6 +917,23 @@ pub unsafe extern "C" fn cloth_preset_aerodynamics(
             out_drag.write(p.dynamics.drag);
             out_lift.write(p.dynamics.lift);
         }
+        Ok(())
+    })
+}
+
+/// The areal density a library entry's proxy was sized at, kg/m² (what
+/// cloth_masses_from_density takes to give a mesh the entry's weight).
+/// Refuses: INVALID_ENUM for a `preset` that is no library entry
+/// (CLOTH_PRESET_CUSTOM included).
+#[no_mangle]
+pub unsafe extern "C" fn cloth_preset_density(preset: u32, out_density: *mut f64) -> cloth_status {
+    guard("cloth_preset_density", || {
+        check_out(out_density, "out_density")?;
+        let Some(p) = preset_of(preset)? else {
+            return fail(CLOTH_STATUS_INVALID_ENUM, "CLOTH_PRESET_CUSTOM has no density of its own");
+        };
+        // SAFETY: checked non-null and aligned; writable by the caller's contract.
+        unsafe { out_density.write(p.density) };
         Ok(())
     })
 }

@@ -703,17 +703,7 @@ pub fn pleats(angle_deg: f64, density: f64) -> ClothInput {
 /// Lumped node masses of a sheet, kg: `density` (kg/m²) times a third of the
 /// area of each triangle the node is a corner of.
 pub fn lumped_masses(positions: &[[f32; 3]], triangles: &[[u32; 3]], density: f64) -> Vec<f32> {
-    let mut masses = vec![0.0f32; positions.len()];
-    for t in triangles {
-        let p = t.map(|n| positions[n as usize].map(f64::from));
-        let e1 = crate::pose::sub(p[1], p[0]);
-        let e2 = crate::pose::sub(p[2], p[0]);
-        let area = 0.5 * crate::pose::norm(crate::pose::cross(e1, e2));
-        for &n in t {
-            masses[n as usize] += (density * area / 3.0) as f32;
-        }
-    }
-    masses
+    crate::seed::masses_from_density(positions, triangles, density).expect("a fixture's mesh and density are valid")
 }
 
 /// A band wrapped round the neck on a cylinder of `radius` over `arc` rad:

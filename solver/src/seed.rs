@@ -245,6 +245,39 @@ pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
     Ok(Topology { edges, hinges, skips })
 }
 
+/// Node masses of a sheet lumped from a fabric's areal density, kg:
+/// `density` (kg/m²) times a third of the bind-pose area of every triangle
+/// the node is a corner of — what the presets were sized with (silk 0.06,
+/// cotton 0.15, denim 0.4, leather 0.9 kg/m², `Preset::density`). A node in
+/// no triangle gets 0 (a free one then needs a mass of its own). Refused: a
+/// density that is not finite or not positive, a corner past the nodes, a
+/// position that is not finite.
+pub fn masses_from_density(
+    positions: &[[f32; 3]],
+    triangles: &[[u32; 3]],
+    density: f64,
+) -> Result<Vec<f32>, SeedError> {
+    if !(density.is_finite() && density > 0.0) {
+        return Err(SeedError::BadOption { name: "density (kg/m², > 0)", value: density });
+    }
+    if let Some(node) = positions.iter().position(|p| !p.iter().all(|c| c.is_finite())) {
+        return Err(SeedError::NonFinitePosition { node });
+    }
+    let mut masses = vec![0.0f32; positions.len()];
+    for (t, tri) in triangles.iter().enumerate() {
+        if let Some(&index) = tri.iter().find(|&&c| c as usize >= positions.len()) {
+            return Err(SeedError::TriangleIndexOutOfRange { triangle: t, index });
+        }
+        let p = tri.map(|n| positions[n as usize].map(f64::from));
+        let area =
+            0.5 * crate::pose::norm(crate::pose::cross(crate::pose::sub(p[1], p[0]), crate::pose::sub(p[2], p[0])));
+        for &n in tri {
+            masses[n as usize] += (density * area / 3.0) as f32;
+        }
+    }
+    Ok(masses)
+}
+
 /// Welds a sheet exported with seams (positions duplicated along UV or
 /// material seams): each node joins the first earlier node whose bind
 /// position is within `tolerance` m (Euclidean), in node order, so the

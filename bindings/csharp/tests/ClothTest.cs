@@ -530,9 +530,14 @@ static unsafe class ClothTest
                 Check(ClothNative.cloth_preset_aerodynamics(raw[i], out nativeDrag, out nativeLift), "cloth_preset_aerodynamics (" + name + ")");
                 Expect(drag == nativeDrag && lift == nativeLift, name + ".Aerodynamics() is cloth_preset_aerodynamics'");
 
-                // A sheet node carries a third of each incident triangle's area (5 cm squares).
-                float[] masses = new float[SIDE * SIDE];
-                for (int t = 0; t < sheetTriangles.Length; t++) masses[sheetTriangles[t]] += (float)(density[i] * 0.5 * 0.05 * 0.05 / 3.0);
+                // A sheet node carries a third of each incident triangle's area (5 cm squares): the
+                // library's MassesFromDensity at the entry's Density, against the same sum done here.
+                Expect(preset.Density() == density[i], name + ".Density() is the entry's");
+                float[] masses = ClothPresets.MassesFromDensity(sheetPositions, sheetTriangles, preset.Density());
+                float[] byHand = new float[SIDE * SIDE];
+                for (int t = 0; t < sheetTriangles.Length; t++) byHand[sheetTriangles[t]] += (float)(density[i] * 0.5 * 0.05 * 0.05 / 3.0);
+                for (int n = 0; n < masses.Length; n++)
+                    Expect(Math.Abs(masses[n] - byHand[n]) <= 1e-4 * byHand[n], name + ": MassesFromDensity lumps a third of each triangle");
                 float[] strandMasses = new float[strand.Length];
                 for (int n = 0; n < strand.Length; n++) strandMasses[n] = (float)(density[i] * 0.05);
                 SimCloth[] cloths =
