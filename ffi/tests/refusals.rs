@@ -155,6 +155,19 @@ fn case(function: &'static str, status: cloth_status, when: &'static str, proof:
     Case { function, status, when, proof }
 }
 
+/// cloth_masses_from_density on one triangle of three nodes whose last
+/// corner is `last`.
+fn masses_from_density(last: u32, density: f64) -> cloth_status {
+    let positions = [
+        cloth_vec3f { x: 0.0, y: 0.0, z: 0.0 },
+        cloth_vec3f { x: 0.1, y: 0.0, z: 0.0 },
+        cloth_vec3f { x: 0.0, y: 0.1, z: 0.0 },
+    ];
+    let (triangle, mut masses) = ([0u32, 1, last], [0.0f32; 3]);
+    // SAFETY: three nodes, one triangle, three masses.
+    unsafe { cloth_masses_from_density(positions.as_ptr(), 3, triangle.as_ptr(), 1, density, masses.as_mut_ptr()) }
+}
+
 fn status_of<T>(r: Result<T, cloth_status>) -> cloth_status {
     r.err().unwrap_or(CLOTH_STATUS_OK)
 }
@@ -989,6 +1002,34 @@ fn cases() -> Vec<Case> {
                 // SAFETY: valid out-pointers.
                 unsafe { cloth_preset_aerodynamics(CLOTH_PRESET_CUSTOM, &mut drag, &mut lift) }
             }),
+        ),
+        case(
+            "cloth_preset_density",
+            CLOTH_STATUS_INVALID_ENUM,
+            "CLOTH_PRESET_CUSTOM",
+            Here(|_| {
+                let mut density = 0.0;
+                // SAFETY: a valid out-pointer.
+                unsafe { cloth_preset_density(CLOTH_PRESET_CUSTOM, &mut density) }
+            }),
+        ),
+        case(
+            "cloth_masses_from_density",
+            CLOTH_STATUS_NON_FINITE,
+            "a NaN density",
+            Here(|_| masses_from_density(2, f64::NAN)),
+        ),
+        case(
+            "cloth_masses_from_density",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a density of 0",
+            Here(|_| masses_from_density(2, 0.0)),
+        ),
+        case(
+            "cloth_masses_from_density",
+            CLOTH_STATUS_OUT_OF_RANGE,
+            "a corner past the nodes",
+            Here(|_| masses_from_density(3, 0.15)),
         ),
         case(
             "cloth_set_aerodynamics",
