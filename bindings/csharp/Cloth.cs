@@ -328,8 +328,10 @@ namespace ClothSim
         // The collider set the cloth collides with (generation 0: none).
         public ClothColliderSetId colliders;
         // 1 (default): refuse a free node whose bind position lies within the
-        // contact offset of a collider of `colliders` (the garment was authored
-        // inside the body); 0: skip the check.
+        // contact offset of a collider of `colliders` where the colliders are now
+        // (authored inside the body, or the body posed through it); 0: skip the
+        // check. Mid-animation: create with the colliders at their bind pose, then
+        // set their animated poses: their motion sweeps the garment clear.
         public uint bind_pose_check;
     }
 

@@ -265,8 +265,12 @@ pub struct cloth_desc {
     /// The collider set the cloth collides with (generation 0: none).
     pub colliders: cloth_collider_set_id,
     /// 1 (default): refuse a free node whose bind position lies within the
-    /// contact offset of a collider of `colliders` (the garment was authored
-    /// inside the body); 0: skip the check.
+    /// contact offset of a collider of `colliders` where the colliders are
+    /// now (the garment was authored inside the body, or the body is posed
+    /// through it); 0: skip the check. A garment created mid-animation:
+    /// create it with the colliders at their bind pose, then set their
+    /// animated poses — their motion then sweeps the garment clear, where a
+    /// body part already through the cloth stays through it.
     pub bind_pose_check: u32,
 }
 
