@@ -401,8 +401,8 @@ fn a_resting_collider_sees_a_new_shape_or_thickness_at_once() {
 
 /// A garment spawned while its character is mid-animation: created with the
 /// body at its bind pose (a thigh straight down inside a skirt) and the
-/// thigh then posed where the animation has it — swung 0.15–0.35 m forward,
-/// through the skirt's front — the thigh sweeps the skirt ahead of it: from
+/// thigh then posed where the animation has it — swung 22–43° forward
+/// about the hip, through the skirt's front — the thigh sweeps the skirt ahead of it: from
 /// step 10 no free node more than 1 mm inside it, none after 2 s, and the
 /// worst link then within 1.15 (SILK, COTTON). Created with the thigh already through the skirt
 /// (what `BindPoseCheck::Skip` allows), 6–8 nodes stay 25–35 mm inside with
