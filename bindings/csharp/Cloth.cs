@@ -1259,7 +1259,8 @@ namespace ClothSim
         // Every node's position, in world space or the cloth's own frame; dst needs NodeCount entries.
         public void ReadPositions(ClothVec3f[] dst, ClothSpace space = ClothSpace.World)
         {
-            fixed (ClothVec3f* p = dst) ReadPositions(p, dst == null ? 0 : dst.Length, space);
+            if (dst == null) throw new ArgumentNullException("dst");
+            fixed (ClothVec3f* p = dst) ReadPositions(p, dst.Length, space);
         }
 
         // For a NativeArray's or stackalloc'd memory: `capacity` entries at dst.
@@ -1440,7 +1441,8 @@ namespace ClothSim
         // Every node's unit normal, packed; dst needs NodeCount entries.
         public void ReadNormals(ClothVec3f[] dst, ClothSpace space = ClothSpace.World)
         {
-            fixed (ClothVec3f* p = dst) ReadNormals(p, dst == null ? 0 : dst.Length, space);
+            if (dst == null) throw new ArgumentNullException("dst");
+            fixed (ClothVec3f* p = dst) ReadNormals(p, dst.Length, space);
         }
 
         public void ReadNormals(ClothVec3f* dst, int capacity, ClothSpace space = ClothSpace.World)
@@ -1576,7 +1578,8 @@ namespace ClothSim
         // Into a mesh's vertices (Mesh.SetVertices) or any Vector3 buffer.
         public void ReadPositions(Vector3[] dst, ClothSpace space = ClothSpace.World)
         {
-            fixed (Vector3* p = dst) ReadPositions((ClothVec3f*)p, dst == null ? 0 : dst.Length, space);
+            if (dst == null) throw new ArgumentNullException("dst");
+            fixed (Vector3* p = dst) ReadPositions((ClothVec3f*)p, dst.Length, space);
         }
 
         public void ReadPositions(NativeArray<Vector3> dst, ClothSpace space = ClothSpace.World)
@@ -1597,7 +1600,8 @@ namespace ClothSim
         // Into a mesh's normals (Mesh.SetNormals) or any Vector3 buffer.
         public void ReadNormals(Vector3[] dst, ClothSpace space = ClothSpace.World)
         {
-            fixed (Vector3* p = dst) ReadNormals((ClothVec3f*)p, dst == null ? 0 : dst.Length, space);
+            if (dst == null) throw new ArgumentNullException("dst");
+            fixed (Vector3* p = dst) ReadNormals((ClothVec3f*)p, dst.Length, space);
         }
 
         public void ReadNormals(NativeArray<Vector3> dst, ClothSpace space = ClothSpace.World)

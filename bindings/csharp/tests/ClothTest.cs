@@ -208,6 +208,15 @@ static unsafe class ClothTest
         desc.anchor = anchor;
         desc.colliders = body.Id;
         SimCloth cape = world.CreateSheet(capePositions, capeMasses, capeFixed, capeTriangles, desc);
+        // A null buffer is the caller's bug, said the .NET way.
+        try
+        {
+            cape.ReadPositions((ClothVec3f[])null);
+            Expect(false, "ReadPositions(null) throws");
+        }
+        catch (ArgumentNullException)
+        {
+        }
         // The sheet as its own render mesh: its vertices read as the nodes, bit for bit.
         uint capeMesh = cape.AttachRenderMesh(capePositions);
         ClothVec3f[] capeRender = new ClothVec3f[capePositions.Length], capeRenderNormals = new ClothVec3f[capePositions.Length];
