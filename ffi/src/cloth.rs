@@ -211,8 +211,9 @@ fn positions_in(p: &[cloth_vec3f]) -> Vec<[f32; 3]> {
 /// own before the sheet seeds). Needs no world; reads and writes only its
 /// arguments.
 /// Refuses: NON_FINITE for a density or position that is not finite;
-/// INVALID_ARGUMENT for a density ≤ 0; OUT_OF_RANGE for a corner past
-/// node_count.
+/// INVALID_ARGUMENT for a density ≤ 0 or above 1e6 kg/m², or a coordinate
+/// beyond ±CLOTH_MAX_COORDINATE; OUT_OF_RANGE for a corner past node_count,
+/// or a count above 2³² − 1.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_masses_from_density(
     positions: *const cloth_vec3f,
@@ -223,6 +224,16 @@ pub unsafe extern "C" fn cloth_masses_from_density(
     out_masses: *mut f32,
 ) -> cloth_status {
     guard("cloth_masses_from_density", || {
+        // A sheet's counts are uint32_t; a larger one is no sheet (and would
+        // ask for its size in memory before any entry is read).
+        for (what, count) in [("node_count", node_count), ("triangle_count", triangle_count)] {
+            if count > u32::MAX as usize {
+                return fail(
+                    CLOTH_STATUS_OUT_OF_RANGE,
+                    format!("{what} is {count}; a sheet's is at most {}", u32::MAX),
+                );
+            }
+        }
         let n = node_count;
         // SAFETY: the header's pointer rule — each array is valid for its
         // count during the call; `slice_in`/`slice_out` check NULL,
@@ -235,8 +246,8 @@ pub unsafe extern "C" fn cloth_masses_from_density(
             )
         };
         let density = finite(density, "density")?;
-        if density <= 0.0 {
-            return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("density is {density} kg/m²; more than 0"));
+        if !(density > 0.0 && density <= 1e6) {
+            return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("density is {density} kg/m²; (0, 1e6]"));
         }
         let triangles: Vec<[u32; 3]> = corners.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
         match cloth_solver::seed::masses_from_density(&positions_in(positions), &triangles, density) {
@@ -248,6 +259,7 @@ pub unsafe extern "C" fn cloth_masses_from_density(
                 fail(CLOTH_STATUS_OUT_OF_RANGE, e.to_string())
             }
             Err(e @ cloth_solver::SeedError::NonFinitePosition { .. }) => fail(CLOTH_STATUS_NON_FINITE, e.to_string()),
+            Err(e @ cloth_solver::SeedError::FarPosition { .. }) => fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()),
             Err(e) => fail(CLOTH_STATUS_INVALID_ARGUMENT, e.to_string()),
         }
     })
@@ -797,10 +809,11 @@ fn nodes_in(c: &Cloth, first: u32, count: usize) -> Res<()> {
 /// `count` entries (a node may appear more than once; its impulses add). A
 /// free node's velocity changes by impulse / mass at once — a hit, an
 /// explosion's push — and its cloth-local speed is then bounded by the
-/// velocity clamp (4 × its shortest edge × substeps × iterations / dt: a
-/// bullet's momentum on one node is a hard hit, not a node flung metres;
-/// spread a large push over the nodes it covers); a fixed node does not
-/// move. All or nothing: a refused
+/// velocity clamp (4 × its shortest edge × substeps × iterations / dt:
+/// 38 m/s on 2 cm links at 2 × 4, so a bullet's momentum on one node is a
+/// spike of up to ~0.4–1.6 m for a frame or two on a 2–4 cm mesh, never a
+/// node lost; spread a large push over the nodes it covers); a fixed node
+/// does not move. All or nothing: a refused
 /// call changes no node. Wakes the cloth. Allocates nothing after the
 /// first call on a thread. Per-cloth.
 /// Refuses: OUT_OF_RANGE for a node past the cloth's nodes; NON_FINITE for
@@ -1394,7 +1407,7 @@ pub unsafe extern "C" fn cloth_read_stats(world: cloth_world, cloth: cloth_id, o
                     worst_link_ratio: finite(c.worst_link_ratio()),
                     mean_link_strain: finite(c.mean_stretch_strain()),
                     allowance: if d.strain_limit { cloth_solver::strain_limit::allowance(d.stretch) } else { 0.0 },
-                    worst_tether_ratio: finite(c.worst_tether_ratio()),
+                    worst_tether_ratio: if c.controls().tethers { finite(c.worst_tether_ratio()) } else { 0.0 },
                     local_speed: finite(c.local_speed()),
                 }
             })

@@ -43,9 +43,10 @@ fn masses_weigh_the_sheet_at_the_density() {
     ok(cloth_world_destroy(w));
 }
 
-/// A corner past the nodes, a density that is 0, negative or NaN, a NULL
-/// array and CLOTH_PRESET_CUSTOM are refused with their own status, and a
-/// refused call writes nothing.
+/// A corner past the nodes, a density that is 0, negative, NaN or above
+/// 1e6, a coordinate past the limit, a count above 2³² − 1, a NULL array and
+/// CLOTH_PRESET_CUSTOM are refused with their own status, and a refused
+/// call writes nothing.
 #[test]
 fn masses_refuse_what_they_cannot_weigh() {
     let sheet = Sheet::new(3);
@@ -61,6 +62,35 @@ fn masses_refuse_what_they_cannot_weigh() {
     assert_eq!(call(&sheet.triangles, -1.0, masses.as_mut_ptr()), CLOTH_STATUS_INVALID_ARGUMENT);
     assert_eq!(call(&sheet.triangles, f64::NAN, masses.as_mut_ptr()), CLOTH_STATUS_NON_FINITE);
     assert_eq!(call(&sheet.triangles, 0.15, std::ptr::null_mut()), CLOTH_STATUS_NULL_POINTER);
+    // A density above 1e6 kg/m², a coordinate past CLOTH_MAX_COORDINATE:
+    // masses that would not be finite floats.
+    assert_eq!(call(&sheet.triangles, 1e300, masses.as_mut_ptr()), CLOTH_STATUS_INVALID_ARGUMENT);
+    let mut far = sheet.positions.clone();
+    far[4].x = 1e20;
+    let far_call = unsafe {
+        cloth_masses_from_density(
+            far.as_ptr(),
+            n,
+            sheet.triangles.as_ptr(),
+            sheet.triangles.len() / 3,
+            0.15,
+            masses.as_mut_ptr(),
+        )
+    };
+    assert_eq!(far_call, CLOTH_STATUS_INVALID_ARGUMENT);
+    // A count no sheet has is refused before anything is read (it once
+    // asked for 51 GB and aborted the process).
+    let huge = unsafe {
+        cloth_masses_from_density(
+            sheet.positions.as_ptr(),
+            1 << 32,
+            sheet.triangles.as_ptr(),
+            1,
+            0.15,
+            masses.as_mut_ptr(),
+        )
+    };
+    assert_eq!(huge, CLOTH_STATUS_OUT_OF_RANGE);
     assert!(masses.iter().all(|&m| m == -1.0), "a refused call wrote {masses:?}");
     let mut density = 0.0;
     assert_eq!(unsafe { cloth_preset_density(CLOTH_PRESET_CUSTOM, &mut density) }, CLOTH_STATUS_INVALID_ENUM);

@@ -62,6 +62,22 @@ fn stats_are_what_the_host_would_measure() {
     }
 }
 
+/// With tethers switched off (cloth_controls) the tether ratio reads 0, as
+/// the header says; on, the cloth's own figure.
+#[test]
+fn the_tether_ratio_is_zero_without_tethers() {
+    let w = world();
+    let c = Sheet::new(6).create(w, &cloth_default_desc()).expect("seeds");
+    for _ in 0..30 {
+        ok(cloth_world_step(w));
+    }
+    assert!(stats(w, c).worst_tether_ratio > 0.5);
+    let off = cloth_controls { tethers: 0, ..cloth_default_controls() };
+    ok(unsafe { cloth_set_controls(w, c, &off) });
+    assert_eq!(stats(w, c).worst_tether_ratio, 0.0);
+    ok(cloth_world_destroy(w));
+}
+
 /// A wrong struct_size or a NULL out is refused, as for every sized struct.
 #[test]
 fn stats_refuse_a_bad_out() {

@@ -250,18 +250,24 @@ pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
 /// the node is a corner of — what the presets were sized with (silk 0.06,
 /// cotton 0.15, denim 0.4, leather 0.9 kg/m², `Preset::density`). A node in
 /// no triangle gets 0 (a free one then needs a mass of its own). Refused: a
-/// density that is not finite or not positive, a corner past the nodes, a
-/// position that is not finite.
+/// density that is not finite or outside `(0, 1e6]` kg/m², a corner past
+/// the nodes, a position that is not finite or has a coordinate beyond
+/// [`COORDINATE_LIMIT`] (so every mass is a finite `f32`).
 pub fn masses_from_density(
     positions: &[[f32; 3]],
     triangles: &[[u32; 3]],
     density: f64,
 ) -> Result<Vec<f32>, SeedError> {
-    if !(density.is_finite() && density > 0.0) {
-        return Err(SeedError::BadOption { name: "density (kg/m², > 0)", value: density });
+    if !(density.is_finite() && density > 0.0 && density <= 1e6) {
+        return Err(SeedError::BadOption { name: "density (kg/m², (0, 1e6])", value: density });
     }
     if let Some(node) = positions.iter().position(|p| !p.iter().all(|c| c.is_finite())) {
         return Err(SeedError::NonFinitePosition { node });
+    }
+    for (node, p) in positions.iter().enumerate() {
+        if let Some(&c) = p.iter().find(|c| c.abs() as f64 > COORDINATE_LIMIT) {
+            return Err(SeedError::FarPosition { node, coordinate: c as f64 });
+        }
     }
     let mut masses = vec![0.0f32; positions.len()];
     for (t, tri) in triangles.iter().enumerate() {

@@ -38,6 +38,10 @@ pub struct FrameState {
     /// it). The velocity-change limit measures from it
     /// (`crate::anchor::excess_velocity`).
     pub anchor_velocity: Vec3,
+    /// The anchor's angular velocity over the last step, world, rad/s (0
+    /// where `anchor_velocity` is): what a Keep teleport's step takes out of
+    /// the stored velocities with it.
+    pub anchor_omega: Vec3,
     /// Largest cloth-local particle speed of the last step's last substep, m/s.
     pub local_speed: f64,
     /// Largest distance a particle's pose strayed over the sleep test's
@@ -60,6 +64,7 @@ impl Default for FrameState {
             sleep_omega: [0.0; 3],
             sleep_gravity: [0.0; 3],
             anchor_velocity: [0.0; 3],
+            anchor_omega: [0.0; 3],
             local_speed: 0.0,
             pose_speed: 0.0,
         }
@@ -240,6 +245,7 @@ impl State {
         // Velocities of a still anchor: the next step measures its velocity
         // change from rest.
         self.frame.anchor_velocity = [0.0; 3];
+        self.frame.anchor_omega = [0.0; 3];
         for rows in [&mut self.links, &mut self.strain, &mut self.tether, &mut self.leash] {
             rows.clear();
         }
@@ -256,6 +262,20 @@ impl State {
     /// the anchor's velocity the cloth moves with without feeling it
     /// (`crate::anchor`). `v_prev` moves with `v`, so the adaptive start
     /// reads no acceleration from it. `inv_mass` covers the swept slots.
+    /// Adds the velocity field of a rigid frame motion, local: `sign·s·(v +
+    /// ω × x)` to every free particle's stored velocities (`s` its inertia
+    /// scale, `x` its position now).
+    pub fn add_frame_motion(&mut self, inv_mass: &[f32], v: Vec3, omega: Vec3, sign: f64) {
+        for (s, _) in inv_mass.iter().enumerate().filter(|(_, &w)| w > 0.0) {
+            let k = sign * self.inertia_scale.get(s).copied().unwrap_or(1.0) as f64;
+            let x = self.x.get(s).map(f64::from);
+            let field = crate::pose::add(v, crate::pose::cross(omega, x));
+            let add = |a: [f32; 3]| [0, 1, 2].map(|i| (a[i] as f64 + k * field[i]) as f32);
+            self.v.set(s, add(self.v.get(s)));
+            self.v_prev.set(s, add(self.v_prev.get(s)));
+        }
+    }
+
     pub fn add_frame_velocity(&mut self, inv_mass: &[f32], dv: Vec3) {
         let dv = dv.map(|c| c as f32);
         for (s, _) in inv_mass.iter().enumerate().filter(|(_, &w)| w > 0.0) {

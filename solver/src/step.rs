@@ -298,16 +298,17 @@ fn step_lanes<L: Kernels, P: Probe>(
             // the anchor (world = anchor ∘ local).
             state.frame.prev = state.frame.cur;
             state.frame.anchor_velocity = velocity;
+            state.frame.anchor_omega = omega;
             report.asleep = true;
             return report;
         }
     }
     state.frame.wake_requested = false;
     // A teleport keeping the shape keeps the cloth's motion too: the frame's
-    // velocity turns with the jump's rotation, and over this step, which
-    // shifts nothing, the share of it the stored velocities carry is taken
-    // out and given back at the end, so the cloth neither drifts from its
-    // pins by V·dt nor feels a velocity change at the next step.
+    // velocities turn with the jump's rotation, and over this step, which
+    // shifts nothing, the share of the frame's motion the stored velocities
+    // carry, `s·(V + ω × x)`, is taken out and given back at the end, so the
+    // cloth neither drifts from its pins nor feels a change at the next step.
     let mut kept_drift = None;
     if report.teleported {
         state.diagnostics.teleports += 1;
@@ -319,9 +320,14 @@ fn step_lanes<L: Kernels, P: Probe>(
             TeleportMode::Keep => {
                 let f = &state.frame;
                 let turn = f.cur.rotation.compose(f.prev.rotation.conj());
-                let local = pose::scale(f.prev.rotation.conj().rotate(f.anchor_velocity), d.inertia);
+                let to_local = f.prev.rotation.conj();
+                let local = (
+                    pose::scale(to_local.rotate(f.anchor_velocity), d.inertia),
+                    pose::scale(to_local.rotate(f.anchor_omega), d.inertia),
+                );
                 state.frame.anchor_velocity = turn.rotate(state.frame.anchor_velocity);
-                state.add_frame_velocity(&model.inv_mass[..model.swept], pose::scale(local, -1.0));
+                state.frame.anchor_omega = turn.rotate(state.frame.anchor_omega);
+                state.add_frame_motion(&model.inv_mass[..model.swept], local.0, local.1, -1.0);
                 kept_drift = Some(local);
             }
         }
@@ -341,7 +347,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     // across a teleport) and this step's gusts.
     let air = in_air.then(|| {
         let (velocity, omega) = match (report.teleported, d.teleport) {
-            (true, TeleportMode::Keep) => (state.frame.anchor_velocity, [0.0; 3]),
+            (true, TeleportMode::Keep) => (state.frame.anchor_velocity, state.frame.anchor_omega),
             (true, TeleportMode::Reset) => ([0.0; 3], [0.0; 3]),
             (false, _) => (velocity, omega),
         };
@@ -511,11 +517,12 @@ fn step_lanes<L: Kernels, P: Probe>(
         let local = state.frame.cur.rotation.conj().rotate(excess);
         state.add_frame_velocity(&model.inv_mass[..model.swept], pose::scale(local, d.inertia));
     }
-    if let Some(local) = kept_drift {
-        state.add_frame_velocity(&model.inv_mass[..model.swept], local);
+    if let Some((v, omega)) = kept_drift {
+        state.add_frame_motion(&model.inv_mass[..model.swept], v, omega, 1.0);
     }
     if !report.teleported {
         state.frame.anchor_velocity = velocity;
+        state.frame.anchor_omega = omega;
     }
     state.steps += 1;
     report.pivot_failures = state.diagnostics.pivot_failures - failures_before;
