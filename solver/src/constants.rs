@@ -89,8 +89,8 @@ pub const MIN_REST_LENGTH: f64 = 1e-6;
 /// `ℓ = max(shortest, SLIVER_FLOOR·longest)`. An edge far shorter than its
 /// neighbours (a seam closed by sliver quads microns wide) otherwise pins
 /// its particles to microns per iteration and per substep, and the rest of
-/// the cloth swings past them. A tenth binds on no regular or jittered mesh
-/// we ship (their smallest ratio is 0.109).
+/// the cloth swings past them. A tenth binds on no mesh the library ships
+/// (`MEASUREMENTS.md`, "Sliver seams").
 pub const SLIVER_FLOOR: f32 = 0.1;
 
 /// Welding drops a triangle it collapses when the triangle's longest edge
