@@ -981,15 +981,16 @@ cloth_status cloth_clear_anim_drive(cloth_world world, cloth_id cloth);
 
 // Adds world-space impulses, N·s: `impulses[i]` to node `nodes[i]`, for
 // `count` entries (a node may appear more than once; its impulses add). A
-// free node's velocity changes by impulse / mass at once — a hit, an
-// explosion's push — and its cloth-local speed is then bounded by the
-// velocity clamp (4 × its shortest edge × substeps × iterations / dt:
-// 38 m/s on 2 cm links at 2 × 4, so a bullet's momentum on one node is a
-// spike of up to ~0.4–1.6 m for a frame or two on a 2–4 cm mesh, never a
-// node lost; spread a large push over the nodes it covers); a fixed node
-// does not move. All or nothing: a refused
-// call changes no node. Wakes the cloth. Allocates nothing after the
-// first call on a thread. Per-cloth.
+// free node's velocity changes by its summed impulse / mass at once — a
+// hit, an explosion's push. A change faster than one trust region an
+// iteration (its shortest edge × substeps × iterations / dt: 9.6 m/s on
+// 2 cm links at 2 × 4) is shared as one velocity by the nodes around it,
+// as many rings as it takes: a bullet's momentum on one node pushes the
+// patch it hits, momentum kept while the cloth has the mass to take it at
+// that speed, links within ~1.3×. A fixed node does not move. All or
+// nothing: a refused call changes no node. Wakes the cloth. Allocates
+// nothing after the first call on a thread and the cloth's first hit
+// past the bound. Per-cloth.
 // Refuses: OUT_OF_RANGE for a node past the cloth's nodes; NON_FINITE for
 // an impulse that is not finite; INVALID_ARGUMENT for an impulse component
 // beyond ±CLOTH_MAX_COORDINATE.

@@ -1374,10 +1374,9 @@ namespace ClothSim
         }
 
         // World-space impulses, N·s: impulses[i] on node nodes[i] (a hit, an explosion's push). A free
-        // node's velocity changes by impulse / mass, its cloth-local speed then bounded by the velocity
-        // clamp (a bullet on one node of a 2-4 cm mesh: a spike of up to ~0.4-1.6 m for a frame or two,
-        // never a node lost; spread large pushes over the nodes hit); a fixed node does not move. All
-        // or nothing.
+        // node's velocity changes by impulse / mass; a change faster than one trust region an iteration
+        // is shared as one velocity by the nodes around it (a bullet on one node pushes the patch it
+        // hits, momentum kept); a fixed node does not move. All or nothing.
         public void ApplyImpulses(uint[] nodes, ClothVec3[] impulses)
         {
             if (nodes == null) throw new ArgumentNullException("nodes");

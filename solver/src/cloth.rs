@@ -3,12 +3,13 @@
 use crate::aero::Air;
 use crate::clock::{Advance, Clock, MAX_CATCH_UP_STEPS};
 use crate::collider::ColliderSet;
-use crate::constants::{ANCHOR_ROTATION_NORM, COORDINATE_LIMIT, LANES};
+use crate::constants::{ANCHOR_ROTATION_NORM, COORDINATE_LIMIT, LANES, VELOCITY_CLAMP_AUTHORITIES};
 use crate::contact::ContactSlots;
 use crate::cook::{self, CookError, CookParts, Cooked};
 use crate::distance::Stiffness;
 use crate::dynamics::{Controls, Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
+use crate::impulse::{self, ImpulseScratch};
 use crate::lanes::Points;
 use crate::model::{MemoryReport, Model, NO_NODE};
 use crate::motion::{self, Backstop};
@@ -41,6 +42,10 @@ pub struct Cloth {
     /// made; sized on the first write (empty until then).
     frame_scratch: Vec<[Vec3; 2]>,
     vertex_scratch: Vec<[[f32; 3]; 3]>,
+    /// `apply_impulses`: its patches' scratch, and per node the free mass
+    /// and the velocity clamp it reads.
+    impulse_scratch: ImpulseScratch,
+    impulse_nodes: (Vec<f64>, Vec<f64>),
     /// Render meshes bound to the sheet, in the order they were attached.
     render_meshes: Vec<Arc<RenderBinding>>,
     /// The host clock of [`Cloth::advance`] and the state it shows.
@@ -91,6 +96,8 @@ impl Cloth {
             pose_scratch: vec![Quat::IDENTITY; model.nodes],
             surface: Arc::new(surface),
             frame_scratch: Vec::new(),
+            impulse_scratch: ImpulseScratch::default(),
+            impulse_nodes: (Vec::new(), Vec::new()),
             vertex_scratch: Vec::new(),
             render_meshes: render_meshes.into_iter().map(Arc::new).collect(),
             hierarchy: Arc::new(hierarchy),
@@ -863,12 +870,14 @@ impl Cloth {
     }
 
     /// Adds world-space impulses, N·s, one per `(node, impulse)`: a free
-    /// node's velocity changes by `impulse / mass` (a hit, an explosion's
-    /// push), after which its cloth-local speed is bounded as the velocity
-    /// clamp bounds it (`4·ℓ·substeps·iterations/dt`, ℓ its trust region: a
-    /// bullet's momentum on one node of a 2–4 cm mesh is a spike of up to
-    /// ~0.4–1.6 m for a frame or two, never a node lost; spread a large push
-    /// over the nodes it covers). A fixed node
+    /// node's velocity changes by its summed `impulse / mass` (a hit, an
+    /// explosion's push). A change faster than one trust region an
+    /// iteration (`ℓ·substeps·iterations/dt`, ℓ the node's trust region) is
+    /// shared as one velocity by the rings of free nodes around it, grown
+    /// until it is within that bound for each of them (`crate::impulse`): a
+    /// bullet's momentum on one node pushes the patch around it, momentum
+    /// kept while the cloth has the mass to take it. Then each hit node's
+    /// cloth-local speed is bounded by its velocity clamp. A fixed node
     /// does not move, so its impulse does nothing. The
     /// change is made to the velocity the next step starts from and to the
     /// one before it, so the step's start sees no acceleration it did not
@@ -895,25 +904,31 @@ impl Cloth {
         // Stored velocities are in the anchor frame the last step ended in
         // (`anchor.rs`), whatever pose the host has set for the next.
         let to_cloth = self.state.frame.prev.rotation.conj();
-        for &(node, j) in impulses {
-            let s = self.model.slot_of_node[node as usize] as usize;
-            let w = self.model.inv_mass[s] as f64;
-            if w == 0.0 {
-                continue;
-            }
-            let dv = pose::scale(to_cloth.rotate(j), w);
-            for v in [&mut self.state.v, &mut self.state.v_prev] {
+        let per_length = SubstepParams::new(&self.dynamics, &self.tuning).velocity_limit_per_length;
+        let (mass, cap) = &mut self.impulse_nodes;
+        mass.clear();
+        cap.clear();
+        for &s in &self.model.slot_of_node {
+            let s = s as usize;
+            mass.push(if self.model.inv_mass[s] > 0.0 { self.model.mass[s] as f64 } else { 0.0 });
+            cap.push(self.model.shortest_incident_rest[s] as f64 * per_length / VELOCITY_CLAMP_AUTHORITIES);
+        }
+        let nodes = impulse::Nodes { mass, cap, edges: &self.topology.edges };
+        let (slot_of_node, v, v_prev) = (&self.model.slot_of_node, &mut self.state.v, &mut self.state.v_prev);
+        let local = impulses.iter().map(|&(node, j)| (node, to_cloth.rotate(j)));
+        self.impulse_scratch.spread(&nodes, local, |node, dv| {
+            let s = slot_of_node[node] as usize;
+            for v in [&mut *v, &mut *v_prev] {
                 let now = v.get(s);
                 v.set(s, [0, 1, 2].map(|k| (now[k] as f64 + dv[k]) as f32));
             }
-        }
+        });
         // A hit node's cloth-local speed is then bounded as the velocity
         // clamp bounds it (its trust region × `4·substeps·iterations/dt`):
         // the local part of its velocity, less the frame's share the stored
         // velocities carry (`anchor.rs`), is scaled down to the bound, and
         // the velocity before it takes the same change. Idempotent, so a
         // node listed twice is bounded once.
-        let per_length = SubstepParams::new(&self.dynamics, &self.tuning).velocity_limit_per_length;
         let frame = pose::scale(to_cloth.rotate(self.state.frame.anchor_velocity), self.dynamics.inertia);
         for &(node, _) in impulses {
             let s = self.model.slot_of_node[node as usize] as usize;

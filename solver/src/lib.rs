@@ -39,6 +39,7 @@ pub mod experiments;
 pub mod friction;
 pub mod front_door;
 pub mod grid;
+pub mod impulse;
 pub mod lanes;
 pub mod ldlt;
 pub mod leash;

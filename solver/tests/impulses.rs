@@ -94,48 +94,55 @@ fn a_bad_impulse_changes_nothing() {
     }
 }
 
-/// A bullet's momentum on one node of a COTTON sheet (0.01–10 N·s on a
-/// 5.4e-5 kg hem node: 185–185,000 m/s) changes its velocity by the node's
-/// velocity clamp at most (`4·ℓ·substeps·iterations/dt`: 38.4 m/s for its
-/// 2 cm links at 2 × 4), so
-/// every such hit is the same hit: after one step no node is more than
-/// 0.5 m from where it was, after ten every link is back within 1.2×, and
-/// no watchdog fires; listed three times, it is still the same hit. Unbounded, 1 N·s put the node 154 m out and held it
-/// past 100 m for a second; 10 N·s was reset as exploded at step 30
-/// (`MEASUREMENTS.md`, "An impulse on one node").
+/// A bullet's momentum on one node of a COTTON sheet (0.001–10 N·s on a
+/// 5.4e-5 kg hem node: 18–185,000 m/s) is shared as one velocity by the
+/// patch of nodes around it, grown until that is within one trust region
+/// an iteration (`ℓ·substeps·iterations/dt`: 9.6 m/s for its 2 cm links at
+/// 2 × 4; `crate::impulse`): the momentum is the impulse's while the sheet
+/// has the mass to take it, after one step no link is past 1.3× and no
+/// node 0.2 m from where it was, after ten every link is within 1.15×, and
+/// no watchdog fires; listed three times, a hit is the hit of their sum.
+/// Unbounded, 1 N·s put the node 154 m out and held it past 100 m for a
+/// second; bounded at the node alone, any hit past 0.01 N·s stretched a
+/// link 8× (`MEASUREMENTS.md`, "An impulse on one node").
 #[test]
 fn a_hit_too_hard_for_one_node_is_bounded() {
     let p = library::COTTON;
     let input = cloth_solver::scenes::library_proxy(&p);
     let hem =
         (0..input.positions.len()).min_by(|&a, &b| input.positions[a][1].total_cmp(&input.positions[b][1])).unwrap();
-    let mut results = Vec::new();
-    for (j, times) in [(0.01, 1), (0.1, 1), (1.0, 1), (10.0, 1), (10.0, 3)] {
+    let sheet: f64 = (0..input.positions.len()).filter(|&n| !input.fixed[n]).map(|n| input.masses[n] as f64).sum();
+    for (j, times) in [(0.001, 1), (0.01, 1), (0.1, 1), (1.0, 1), (10.0, 1), (0.01, 3)] {
         let mut c = Cloth::new(&input, p.dynamics).expect("seeds");
         for _ in 0..60 {
             c.step();
         }
         let start = c.positions();
+        let before = momentum(&c, Quat::IDENTITY);
         c.apply_impulses(&vec![(hem as u32, [0.0, 0.0, j]); times]).expect("a finite impulse");
-        let gain = c.velocity(hem)[2];
-        assert!(gain <= 38.41, "J {j}: the node gained {gain} m/s");
+        let pushed = pose::sub(momentum(&c, Quat::IDENTITY), before)[2];
+        let total = j * times as f64;
+        // 9.6 m/s carries at most the sheet's mass × 9.6 m/s of momentum.
+        let expected = total.min(sheet * 9.6);
+        assert!(
+            (pushed - expected).abs() <= 0.01 * expected,
+            "J {total}: the cloth took {pushed} N·s, expected {expected}"
+        );
         for k in 1..=10 {
             let r = c.step();
-            assert!(r.watchdog.is_none(), "J {j} step {k}: {r:?}");
+            assert!(r.watchdog.is_none(), "J {total} step {k}: {r:?}");
             if k == 1 {
                 let far = (0..c.nodes())
                     .map(|n| (0..3).map(|i| (c.position(n)[i] - start[n][i]).powi(2)).sum::<f32>().sqrt())
                     .fold(0.0f32, f32::max);
-                assert!(far <= 0.5, "J {j}: a node {far:.3} m out after one step");
+                assert!(far <= 0.2, "J {total}: a node {far:.3} m out after one step");
+                assert!(
+                    c.worst_link_ratio() <= 1.3,
+                    "J {total}: worst link {:.3} after one step",
+                    c.worst_link_ratio()
+                );
             }
         }
-        assert!(c.worst_link_ratio() <= 1.2, "J {j}: worst link {:.3} after ten steps", c.worst_link_ratio());
-        results.push(c.positions());
-    }
-    // The same to rounding: the uncapped velocity passes through f32.
-    for w in results.windows(2) {
-        let apart =
-            w[0].iter().zip(&w[1]).flat_map(|(a, b)| (0..3).map(move |i| (a[i] - b[i]).abs())).fold(0.0f32, f32::max);
-        assert!(apart < 1e-5, "every hit past the cap is the same hit: {apart:.1e} m apart");
+        assert!(c.worst_link_ratio() <= 1.15, "J {total}: worst link {:.3} after ten steps", c.worst_link_ratio());
     }
 }
