@@ -666,7 +666,9 @@ typedef struct {
 typedef struct {
     // sizeof(cloth_stats), set by the caller.
     uint32_t struct_size;
-    // 1: the cloth is asleep (its steps simulate nothing until woken).
+    // 1: the cloth is asleep (its steps simulate nothing until woken); 0
+    // once a wake is pending (an impulse, cloth_wake, a new pose that moves
+    // a pin).
     uint32_t asleep;
     // The longest stretch row over its rest length (1: at rest length;
     // 1.01: one edge 1 % stretched). 0 for a cloth with no stretch row.

@@ -1404,7 +1404,8 @@ pub unsafe extern "C" fn cloth_read_stats(world: cloth_world, cloth: cloth_id, o
                 let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
                 cloth_stats {
                     struct_size: size as u32,
-                    asleep: c.is_sleeping() as u32,
+                    // A wake request (an impulse, cloth_wake) is a step that will simulate.
+                    asleep: (c.is_sleeping() && !c.state().frame.wake_requested) as u32,
                     worst_link_ratio: finite(c.worst_link_ratio()),
                     mean_link_strain: finite(c.mean_stretch_strain()),
                     allowance: if d.strain_limit { cloth_solver::strain_limit::allowance(d.stretch) } else { 0.0 },

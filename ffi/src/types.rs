@@ -546,7 +546,9 @@ pub struct cloth_step_report {
 pub struct cloth_stats {
     /// sizeof(cloth_stats), set by the caller.
     pub struct_size: u32,
-    /// 1: the cloth is asleep (its steps simulate nothing until woken).
+    /// 1: the cloth is asleep (its steps simulate nothing until woken); 0
+    /// once a wake is pending (an impulse, cloth_wake, a new pose that moves
+    /// a pin).
     pub asleep: u32,
     /// The longest stretch row over its rest length (1: at rest length;
     /// 1.01: one edge 1 % stretched). 0 for a cloth with no stretch row.

@@ -78,6 +78,28 @@ fn the_tether_ratio_is_zero_without_tethers() {
     ok(cloth_world_destroy(w));
 }
 
+/// A sleeping cloth reads asleep, and awake as soon as something wakes it
+/// (an impulse), before the step that moves it.
+#[test]
+fn an_impulse_wakes_what_stats_read() {
+    let w = world();
+    let c = Sheet::new(6).create(w, &cloth_default_desc()).expect("seeds");
+    let mut slept = false;
+    for _ in 0..1200 {
+        ok(cloth_world_step(w));
+        if stats(w, c).asleep == 1 {
+            slept = true;
+            break;
+        }
+    }
+    assert!(slept, "the sheet falls asleep within 20 s");
+    let (node, push) = (30u32, cloth_vec3 { x: 0.0, y: 0.0, z: 1e-3 });
+    // SAFETY: one node, one impulse.
+    ok(unsafe { cloth_apply_impulses(w, c, &node, &push, 1) });
+    assert_eq!(stats(w, c).asleep, 0, "woken by the impulse");
+    ok(cloth_world_destroy(w));
+}
+
 /// A wrong struct_size or a NULL out is refused, as for every sized struct.
 #[test]
 fn stats_refuse_a_bad_out() {

@@ -21,6 +21,9 @@ pub enum SeedError {
     TriangleIndexOutOfRange { triangle: usize, index: u32 },
     /// A triangle repeats a node or has (almost) no area.
     DegenerateTriangle { triangle: usize },
+    /// Welding at `tolerance` m merges two corners of a triangle that is
+    /// not a sliver (its longest edge is under ten times the tolerance).
+    WeldCollapses { triangle: usize, a: usize, b: usize, tolerance: f64 },
     /// An edge is shared by more than two triangles: the first three that
     /// share it.
     NonManifoldEdge { a: usize, b: usize, triangles: [usize; 3] },
@@ -78,6 +81,11 @@ impl fmt::Display for SeedError {
             SeedError::DegenerateTriangle { triangle } => {
                 write!(f, "triangle {triangle} repeats a node or has no area")
             }
+            SeedError::WeldCollapses { triangle, a, b, tolerance } => write!(
+                f,
+                "welding at {tolerance} m merges nodes {a} and {b}, corners of triangle {triangle}, which is no \
+                 sliver (its longest edge is under ten times the tolerance): lower the weld tolerance"
+            ),
             SeedError::NonManifoldEdge { a, b, triangles: [t0, t1, t2] } => {
                 write!(f, "edge {a}-{b} is shared by more than two triangles: triangles {t0}, {t1} and {t2}")
             }

@@ -300,7 +300,7 @@ pub fn masses_from_density(
 /// seam exported microns open — is dropped: it was the seam. Refused: a
 /// tolerance that is negative or not finite, a tree (parents), and any other
 /// triangle that welding collapses (the tolerance is on the scale of the
-/// mesh itself), named by its index. The input is validated first, so an
+/// mesh itself: [`SeedError::WeldCollapses`], naming it and the two nodes). The input is validated first, so an
 /// error names input nodes.
 pub fn weld(input: &ClothInput, tolerance: f64) -> Result<(ClothInput, Vec<u32>), SeedError> {
     if !(tolerance.is_finite() && tolerance >= 0.0) {
@@ -355,13 +355,14 @@ pub fn weld(input: &ClothInput, tolerance: f64) -> Result<(ClothInput, Vec<u32>)
     out.triangles = Vec::with_capacity(input.triangles.len());
     for (t, tri) in input.triangles.iter().enumerate() {
         let welded = tri.map(|c| map[c as usize]);
-        if welded[0] == welded[1] || welded[1] == welded[2] || welded[0] == welded[2] {
+        if let Some(k) = (0..3).find(|&k| welded[k] == welded[(k + 1) % 3]) {
             let corner = |k: usize| pos(input, tri[k]);
             let longest = (0..3).map(|k| dist(corner(k), corner((k + 1) % 3))).fold(0.0, f64::max);
             if longest >= WELD_SLIVER_RATIO * tolerance && tolerance > 0.0 {
                 continue;
             }
-            return Err(SeedError::DegenerateTriangle { triangle: t });
+            let (a, b) = (tri[k] as usize, tri[(k + 1) % 3] as usize);
+            return Err(SeedError::WeldCollapses { triangle: t, a, b, tolerance });
         }
         out.triangles.push(welded);
     }

@@ -120,7 +120,13 @@ fn welding_refuses_what_it_cannot_do() {
     let tree = ClothInput { parents: vec![None; cape.positions.len()], ..cape.clone() };
     assert!(matches!(weld(&tree, 1e-6), Err(SeedError::BadOption { .. })));
     // 5 cm is longer than the neckline's rows: a triangle collapses.
-    assert!(matches!(weld(&cape, 0.05), Err(SeedError::DegenerateTriangle { .. })));
+    match weld(&cape, 0.05) {
+        Err(e @ SeedError::WeldCollapses { a, b, .. }) => {
+            let m = e.to_string();
+            assert!(m.contains(&a.to_string()) && m.contains(&b.to_string()) && m.contains("weld"), "{m}");
+        }
+        other => panic!("expected WeldCollapses, got {other:?}"),
+    }
     // The input is validated first: a bad mass is named by its input node.
     let mut bad = cape.clone();
     bad.masses[40] = f32::NAN;
