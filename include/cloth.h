@@ -708,8 +708,9 @@ typedef struct {
     // first release, as is turn_limited: a caller built against an earlier
     // header passes the shorter struct_size and gets neither.
     uint32_t anchor_limited;
-    // 1: the anchor turned faster than the cloth feels (0.125 rad a
-    // substep): the excess turned the cloth rigidly.
+    // 1: the anchor turned faster than the cloth feels (a substep, the
+    // mean link over the reach, at most 0.125 rad): the excess turned the
+    // cloth rigidly.
     uint32_t turn_limited;
 } cloth_step_report;
 

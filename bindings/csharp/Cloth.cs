@@ -432,7 +432,8 @@ namespace ClothSim
         // moved the cloth rigidly and stayed with it as velocity (a snap, a crash stop short of
         // the teleport distance).
         public uint anchor_limited;
-        // 1: the anchor turned faster than the cloth feels (0.125 rad a substep).
+        // 1: the anchor turned faster than the cloth feels (a substep, the mean link over the reach, at
+        // most 0.125 rad).
         public uint turn_limited;
     }
 

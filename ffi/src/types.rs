@@ -533,8 +533,9 @@ pub struct cloth_step_report {
     /// first release, as is turn_limited: a caller built against an earlier
     /// header passes the shorter struct_size and gets neither.
     pub anchor_limited: u32,
-    /// 1: the anchor turned faster than the cloth feels (0.125 rad a
-    /// substep): the excess turned the cloth rigidly.
+    /// 1: the anchor turned faster than the cloth feels (a substep, the
+    /// mean link over the reach, at most 0.125 rad): the excess turned the
+    /// cloth rigidly.
     pub turn_limited: u32,
 }
 

@@ -7,7 +7,8 @@
 //!
 //! ```text
 //!   teleport?   ‖t_cur − t_prev − V_last·dt‖ > max(2 m, 4·reach) → Reset or Keep
-//!   rotation    q = (cur⁻¹ ∘ prev).rotation capped at 0.125 rad a substep;
+//!   rotation    q = (cur⁻¹ ∘ prev).rotation capped a substep at
+//!               min(0.125, ℓ̄/reach) rad (`Model::turn_per_substep_of`);
 //!               the excess is carried rigidly (the particles turn with the
 //!               frame)
 //!   velocity    ΔV = V − V_last, V = (t_cur − t_prev)/dt; the part of ΔV
@@ -49,7 +50,7 @@
 //! reversal threw a short, wide garment's first links across in one substep
 //! (§26: tether 1.46 on denim). Here each substep sees its share.
 
-use crate::constants::{ANCHOR_TURN_PER_SUBSTEP, TELEPORT_MIN_DISTANCE, TELEPORT_REACHES};
+use crate::constants::{TELEPORT_MIN_DISTANCE, TELEPORT_REACHES};
 use crate::pose::{self, Pose, Quat, Vec3};
 
 /// The frame motion of one step, ready to hand out per-substep shifts.
@@ -82,14 +83,16 @@ impl FramePlan {
     /// The plan for a step of `substeps` from `prev` to `cur` at the given
     /// inertia; `carry` (teleport, or the first step) applies no shift;
     /// `carried`, m (world), of the anchor's translation moves the cloth
-    /// rigidly ([`excess_velocity`] times dt).
-    pub fn new(prev: &Pose, cur: &Pose, inertia: f64, substeps: u32, carry: bool, carried: Vec3) -> Self {
+    /// rigidly ([`excess_velocity`] times dt); `turn`, rad a substep, is the
+    /// most of the frame's turn fed to the inertial terms
+    /// ([`crate::model::Model::turn_per_substep_of`]).
+    pub fn new(prev: &Pose, cur: &Pose, inertia: f64, substeps: u32, carry: bool, carried: Vec3, turn: f64) -> Self {
         let delta = cur.rotation.conj().compose(prev.rotation);
         let angle = delta.angle();
-        // Rotation limit (§19, ours in mechanism): feed at most
-        // ANCHOR_TURN_PER_SUBSTEP a substep of the frame's turn to the
-        // inertial terms; the rest turns the cloth rigidly.
-        let limit = ANCHOR_TURN_PER_SUBSTEP * substeps as f64;
+        // Rotation limit (§19, ours in mechanism): feed at most `turn` a
+        // substep of the frame's turn to the inertial terms; the rest turns
+        // the cloth rigidly.
+        let limit = turn * substeps as f64;
         let from_rotation = match angle > limit {
             true => cur.rotation.compose(delta.pow(limit / angle)),
             false => prev.rotation,
@@ -297,6 +300,7 @@ pub fn is_teleport(prev: &Pose, cur: &Pose, expected: Vec3, threshold: f64) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::constants::ANCHOR_TURN_PER_SUBSTEP;
 
     /// A particle's travel under the frame's motion: none on an anchor
     /// carried at a steady 30 m/s (its stored velocity is the anchor's), the
@@ -311,14 +315,15 @@ mod tests {
         // Steady: stored velocity s·V, the shift −V·dt, no change.
         let v = [0.0, 0.0, -30.0];
         let (prev, cur) = (Pose::from_translation([0.0; 3]), Pose::from_translation(pose::scale(v, dt)));
-        let steady = FramePlan::new(&prev, &cur, 1.0, substeps, false, [0.0; 3]);
+        let steady = FramePlan::new(&prev, &cur, 1.0, substeps, false, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP);
         let t = FramePlan::travel(&shifts(&steady), steady.kick(1, substeps), h, x, v, 1.0);
         assert!(t < 1e-12, "steady: {t}");
         // A 0.5 m jump from rest, all but 1/6 m carried: the target path
         // goes 1/6 m, the start stays.
         let jump = Pose::from_translation([0.0, 0.0, -0.5]);
         let carried = [0.0, 0.0, -0.5 + 1.0 / 6.0];
-        let plan = FramePlan::new(&prev, &jump, 1.0, substeps, false, carried).with_velocity_change([0.0, 0.0, -10.0]);
+        let plan = FramePlan::new(&prev, &jump, 1.0, substeps, false, carried, ANCHOR_TURN_PER_SUBSTEP)
+            .with_velocity_change([0.0, 0.0, -10.0]);
         let t = FramePlan::travel(&shifts(&plan), plan.kick(1, substeps), h, x, [0.0; 3], 1.0);
         assert!((t - 1.0 / 6.0).abs() < 1e-12, "jump: {t}");
         // Welded (scale 0): the frame moves it nowhere.
@@ -330,7 +335,7 @@ mod tests {
     fn full_inertia_keeps_world_positions() {
         let prev = Pose::new([1.0, 2.0, 0.0], Quat::from_axis_angle([0.0, 1.0, 0.0], 0.2));
         let cur = Pose::new([1.3, 2.1, -0.2], Quat::from_axis_angle([0.0, 1.0, 0.0], 0.45));
-        let plan = FramePlan::new(&prev, &cur, 1.0, 4, false, [0.0; 3]);
+        let plan = FramePlan::new(&prev, &cur, 1.0, 4, false, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP);
         // A particle's local coordinates after all substeps' shifts, mapped to
         // world by the new anchor, land where it was in the world.
         let local = [0.3, -0.5, 0.1];
@@ -348,9 +353,9 @@ mod tests {
     fn zero_inertia_and_carry_shift_nothing() {
         let prev = Pose::IDENTITY;
         let cur = Pose::from_translation([0.15, 0.0, 0.0]);
-        assert!(FramePlan::new(&prev, &cur, 0.0, 2, false, [0.0; 3]).shift(1, 2).is_none());
-        assert!(FramePlan::new(&prev, &cur, 1.0, 2, true, [0.0; 3]).shift(1, 2).is_none());
-        assert!(FramePlan::new(&cur, &cur, 1.0, 2, false, [0.0; 3]).shift(1, 2).is_none());
+        assert!(FramePlan::new(&prev, &cur, 0.0, 2, false, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP).shift(1, 2).is_none());
+        assert!(FramePlan::new(&prev, &cur, 1.0, 2, true, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP).shift(1, 2).is_none());
+        assert!(FramePlan::new(&cur, &cur, 1.0, 2, false, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP).shift(1, 2).is_none());
     }
 
     #[test]
@@ -358,14 +363,17 @@ mod tests {
         let prev = Pose::IDENTITY;
         let cur = Pose::new([0.0; 3], Quat::from_axis_angle([0.0, 0.0, 1.0], 1.2));
         for substeps in [2, 4] {
-            let plan = FramePlan::new(&prev, &cur, 1.0, substeps, false, [0.0; 3]);
+            let plan = FramePlan::new(&prev, &cur, 1.0, substeps, false, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP);
             let total: f64 = (1..=substeps).map(|k| plan.shift(k, substeps).unwrap().rotation.angle()).sum();
             assert!((total - ANCHOR_TURN_PER_SUBSTEP * substeps as f64).abs() < 1e-12, "{total}");
             assert!(plan.turn_limited());
         }
         let small = Pose::new([0.0; 3], Quat::from_axis_angle([0.0, 0.0, 1.0], 0.2));
-        assert!(!FramePlan::new(&prev, &small, 1.0, 2, false, [0.0; 3]).turn_limited());
-        assert!(!FramePlan::new(&prev, &cur, 1.0, 2, true, [0.0; 3]).turn_limited(), "a teleport carries it all");
+        assert!(!FramePlan::new(&prev, &small, 1.0, 2, false, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP).turn_limited());
+        assert!(
+            !FramePlan::new(&prev, &cur, 1.0, 2, true, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP).turn_limited(),
+            "a teleport carries it all"
+        );
     }
 
     #[test]
@@ -384,7 +392,7 @@ mod tests {
         // Carried translation moves the plan's start with the anchor: the
         // shifts then add up to the felt part of the motion only.
         let cur = Pose::from_translation([0.5, 0.0, 0.0]);
-        let plan = FramePlan::new(&Pose::IDENTITY, &cur, 1.0, 2, false, [0.45, 0.0, 0.0]);
+        let plan = FramePlan::new(&Pose::IDENTITY, &cur, 1.0, 2, false, [0.45, 0.0, 0.0], ANCHOR_TURN_PER_SUBSTEP);
         let total: f64 = (1..=2).map(|k| plan.shift(k, 2).unwrap().translation[0]).sum();
         assert!((total + 0.05).abs() < 1e-12, "{total}");
     }
@@ -394,17 +402,29 @@ mod tests {
         let quarter = Quat::from_axis_angle([0.0, 1.0, 0.0], std::f64::consts::FRAC_PI_2);
         let (prev, cur) = (Pose::new([0.0; 3], quarter), Pose::new([0.1, 0.0, 0.0], quarter));
         let change = [2.0, 0.0, 0.0];
-        let plan = FramePlan::new(&prev, &cur, 0.5, 2, false, [0.0; 3]).with_velocity_change(change);
+        let plan =
+            FramePlan::new(&prev, &cur, 0.5, 2, false, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP).with_velocity_change(change);
         // World +X is the turned frame's +Z; half of it at inertia 0.5.
         let k = plan.kick(1, 2).expect("a change");
         assert!(k[0].abs() < 1e-12 && k[1].abs() < 1e-12 && (k[2] - 1.0).abs() < 1e-12, "{k:?}");
         assert_eq!(plan.kick(2, 2), None);
         // A teleport, inertia 0 or no change: nothing.
-        assert_eq!(FramePlan::new(&prev, &cur, 1.0, 2, true, [0.0; 3]).with_velocity_change(change).kick(1, 2), None);
-        assert_eq!(FramePlan::new(&prev, &cur, 0.0, 2, false, [0.0; 3]).with_velocity_change(change).kick(1, 2), None);
-        assert_eq!(FramePlan::new(&prev, &cur, 1.0, 2, false, [0.0; 3]).kick(1, 2), None);
+        assert_eq!(
+            FramePlan::new(&prev, &cur, 1.0, 2, true, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP)
+                .with_velocity_change(change)
+                .kick(1, 2),
+            None
+        );
+        assert_eq!(
+            FramePlan::new(&prev, &cur, 0.0, 2, false, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP)
+                .with_velocity_change(change)
+                .kick(1, 2),
+            None
+        );
+        assert_eq!(FramePlan::new(&prev, &cur, 1.0, 2, false, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP).kick(1, 2), None);
         // An anchor that stops dead still hands the change on with no shift.
-        let stop = FramePlan::new(&cur, &cur, 1.0, 2, false, [0.0; 3]).with_velocity_change([-6.0, 0.0, 0.0]);
+        let stop = FramePlan::new(&cur, &cur, 1.0, 2, false, [0.0; 3], ANCHOR_TURN_PER_SUBSTEP)
+            .with_velocity_change([-6.0, 0.0, 0.0]);
         assert!(stop.shift(1, 2).is_none() && stop.kick(1, 2).is_some());
     }
 

@@ -146,12 +146,25 @@ pub const COORDINATE_LIMIT: f64 = WATCHDOG_DISTANCE;
 pub const ANCHOR_ROTATION_NORM: (f64, f64) = (1e-6, 1e6);
 
 /// Largest rotation of the anchor fed to the inertial terms, rad per
-/// substep: `substeps × 0.125` a step, the record's half a radian (§19) at
-/// four substeps, a quarter at two (15 rad/s at 60 Hz). Any excess turns
-/// the cloth rigidly with its anchor, as a Keep teleport would (DESIGN §7;
-/// the mechanism is ours). Per substep because a spin stops converging at
-/// a turn per substep, not per step (MEASUREMENTS.md, "A fast spin").
+/// substep, for any cloth: `substeps × 0.125` a step, the record's half a
+/// radian (§19) at four substeps, a quarter at two (15 rad/s at 60 Hz). A
+/// pinned cloth feels less where its reach spans more than 8 links
+/// ([`TURN_LINKS_PER_SUBSTEP`]). Any excess turns the cloth rigidly with its
+/// anchor, as a Keep teleport would (DESIGN §7; the mechanism is ours). Per
+/// substep because a spin stops converging at a turn per substep, not per
+/// step (MEASUREMENTS.md, "A fast spin").
 pub const ANCHOR_TURN_PER_SUBSTEP: f64 = 0.125;
+
+/// Largest relative motion a felt turn gives the particle farthest from the
+/// pins, in mean stretch links per substep: a pinned cloth feels at most
+/// `TURN_LINKS_PER_SUBSTEP · ℓ̄ / reach` rad a substep of its anchor's turn
+/// (and never more than [`ANCHOR_TURN_PER_SUBSTEP`]), the rest turning it
+/// rigidly. A turn `θ` moves a particle `θ·|x − x_pin| ≤ θ·reach` against
+/// its pin, and the hard rows and the strain projection carry a correction
+/// about one link per iteration or pass; fed more, a 180° turn in 0.2 s
+/// stretched 1 % of an irregular cape's links to 1.6–2.0× (MEASUREMENTS.md,
+/// "A hard turn, felt as far as the cloth can follow"). Ours.
+pub const TURN_LINKS_PER_SUBSTEP: f64 = 1.0;
 
 /// Default velocity-change limit of the anchor, m/s² (`Controls::
 /// max_anchor_acceleration`; ours, DESIGN §7): the cloth feels at most this

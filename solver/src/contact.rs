@@ -1221,6 +1221,7 @@ pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::constants::ANCHOR_TURN_PER_SUBSTEP;
     use crate::pose::Quat;
     use crate::rng::SplitMix64;
 
@@ -1243,11 +1244,8 @@ mod tests {
                 prev.rotation.compose(Quat::from_axis_angle([rng.range(-1.0, 1.0), 1.0, 0.3], rng.range(-1.0, 1.0))),
             );
             let carried = [rng.range(-0.2, 0.2), 0.0, rng.range(-0.2, 0.2)];
-            let plan = FramePlan::new(&prev, &cur, 1.0, substeps as u32, false, carried).with_velocity_change([
-                rng.range(-10.0, 10.0),
-                rng.range(-10.0, 10.0),
-                0.0,
-            ]);
+            let plan = FramePlan::new(&prev, &cur, 1.0, substeps as u32, false, carried, ANCHOR_TURN_PER_SUBSTEP)
+                .with_velocity_change([rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), 0.0]);
             let shifts: Vec<_> = (1..=substeps as u32).map(|k| plan.shift(k, substeps as u32)).collect();
             let kick = plan.kick(1, substeps as u32);
             let h = 1.0 / 60.0 / substeps as f64;
@@ -1281,7 +1279,8 @@ mod tests {
         set.begin_frame();
         set.set_pose(id, cur.mul(&local)).unwrap();
         let substeps = 2;
-        let plan = FramePlan::new(&prev, &cur, 1.0, substeps, false, [0.0, 0.0, -0.5 + 1.0 / 6.0]);
+        let plan =
+            FramePlan::new(&prev, &cur, 1.0, substeps, false, [0.0, 0.0, -0.5 + 1.0 / 6.0], ANCHOR_TURN_PER_SUBSTEP);
         assert!(plan.turn_limited());
         let carried = plan.carried(&prev);
         assert!(carried.is_some());

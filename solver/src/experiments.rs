@@ -1245,6 +1245,44 @@ pub fn spin_tether(
     worst
 }
 
+/// A hard turn: after 1 s at rest the anchor yaws 180° in 0.2 s, holds
+/// 0.3 s, turns back 360° in 0.3 s and holds to 2 s (a user's script). The
+/// peak over the run of the 99th percentile of the links' length over rest,
+/// and of the longest elongation of any link, m.
+pub fn hard_turn(preset: &crate::library::Preset, input: &crate::ClothInput) -> (f64, f64) {
+    let mut cloth = Cloth::new(input, preset.dynamics).expect("the cloth seeds");
+    let dt = preset.dynamics.dt;
+    for _ in 0..(1.0 / dt).round() as usize {
+        cloth.step();
+    }
+    let edges = cloth.topology().edges.clone();
+    let length = |p: [f32; 3], q: [f32; 3]| (0..3).map(|i| ((p[i] - q[i]) as f64).powi(2)).sum::<f64>().sqrt();
+    let rest: Vec<f64> =
+        edges.iter().map(|&(a, b)| length(input.positions[a as usize], input.positions[b as usize])).collect();
+    let (mut yaw, mut p99, mut longest) = (0.0f64, 0.0f64, 0.0f64);
+    let mut ratios = vec![0.0f64; edges.len()];
+    for k in 1..=(2.0 / dt).round() as usize {
+        let t = k as f64 * dt;
+        yaw += dt
+            * match t {
+                t if t <= 0.2 => std::f64::consts::PI / 0.2,
+                t if (0.5..=0.8).contains(&t) => -std::f64::consts::TAU / 0.3,
+                _ => 0.0,
+            };
+        let turn = crate::pose::Quat::from_axis_angle([0.0, 1.0, 0.0], yaw);
+        cloth.set_anchor_pose(crate::pose::Pose::new([0.0; 3], turn)).expect("finite");
+        cloth.step();
+        for (e, &(a, b)) in edges.iter().enumerate() {
+            let l = length(cloth.position(a as usize), cloth.position(b as usize));
+            ratios[e] = l / rest[e];
+            longest = longest.max(l - rest[e]);
+        }
+        ratios.sort_by(f64::total_cmp);
+        p99 = p99.max(ratios[ratios.len() * 99 / 100]);
+    }
+    (p99, longest)
+}
+
 /// Galilean invariance: `input` at `preset`'s dynamics on an anchor moving
 /// at a constant `speed` m/s along +X (in uniform motion from the start: the
 /// particles start with the velocity the frame gives them), against the same

@@ -91,9 +91,10 @@ fn a_seam_of_slivers_never_flings_a_node() {
 
 /// Welding at a tolerance above the seam's width drops its slivers (each
 /// at least ten times longer than the tolerance) and closes the tube: 16
-/// columns, no sliver left, and swung as above its worst link ends within
-/// 1 % of rest, the seam as closed as any other edge — unwelded the seam
-/// stays open by up to 2 mm (`MEASUREMENTS.md`).
+/// columns, no sliver left, and swung as above its worst link ends, a
+/// second after the swing, within 1 % of rest, the seam as closed as any
+/// other edge — unwelded the seam stays open by up to 2 mm
+/// (`MEASUREMENTS.md`).
 #[test]
 fn welding_closes_a_seam_of_slivers() {
     for w in [2e-6, 1e-5] {
@@ -106,6 +107,10 @@ fn welding_closes_a_seam_of_slivers() {
             let mut c = Cloth::new(&closed, p.dynamics).expect("the welded sleeve seeds");
             let (_, clean) = swing(&mut c, p.dynamics.dt);
             assert!(clean);
+            // The swing stops dead at 12.6 rad/s; a second more to settle.
+            for _ in 0..(1.0 / p.dynamics.dt) as usize {
+                c.step();
+            }
             assert!(c.worst_link_ratio() <= 1.01, "{} w {w:.0e}: worst link {:.4}", p.name, c.worst_link_ratio());
         }
     }
