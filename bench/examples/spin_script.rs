@@ -1,17 +1,30 @@
 //! Scratch: a new user's turn script — the anchor yaws 180° in 0.2 s, holds
 //! 0.3 s, then −360° in 0.3 s, holds — on a skirt (`scenes::Skirt` seed 0)
-//! and the irregular cape 1, strain-limited and not; the worst link ratio
-//! and worst stretch strain per phase, and how many steps were turn-limited.
+//! and the irregular cape 1 (also at half its spacing, about four times the
+//! nodes), strain-limited and not: the peak worst link ratio, its 99th
+//! percentile and the longest elongation, and how many steps were
+//! turn-limited.
 //!
 //! `cargo run --release -p cloth-bench --example spin_script`
 use cloth_solver::experiments::GarmentCase;
 use cloth_solver::pose::{Pose, Quat};
-use cloth_solver::{library, Cloth};
+use cloth_solver::{library, scenes, Cloth};
 
 fn main() {
     for p in [library::DENIM, library::LEATHER, library::COTTON, library::SILK] {
-        for case in [GarmentCase::Skirt(0), GarmentCase::Cape(1)] {
-            let input = case.input(&p);
+        let fine = scenes::IrregularCape::from_seed(1);
+        let fine = scenes::IrregularCape {
+            density: p.density,
+            neck_spacing: 0.5 * fine.neck_spacing,
+            hem_spacing: 0.5 * fine.hem_spacing,
+            ..fine
+        };
+        let cases = [
+            (GarmentCase::Skirt(0).name(), GarmentCase::Skirt(0).input(&p)),
+            (GarmentCase::Cape(1).name(), GarmentCase::Cape(1).input(&p)),
+            ("cape 1 ×½".to_string(), fine.input()),
+        ];
+        for (name, input) in cases {
             let mut c = Cloth::new(&input, p.dynamics).unwrap();
             let dt = p.dynamics.dt;
             for _ in 0..60 {
@@ -61,7 +74,7 @@ fn main() {
             println!(
                 "{:8} {:8} rest {rest:.3} peak link {peak:.3} at step {peak_at}, end {:.3}; turn-limited steps {limited}; peak 99th pct ratio {p99_peak:.3}, longest elongation {:.1} mm",
                 p.name,
-                case.name(),
+                name,
                 c.worst_link_ratio(),
                 1e3 * elong
             );

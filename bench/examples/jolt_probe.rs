@@ -1,0 +1,59 @@
+//! Scratch: linear jolts on the irregular cape — a brake 30→0 m/s in 1 s,
+//! a crash stop from 30 m/s in one frame, a 0.3 m snap, a sprint start
+//! 0→6 m/s in 0.1 s — the peak 99th percentile link ratio and longest
+//! elongation, as `experiments::hard_turn` measures a turn.
+use cloth_solver::experiments::GarmentCase;
+use cloth_solver::pose::Pose;
+use cloth_solver::{library, Cloth};
+
+fn main() {
+    for p in [library::DENIM, library::LEATHER, library::COTTON, library::SILK] {
+        for case in [GarmentCase::Cape(1), GarmentCase::Skirt(0)] {
+            for event in ["brake", "crash", "snap", "sprint"] {
+                let input = case.input(&p);
+                let mut c = Cloth::new(&input, p.dynamics).unwrap();
+                let dt = p.dynamics.dt;
+                let v0 = if matches!(event, "brake" | "crash") { 30.0 } else { 0.0 };
+                c.set_anchor_velocity([0.0, 0.0, v0]).unwrap();
+                let mut z = 0.0f64;
+                let mut v = v0;
+                let edges = c.topology().edges.clone();
+                let len = |p: [f32; 3], q: [f32; 3]| (0..3).map(|i| ((p[i] - q[i]) as f64).powi(2)).sum::<f64>().sqrt();
+                let rest: Vec<f64> =
+                    edges.iter().map(|&(a, b)| len(input.positions[a as usize], input.positions[b as usize])).collect();
+                let (mut p99, mut long) = (0.0f64, 0.0f64);
+                for k in 1..=(3.0 / dt) as usize {
+                    let t = k as f64 * dt;
+                    if t > 1.0 {
+                        match event {
+                            "brake" => v = (v - 30.0 * dt).max(0.0),
+                            "crash" => v = 0.0,
+                            "sprint" => v = (v + 60.0 * dt).min(6.0),
+                            _ => {}
+                        }
+                    }
+                    z += v * dt;
+                    if event == "snap" && k == (1.0 / dt) as usize + 1 {
+                        z += 0.3;
+                    }
+                    c.set_anchor_pose(Pose::from_translation([0.0, 0.0, z])).unwrap();
+                    c.step();
+                    if t > 1.0 {
+                        let mut r: Vec<f64> = edges
+                            .iter()
+                            .enumerate()
+                            .map(|(e, &(a, b))| {
+                                let l = len(c.position(a as usize), c.position(b as usize));
+                                long = long.max(l - rest[e]);
+                                l / rest[e]
+                            })
+                            .collect();
+                        r.sort_by(f64::total_cmp);
+                        p99 = p99.max(r[r.len() * 99 / 100]);
+                    }
+                }
+                println!("{:8} {:8} {event:7} p99 {p99:.3} longest {:.1} mm", p.name, case.name(), 1e3 * long);
+            }
+        }
+    }
+}
