@@ -614,6 +614,18 @@ typedef struct {
     // caller built against an earlier header passes the shorter
     // struct_size and gets the default.
     double max_anchor_acceleration;
+    // The most relative motion a turn of the anchor gives the node farthest
+    // from the fixed ones, in the cloth's mean edge lengths a substep, 0 to
+    // 1000; 0: no such limit. Default 1: a 0.74 m cape of 2.7 cm edges at
+    // 60 Hz and two substeps feels at most 4.3 rad/s of a turn (over its
+    // inertia), and a 180° turn in 0.2 s stretches 1 % of its edges to at
+    // most 1.2×. A faster turn turns the cloth rigidly with its anchor for
+    // the excess. Lower holds edges closer to rest through hard turns;
+    // higher lets a cape flare more in a fast spin. Every turn is also
+    // capped at 0.125 rad a substep. Appended after
+    // max_anchor_acceleration: a caller built against an earlier header
+    // passes the shorter struct_size and gets the default.
+    double max_turn_links;
 } cloth_controls;
 
 // Where `cloth_read_vertices` writes into a host's vertex buffer: node
@@ -685,6 +697,12 @@ typedef struct {
     // The fastest node's speed in the cloth's frame over the last
     // simulated step, m/s.
     double local_speed;
+    // The fastest turn of the anchor the cloth feels whole, rad/s, at its
+    // dynamics and controls (cloth_controls.max_turn_links): a step
+    // turning faster sets turn_limited, and the excess turns the cloth
+    // rigidly. Appended after local_speed: a caller built against an
+    // earlier header passes the shorter struct_size and does not get it.
+    double max_turn_rate;
 } cloth_stats;
 
 // What a cloth's last step did. Set struct_size before the call.

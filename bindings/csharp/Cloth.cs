@@ -307,6 +307,10 @@ namespace ClothSim
         // limit (default 600). A faster change (a character snapped in one frame) carries the
         // cloth rigidly with its anchor for the excess.
         public double max_anchor_acceleration;
+        // The most relative motion a turn of the anchor gives the node farthest from the fixed
+        // ones, in mean edge lengths a substep, 0 to 1000; 0: no such limit (default 1). Lower
+        // holds edges closer to rest through hard turns, higher lets a cape flare more.
+        public double max_turn_links;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -454,6 +458,8 @@ namespace ClothSim
         public double worst_tether_ratio;
         // The fastest node's speed in the cloth's frame over the last simulated step, m/s.
         public double local_speed;
+        // The fastest turn of the anchor the cloth feels whole, rad/s (controls.max_turn_links).
+        public double max_turn_rate;
     }
 
     [StructLayout(LayoutKind.Sequential)]

@@ -1411,6 +1411,7 @@ pub unsafe extern "C" fn cloth_read_stats(world: cloth_world, cloth: cloth_id, o
                     allowance: if d.strain_limit { cloth_solver::strain_limit::allowance(d.stretch) } else { 0.0 },
                     worst_tether_ratio: if c.controls().tethers { finite(c.worst_tether_ratio()) } else { 0.0 },
                     local_speed: finite(c.local_speed()),
+                    max_turn_rate: finite(c.max_turn_rate()),
                 }
             })
             .map_err(world_fail)

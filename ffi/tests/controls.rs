@@ -67,6 +67,31 @@ fn an_older_cloth_controls_is_read_and_written_by_its_own_size() {
     ok(cloth_world_destroy(w));
 }
 
+/// A caller built against the header before max_turn_links reads back only
+/// its own bytes, and what it sets leaves the turn limit at its default.
+#[test]
+fn a_cloth_controls_without_the_turn_limit_keeps_its_default() {
+    let w = world();
+    let c = sheet(w);
+    let old = std::mem::offset_of!(cloth_controls, max_turn_links) as u32;
+    let default = cloth_default_controls().max_turn_links;
+    assert_eq!(default, 1.0);
+    // SAFETY: valid pointers; the struct is full size, so the library may
+    // write `old` bytes of it.
+    unsafe {
+        ok(cloth_set_controls(w, c, &cloth_controls { max_turn_links: 4.0, ..cloth_default_controls() }));
+        let mut read = cloth_controls { struct_size: old, max_turn_links: -7.0, ..cloth_default_controls() };
+        ok(cloth_get_controls(w, c, &mut read));
+        assert_eq!(read.max_turn_links, -7.0, "nothing written past the caller's struct");
+        let short = cloth_controls { struct_size: old, max_anchor_acceleration: 50.0, ..cloth_default_controls() };
+        ok(cloth_set_controls(w, c, &short));
+        let mut full = cloth_default_controls();
+        ok(cloth_get_controls(w, c, &mut full));
+        assert_eq!((full.max_anchor_acceleration, full.max_turn_links), (50.0, default));
+    }
+    ok(cloth_world_destroy(w));
+}
+
 /// Positions of a cloth in its own frame.
 fn local_positions(w: cloth_world, c: cloth_id, n: usize) -> Vec<cloth_vec3f> {
     let mut out = vec![cloth_vec3f { x: 0.0, y: 0.0, z: 0.0 }; n];

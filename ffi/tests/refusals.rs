@@ -770,6 +770,18 @@ fn cases() -> Vec<Case> {
             "an anchor acceleration limit of −1",
             Here(|f| controls(f, cloth_controls { max_anchor_acceleration: -1.0, ..cloth_default_controls() })),
         ),
+        case(
+            "cloth_set_controls",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a turn limit of 1001 links",
+            Here(|f| controls(f, cloth_controls { max_turn_links: 1001.0, ..cloth_default_controls() })),
+        ),
+        case(
+            "cloth_set_controls",
+            CLOTH_STATUS_NON_FINITE,
+            "a NaN turn limit",
+            Here(|f| controls(f, cloth_controls { max_turn_links: f64::NAN, ..cloth_default_controls() })),
+        ),
         case("cloth_get_controls", CLOTH_STATUS_STRUCT_SIZE, "a struct_size of 0", Here(|f| read_controls(f, 0))),
         case(
             "cloth_set_anchor_velocity",

@@ -15,6 +15,7 @@ fn stats(w: cloth_world, c: cloth_id) -> cloth_stats {
         allowance: -1.0,
         worst_tether_ratio: -1.0,
         local_speed: -1.0,
+        max_turn_rate: -1.0,
     };
     ok(unsafe { cloth_read_stats(w, c, &mut s) });
     s
@@ -109,5 +110,38 @@ fn stats_refuse_a_bad_out() {
     s.struct_size = 12;
     assert_eq!(unsafe { cloth_read_stats(w, c, &mut s) }, CLOTH_STATUS_STRUCT_SIZE);
     assert_eq!(unsafe { cloth_read_stats(w, c, std::ptr::null_mut()) }, CLOTH_STATUS_NULL_POINTER);
+    ok(cloth_world_destroy(w));
+}
+
+/// max_turn_rate is the turn at which a step starts to read turn_limited:
+/// a yaw a tenth slower is felt whole, a tenth faster is limited. It scales
+/// with cloth_controls.max_turn_links, and 0 leaves the ceiling of 0.125
+/// rad a substep.
+#[test]
+fn the_turn_rate_a_cloth_feels_is_read_and_set() {
+    let w = world();
+    let c = Sheet::new(24).create(w, &cloth_default_desc()).expect("seeds");
+    let mut d = cloth_default_dynamics();
+    ok(unsafe { cloth_get_dynamics(w, c, &mut d) });
+    let ceiling = 0.125 * d.substeps as f64 / d.dt;
+    let rate = stats(w, c).max_turn_rate;
+    assert!(rate > 0.0 && rate < ceiling / 2.0, "{rate} rad/s, ceiling {ceiling}");
+    let links = |n: f64| {
+        ok(unsafe { cloth_set_controls(w, c, &cloth_controls { max_turn_links: n, ..cloth_default_controls() }) });
+        stats(w, c).max_turn_rate
+    };
+    assert!((links(2.0) - 2.0 * rate).abs() < 1e-9 * rate);
+    assert_eq!(links(0.0), ceiling);
+    links(1.0);
+    let mut yaw = 0.0;
+    for (speed, limited) in [(0.9, 0), (1.1, 1), (0.9, 0)] {
+        yaw += speed * rate * d.dt;
+        let (s, c2) = ((0.5 * yaw).sin(), (0.5 * yaw).cos());
+        ok(unsafe { cloth_set_anchor_pose(w, c, &pose([0.0; 3], [0.0, s, 0.0, c2])) });
+        ok(cloth_world_step(w));
+        let mut r = step_report(std::mem::size_of::<cloth_step_report>() as u32);
+        ok(unsafe { cloth_last_step_report(w, c, &mut r) });
+        assert_eq!(r.turn_limited, limited, "a yaw at {speed} × max_turn_rate");
+    }
     ok(cloth_world_destroy(w));
 }

@@ -8,7 +8,8 @@
 //! ```text
 //!   teleport?   ‖t_cur − t_prev − V_last·dt‖ > max(2 m, 4·reach) → Reset or Keep
 //!   rotation    q = (cur⁻¹ ∘ prev).rotation capped a substep at
-//!               min(0.125, ℓ̄/reach) rad (`Model::turn_per_substep_of`);
+//!               min(0.125, n·ℓ̄/(s·reach)) rad, n = max_turn_links
+//!               (`Model::link_turn_of`);
 //!               the excess is carried rigidly (the particles turn with the
 //!               frame)
 //!   velocity    ΔV = V − V_last, V = (t_cur − t_prev)/dt; the part of ΔV
@@ -50,7 +51,7 @@
 //! reversal threw a short, wide garment's first links across in one substep
 //! (§26: tether 1.46 on denim). Here each substep sees its share.
 
-use crate::constants::{TELEPORT_MIN_DISTANCE, TELEPORT_REACHES};
+use crate::constants::{ANCHOR_TURN_PER_SUBSTEP, TELEPORT_MIN_DISTANCE, TELEPORT_REACHES};
 use crate::pose::{self, Pose, Quat, Vec3};
 
 /// The frame motion of one step, ready to hand out per-substep shifts.
@@ -85,7 +86,7 @@ impl FramePlan {
     /// `carried`, m (world), of the anchor's translation moves the cloth
     /// rigidly ([`excess_velocity`] times dt); `turn`, rad a substep, is the
     /// most of the frame's turn fed to the inertial terms
-    /// ([`crate::model::Model::turn_per_substep_of`]).
+    /// ([`crate::model::Model::link_turn_of`]).
     pub fn new(prev: &Pose, cur: &Pose, inertia: f64, substeps: u32, carry: bool, carried: Vec3, turn: f64) -> Self {
         let delta = cur.rotation.conj().compose(prev.rotation);
         let angle = delta.angle();
@@ -198,6 +199,18 @@ impl FramePlan {
     }
 }
 
+/// The most of the anchor's turn a substep feeds to the inertial terms, rad:
+/// `max_turn_links` links of relative motion against the pins
+/// (`link_turn`, [`crate::model::Model::link_turn_of`]) over the inertia,
+/// and at most [`ANCHOR_TURN_PER_SUBSTEP`]; `max_turn_links` 0 leaves that
+/// ceiling alone.
+pub fn turn_per_substep(link_turn: f64, max_turn_links: f64, inertia: f64) -> f64 {
+    match max_turn_links {
+        0.0 => ANCHOR_TURN_PER_SUBSTEP,
+        links => (links * link_turn / inertia).min(ANCHOR_TURN_PER_SUBSTEP),
+    }
+}
+
 /// The part of the anchor's velocity change `velocity − last` beyond
 /// `limit` (m/s per step; 0: none), m/s, world: what the step carries
 /// rigidly and adds to the stored velocities. Its direction is the change's.
@@ -300,7 +313,6 @@ pub fn is_teleport(prev: &Pose, cur: &Pose, expected: Vec3, threshold: f64) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::constants::ANCHOR_TURN_PER_SUBSTEP;
 
     /// A particle's travel under the frame's motion: none on an anchor
     /// carried at a steady 30 m/s (its stored velocity is the anchor's), the

@@ -767,6 +767,15 @@ impl Cloth {
         self.state.frame.pose_speed
     }
 
+    /// The fastest turn of the anchor the cloth feels whole, rad/s, at its
+    /// dynamics and controls: a step turning faster is `turn_limited`, and
+    /// the excess turns the cloth rigidly (`Controls::max_turn_links`).
+    pub fn max_turn_rate(&self) -> f64 {
+        let d = &self.dynamics;
+        let turn = crate::anchor::turn_per_substep(self.model.link_turn, self.state.controls.max_turn_links, d.inertia);
+        turn * d.substeps as f64 / d.dt
+    }
+
     /// Largest cloth-local particle speed of the last simulated step, m/s.
     pub fn local_speed(&self) -> f64 {
         self.state.frame.local_speed

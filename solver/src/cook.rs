@@ -657,7 +657,7 @@ fn read_model(r: &mut Reader) -> Result<Model, CookError> {
 
     // Derived at load, not stored in the blob.
     let reach = Model::reach_of(&unary, &bind, &mass, &inv_mass);
-    let turn_per_substep = Model::turn_per_substep_of(&links, &unary);
+    let link_turn = Model::link_turn_of(&links, &unary);
     Ok(Model {
         nodes,
         slots,
@@ -674,7 +674,7 @@ fn read_model(r: &mut Reader) -> Result<Model, CookError> {
         links,
         unary,
         reach,
-        turn_per_substep,
+        link_turn,
         strain_order: OnceLock::new(),
         bend,
         bend_rest: Default::default(),

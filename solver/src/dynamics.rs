@@ -16,7 +16,7 @@
 
 use crate::constants::{
     ALPHA, ANCHOR_ACCELERATION_LIMIT, ANCHOR_ACCELERATION_MAX, CONTACT_BETA_R, CONTACT_FLOOR, COORDINATE_LIMIT,
-    DEFAULT_DT, GAMMA, MAX_SUBSTEPS, SELF_RATIO, SLEEP_SPEED_PER_REACH,
+    DEFAULT_DT, GAMMA, MAX_SUBSTEPS, SELF_RATIO, SLEEP_SPEED_PER_REACH, TURN_LINKS_MAX, TURN_LINKS_PER_SUBSTEP,
 };
 use crate::contact::ContactRamp;
 use crate::error::ParamError;
@@ -187,6 +187,15 @@ pub struct Controls {
     /// character snapped by tens of centimetres in one frame — moves the
     /// cloth rigidly with its anchor for the excess (`crate::anchor`).
     pub max_anchor_acceleration: f64,
+    /// The most relative motion a turn of the anchor gives the particle
+    /// farthest from the pins, in the cloth's mean links a substep,
+    /// `0..=TURN_LINKS_MAX`; 0: no such limit (default
+    /// [`crate::constants::TURN_LINKS_PER_SUBSTEP`]). A faster turn turns
+    /// the cloth rigidly with its anchor for the excess: lower holds the
+    /// links closer to rest through a hard turn, higher lets a cape flare
+    /// more in a fast spin. Every turn is also capped at
+    /// [`crate::constants::ANCHOR_TURN_PER_SUBSTEP`] (`crate::anchor`).
+    pub max_turn_links: f64,
 }
 
 impl Default for Controls {
@@ -197,6 +206,7 @@ impl Default for Controls {
             sleep_speed: SLEEP_SPEED_PER_REACH,
             teleport_distance: 0.0,
             max_anchor_acceleration: ANCHOR_ACCELERATION_LIMIT,
+            max_turn_links: TURN_LINKS_PER_SUBSTEP,
         }
     }
 }
@@ -205,7 +215,8 @@ impl Controls {
     pub fn validate(&self) -> Result<(), ParamError> {
         check("sleep_speed", self.sleep_speed, 0.0, 1.0)?;
         check("teleport_distance", self.teleport_distance, 0.0, COORDINATE_LIMIT)?;
-        check("max_anchor_acceleration", self.max_anchor_acceleration, 0.0, ANCHOR_ACCELERATION_MAX)
+        check("max_anchor_acceleration", self.max_anchor_acceleration, 0.0, ANCHOR_ACCELERATION_MAX)?;
+        check("max_turn_links", self.max_turn_links, 0.0, TURN_LINKS_MAX)
     }
 
     /// The distance past which a one-step anchor move is a teleport, m.

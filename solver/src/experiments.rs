@@ -1249,8 +1249,9 @@ pub fn spin_tether(
 /// 0.3 s, turns back 360° in 0.3 s and holds to 2 s (a user's script). The
 /// peak over the run of the 99th percentile of the links' length over rest,
 /// and of the longest elongation of any link, m.
-pub fn hard_turn(preset: &crate::library::Preset, input: &crate::ClothInput) -> (f64, f64) {
+pub fn hard_turn(preset: &crate::library::Preset, input: &crate::ClothInput, controls: crate::Controls) -> (f64, f64) {
     let mut cloth = Cloth::new(input, preset.dynamics).expect("the cloth seeds");
+    cloth.set_controls(controls).expect("valid controls");
     let dt = preset.dynamics.dt;
     for _ in 0..(1.0 / dt).round() as usize {
         cloth.step();
@@ -1281,6 +1282,63 @@ pub fn hard_turn(preset: &crate::library::Preset, input: &crate::ClothInput) -> 
         p99 = p99.max(ratios[ratios.len() * 99 / 100]);
     }
     (p99, longest)
+}
+
+/// An ordinary turn: after 1 s at rest the anchor yaws 90° over 0.4 s and
+/// holds 1.1 s. The largest over the run of the nodes' mean distance from
+/// where they rested, in the cloth frame, m (how far the turn swings the
+/// cloth).
+pub fn turn_sway(preset: &crate::library::Preset, input: &crate::ClothInput, controls: crate::Controls) -> f64 {
+    let mut cloth = Cloth::new(input, preset.dynamics).expect("the cloth seeds");
+    cloth.set_controls(controls).expect("valid controls");
+    let dt = preset.dynamics.dt;
+    for _ in 0..(1.0 / dt).round() as usize {
+        cloth.step();
+    }
+    let rest = cloth.positions();
+    let mut sway: f64 = 0.0;
+    for k in 1..=(1.5 / dt).round() as usize {
+        let yaw = std::f64::consts::FRAC_PI_2 * (k as f64 * dt / 0.4).min(1.0);
+        let turn = crate::pose::Quat::from_axis_angle([0.0, 1.0, 0.0], yaw);
+        cloth.set_anchor_pose(crate::pose::Pose::new([0.0; 3], turn)).expect("finite");
+        cloth.step();
+        let moved = |n: usize| {
+            let (p, q) = (cloth.position(n), rest[n]);
+            (0..3).map(|i| ((p[i] - q[i]) as f64).powi(2)).sum::<f64>().sqrt()
+        };
+        sway = sway.max((0..rest.len()).map(moved).sum::<f64>() / rest.len() as f64);
+    }
+    sway
+}
+
+/// A steady yaw of the anchor at `rate` rad/s for 3 s after 1 s at rest:
+/// the mean distance of the nodes from the axis over the last second, m
+/// (how far a spin flares the cloth).
+pub fn spin_flare(
+    preset: &crate::library::Preset,
+    input: &crate::ClothInput,
+    rate: f64,
+    controls: crate::Controls,
+) -> f64 {
+    let mut cloth = Cloth::new(input, preset.dynamics).expect("the cloth seeds");
+    cloth.set_controls(controls).expect("valid controls");
+    let dt = preset.dynamics.dt;
+    for _ in 0..(1.0 / dt).round() as usize {
+        cloth.step();
+    }
+    let (steps, last) = ((3.0 / dt).round() as usize, (1.0 / dt).round() as usize);
+    let mut flare = 0.0;
+    for k in 1..=steps {
+        let turn = crate::pose::Quat::from_axis_angle([0.0, 1.0, 0.0], rate * k as f64 * dt);
+        cloth.set_anchor_pose(crate::pose::Pose::new([0.0; 3], turn)).expect("finite");
+        cloth.step();
+        if k > steps - last {
+            let n = cloth.nodes();
+            let radius = |x: [f32; 3]| ((x[0] as f64).powi(2) + (x[2] as f64).powi(2)).sqrt();
+            flare += (0..n).map(|i| radius(cloth.position(i))).sum::<f64>() / (n * last) as f64;
+        }
+    }
+    flare
 }
 
 /// Galilean invariance: `input` at `preset`'s dynamics on an anchor moving

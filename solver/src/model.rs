@@ -300,9 +300,9 @@ pub struct Model {
     /// How far the cloth reaches from what holds it, m ([`Model::reach_of`]):
     /// sleep, wake and the teleport distance scale with it.
     pub reach: f32,
-    /// The most turn the cloth feels, rad a substep, after its inertia
-    /// ([`Model::turn_per_substep_of`]).
-    pub turn_per_substep: f64,
+    /// The turn that moves the particle farthest from the pins one mean
+    /// link against them, rad ([`Model::link_turn_of`]).
+    pub link_turn: f64,
     /// The strain-limit projection's visiting order, derived from the links,
     /// `d_geo` and inverse masses when the projection is first switched on
     /// (`State::provision`), and shared from then on by every cloth of the
@@ -353,17 +353,15 @@ impl Model {
             / self.nodes as f64
     }
 
-    /// The most turn a cloth feels, rad a substep, after its inertia:
-    /// `TURN_LINKS_PER_SUBSTEP · ℓ̄ / reach` with `ℓ̄` the mean stretch rest
-    /// length and `reach` the largest `d_geo` ([`TURN_LINKS_PER_SUBSTEP`]);
-    /// infinite for a cloth with no pin, which a rigid turn never stretches.
-    /// The anchor's turn is capped at this over the inertia, and at
-    /// [`ANCHOR_TURN_PER_SUBSTEP`] (`step`).
-    ///
-    /// [`ANCHOR_TURN_PER_SUBSTEP`]: crate::constants::ANCHOR_TURN_PER_SUBSTEP
-    /// [`TURN_LINKS_PER_SUBSTEP`]: crate::constants::TURN_LINKS_PER_SUBSTEP
-    pub fn turn_per_substep_of(links: &DistanceRows, unary: &UnaryRows) -> f64 {
-        use crate::constants::TURN_LINKS_PER_SUBSTEP;
+    /// The turn that moves the particle farthest from the pins one mean
+    /// link against them, rad: `max(ℓ̄, TURN_LINK_FLOOR) / reach`, `ℓ̄` the
+    /// mean stretch rest length and `reach` the largest `d_geo` (a turn θ
+    /// about any axis moves a particle `θ·|x − x_pin| ≤ θ·reach` against its
+    /// pin). Infinite for a cloth with no pin, which a rigid turn never
+    /// stretches. A substep feels at most `Controls::max_turn_links` of it,
+    /// over the inertia ([`crate::constants::TURN_LINKS_PER_SUBSTEP`]).
+    pub fn link_turn_of(links: &DistanceRows, unary: &UnaryRows) -> f64 {
+        use crate::constants::TURN_LINK_FLOOR;
         let (mut sum, mut count) = (0.0f64, 0usize);
         for r in links.stretch.clone().filter(|&r| links.rest[r] > 0.0) {
             sum += links.rest[r] as f64;
@@ -372,7 +370,7 @@ impl Model {
         if unary.reach <= 0.0 || count == 0 {
             return f64::INFINITY;
         }
-        TURN_LINKS_PER_SUBSTEP * sum / count as f64 / unary.reach as f64
+        (sum / count as f64).max(TURN_LINK_FLOOR) / unary.reach as f64
     }
 
     /// The reach of a cloth, m: the largest `d_geo` (DESIGN §7); on a cloth

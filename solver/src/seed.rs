@@ -535,7 +535,7 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
 
     let shortest_row = links.stretch.clone().map(|r| links.rest[r]).filter(|&l| l > 0.0).fold(f32::INFINITY, f32::min);
     let reach = Model::reach_of(&unary, &bind, &mass, &slot_inv_mass);
-    let turn_per_substep = Model::turn_per_substep_of(&links, &unary);
+    let link_turn = Model::link_turn_of(&links, &unary);
     let mut model = Model {
         nodes: n,
         slots,
@@ -551,7 +551,7 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
         bind,
         links,
         reach,
-        turn_per_substep,
+        link_turn,
         unary,
         strain_order: OnceLock::new(),
         bend,
@@ -598,7 +598,7 @@ pub fn with_masses(model: &Model, hinges: &[Hinge], masses: &[f32]) -> (Model, V
     m.bend_rest = bend::CurvedHinges::of_bind(hinges, &inv_mass, &m.slot_of_node, &m.bind);
     // A free cloth's reach is measured about its mass centre.
     m.reach = Model::reach_of(&m.unary, &m.bind, &m.mass, &m.inv_mass);
-    m.turn_per_substep = Model::turn_per_substep_of(&m.links, &m.unary);
+    m.link_turn = Model::link_turn_of(&m.links, &m.unary);
     (m, inv_mass)
 }
 

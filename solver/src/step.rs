@@ -43,9 +43,9 @@ use crate::aero::{self, AirSubstep};
 use crate::anchor::{self, FramePlan, FrameTravel, Shift};
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
-    ANCHOR_TURN_PER_SUBSTEP, DAMPING_RATE, LANES, MAX_SUBSTEPS, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS,
-    STRAIN_FLOOR_TIME, STRAIN_FLOOR_WINDOW, STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE,
-    WATCHDOG_STEPS, WATCHDOG_STRAIN,
+    DAMPING_RATE, LANES, MAX_SUBSTEPS, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS, STRAIN_FLOOR_TIME,
+    STRAIN_FLOOR_WINDOW, STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS,
+    WATCHDOG_STRAIN,
 };
 use crate::contact::{self, ContactParams, Travel};
 use crate::distance::{self, RowState, Stiffness};
@@ -339,10 +339,7 @@ fn step_lanes<L: Kernels, P: Probe>(
         true => [0.0; 3],
         false => anchor::excess_velocity(f.anchor_velocity, velocity, controls.max_anchor_acceleration * d.dt),
     };
-    // The turn the cloth feels is at most what its rows pull back in a
-    // substep (`Model::turn_per_substep_of`), and at most
-    // ANCHOR_TURN_PER_SUBSTEP of the anchor's.
-    let turn = (model.turn_per_substep / d.inertia).min(ANCHOR_TURN_PER_SUBSTEP);
+    let turn = anchor::turn_per_substep(model.link_turn, controls.max_turn_links, d.inertia);
     let plan =
         FramePlan::new(&f.prev, &f.cur, d.inertia, d.substeps, report.teleported, pose::scale(excess, d.dt), turn)
             .with_velocity_change(pose::sub(pose::sub(velocity, excess), f.anchor_velocity));

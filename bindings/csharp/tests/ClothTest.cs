@@ -962,7 +962,7 @@ static unsafe class ClothTest
                                    () => cloth.SetBackstops(0, new float[1], new float[2]));
         ClothControls controls = cloth.GetControls();
         Expect(controls.tethers == 1 && controls.sleep == 1 && controls.teleport_distance == 0
-               && controls.max_anchor_acceleration == 600, "the default controls");
+               && controls.max_anchor_acceleration == 600 && controls.max_turn_links == 1, "the default controls");
         controls.sleep = 0;
         controls.teleport_distance = 0.5;
         cloth.SetControls(controls);
@@ -972,6 +972,10 @@ static unsafe class ClothTest
         controls.sleep_speed = 1e-3;
         controls.max_anchor_acceleration = -1;
         Throws(ClothStatus.InvalidArgument, "SimCloth.SetControls with a negative anchor acceleration",
+               () => cloth.SetControls(controls));
+        controls.max_anchor_acceleration = 600;
+        controls.max_turn_links = -1;
+        Throws(ClothStatus.InvalidArgument, "SimCloth.SetControls with a negative turn limit",
                () => cloth.SetControls(controls));
         cloth.SetControls(ClothNative.cloth_default_controls());
         Throws(ClothStatus.NonFinite, "SimCloth.SetAnchorVelocity with a NaN",
