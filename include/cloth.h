@@ -615,16 +615,21 @@ typedef struct {
     // struct_size and gets the default.
     double max_anchor_acceleration;
     // The most relative motion a turn of the anchor gives the node farthest
-    // from the fixed ones, in the cloth's mean edge lengths a substep, 0 to
-    // 1000; 0: no such limit. Default 1: a 0.74 m cape of 2.7 cm edges at
-    // 60 Hz and two substeps feels at most 4.3 rad/s of a turn (over its
-    // inertia), and a 180° turn in 0.2 s stretches 1 % of its edges to at
-    // most 1.2×. A faster turn turns the cloth rigidly with its anchor for
-    // the excess. Lower holds edges closer to rest through hard turns;
-    // higher lets a cape flare more in a fast spin. Every turn is also
-    // capped at 0.125 rad a substep. Appended after
-    // max_anchor_acceleration: a caller built against an earlier header
-    // passes the shorter struct_size and gets the default.
+    // from the fixed ones, in edges a substep, 0 to 1000; 0: no such limit.
+    // The anchor's turn the cloth feels whole is at most
+    //   max_turn_links × max(mean edge length, 2.5 cm) / (reach × inertia)
+    // rad a substep, and never more than 0.125 rad a substep whatever the
+    // inertia; cloth_stats.max_turn_rate reads the result in rad/s. A
+    // faster turn turns the cloth rigidly with its anchor for the excess
+    // (the step report's turn_limited). Default 1: a 0.74 m cape of 2.7 cm
+    // edges at 60 Hz, two substeps and inertia 1 feels 4.3 rad/s, and a
+    // 180° turn in 0.2 s stretches 1 % of its edges to at most 1.2×. Lower
+    // holds edges closer to rest through hard turns; higher lets a cape
+    // flare more in a fast spin and stretches it more in hard turns (more
+    // substeps raise the rate at less stretch). A cloth with nothing fixed
+    // has only the 0.125 rad ceiling. Appended after max_anchor_acceleration: a caller
+    // built against an earlier header passes the shorter struct_size and
+    // gets the default.
     double max_turn_links;
 } cloth_controls;
 
@@ -698,7 +703,8 @@ typedef struct {
     // simulated step, m/s.
     double local_speed;
     // The fastest turn of the anchor the cloth feels whole, rad/s, at its
-    // dynamics and controls (cloth_controls.max_turn_links): a step
+    // dynamics and controls (cloth_controls.max_turn_links; 0.125 rad a
+    // substep for a cloth with nothing fixed or max_turn_links 0): a step
     // turning faster sets turn_limited, and the excess turns the cloth
     // rigidly. Appended after local_speed: a caller built against an
     // earlier header passes the shorter struct_size and does not get it.
@@ -726,9 +732,9 @@ typedef struct {
     // first release, as is turn_limited: a caller built against an earlier
     // header passes the shorter struct_size and gets neither.
     uint32_t anchor_limited;
-    // 1: the anchor turned faster than the cloth feels (a substep, the
-    // mean link over the reach, at most 0.125 rad): the excess turned the
-    // cloth rigidly.
+    // 1: the anchor turned faster than the cloth feels whole
+    // (cloth_stats.max_turn_rate; cloth_controls.max_turn_links): the
+    // excess turned the cloth rigidly.
     uint32_t turn_limited;
 } cloth_step_report;
 

@@ -308,8 +308,10 @@ namespace ClothSim
         // cloth rigidly with its anchor for the excess.
         public double max_anchor_acceleration;
         // The most relative motion a turn of the anchor gives the node farthest from the fixed
-        // ones, in mean edge lengths a substep, 0 to 1000; 0: no such limit (default 1). Lower
-        // holds edges closer to rest through hard turns, higher lets a cape flare more.
+        // ones, in edges (at least 2.5 cm) a substep, 0 to 1000; 0: no such limit (default 1).
+        // The turn felt whole is at most max_turn_links × max(mean edge, 2.5 cm) / (reach ×
+        // inertia) rad a substep, never over 0.125; ClothStats.max_turn_rate reads it in rad/s.
+        // Lower holds edges closer to rest through hard turns, higher lets a cape flare more.
         public double max_turn_links;
     }
 
@@ -436,8 +438,7 @@ namespace ClothSim
         // moved the cloth rigidly and stayed with it as velocity (a snap, a crash stop short of
         // the teleport distance).
         public uint anchor_limited;
-        // 1: the anchor turned faster than the cloth feels (a substep, the mean link over the reach, at
-        // most 0.125 rad).
+        // 1: the anchor turned faster than the cloth feels whole (ClothStats.max_turn_rate).
         public uint turn_limited;
     }
 
