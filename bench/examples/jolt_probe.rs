@@ -2,7 +2,7 @@
 //! a crash stop from 30 m/s in one frame, a 0.3 m snap, a sprint start
 //! 0→6 m/s in 0.1 s — the peak 99th percentile link ratio and longest
 //! elongation, as `experiments::hard_turn` measures a turn.
-use cloth_solver::experiments::GarmentCase;
+use cloth_solver::experiments::{EdgeStretch, GarmentCase};
 use cloth_solver::pose::Pose;
 use cloth_solver::{library, Cloth};
 
@@ -17,10 +17,7 @@ fn main() {
                 c.set_anchor_velocity([0.0, 0.0, v0]).unwrap();
                 let mut z = 0.0f64;
                 let mut v = v0;
-                let edges = c.topology().edges.clone();
-                let len = |p: [f32; 3], q: [f32; 3]| (0..3).map(|i| ((p[i] - q[i]) as f64).powi(2)).sum::<f64>().sqrt();
-                let rest: Vec<f64> =
-                    edges.iter().map(|&(a, b)| len(input.positions[a as usize], input.positions[b as usize])).collect();
+                let mut links = EdgeStretch::new(&c, &input);
                 let (mut p99, mut long) = (0.0f64, 0.0f64);
                 for k in 1..=(3.0 / dt) as usize {
                     let t = k as f64 * dt;
@@ -39,17 +36,8 @@ fn main() {
                     c.set_anchor_pose(Pose::from_translation([0.0, 0.0, z])).unwrap();
                     c.step();
                     if t > 1.0 {
-                        let mut r: Vec<f64> = edges
-                            .iter()
-                            .enumerate()
-                            .map(|(e, &(a, b))| {
-                                let l = len(c.position(a as usize), c.position(b as usize));
-                                long = long.max(l - rest[e]);
-                                l / rest[e]
-                            })
-                            .collect();
-                        r.sort_by(f64::total_cmp);
-                        p99 = p99.max(r[r.len() * 99 / 100]);
+                        let now = links.measure(&c);
+                        (p99, long) = (p99.max(now.p99), long.max(now.longest));
                     }
                 }
                 println!("{:8} {:8} {event:7} p99 {p99:.3} longest {:.1} mm", p.name, case.name(), 1e3 * long);

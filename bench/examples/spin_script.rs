@@ -6,7 +6,7 @@
 //! turn-limited.
 //!
 //! `cargo run --release -p cloth-bench --example spin_script`
-use cloth_solver::experiments::GarmentCase;
+use cloth_solver::experiments::{EdgeStretch, GarmentCase};
 use cloth_solver::pose::{Pose, Quat};
 use cloth_solver::{library, scenes, Cloth};
 
@@ -36,6 +36,7 @@ fn main() {
             let mut yaw = 0.0f64;
             let mut peak_at = 0;
             let (mut elong, mut p99_peak) = (0.0f64, 0.0f64);
+            let mut links = EdgeStretch::new(&c, &input);
             for k in 1..=(2.0 / dt) as usize {
                 let t = k as f64 * dt;
                 let rate = if t <= 0.2 {
@@ -53,23 +54,9 @@ fn main() {
                     peak = c.worst_link_ratio();
                     peak_at = k;
                 }
-                // Absolute elongation and the 99th percentile ratio over the edges.
-                let edges = &c.topology().edges;
-                let mut ratios: Vec<(f64, f64)> = edges
-                    .iter()
-                    .map(|&(a, b)| {
-                        let (pa, pb) = (c.position(a as usize), c.position(b as usize));
-                        let (qa, qb) = (input.positions[a as usize], input.positions[b as usize]);
-                        let l = ((0..3).map(|i| ((pa[i] - pb[i]) as f64).powi(2)).sum::<f64>()).sqrt();
-                        let r = ((0..3).map(|i| ((qa[i] - qb[i]) as f64).powi(2)).sum::<f64>()).sqrt();
-                        (l / r, l - r)
-                    })
-                    .collect();
-                let long = ratios.iter().map(|r| r.1).fold(0.0, f64::max);
-                ratios.sort_by(|a, b| a.0.total_cmp(&b.0));
-                let p99 = ratios[ratios.len() * 99 / 100].0;
-                elong = elong.max(long);
-                p99_peak = p99_peak.max(p99);
+                let now = links.measure(&c);
+                elong = elong.max(now.longest);
+                p99_peak = p99_peak.max(now.p99);
             }
             println!(
                 "{:8} {:8} rest {rest:.3} peak link {peak:.3} at step {peak_at}, end {:.3}; turn-limited steps {limited}; peak 99th pct ratio {p99_peak:.3}, longest elongation {:.1} mm",

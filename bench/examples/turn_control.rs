@@ -3,7 +3,7 @@
 //! the hard turn, a 90° turn over 0.4 s and a forward roll (360° about a
 //! hip 0.6 m below the neck in 0.5 s, moving at 3 m/s) — 99th percentile
 //! link ratio, worst link, longest elongation and the hem's swing.
-use cloth_solver::experiments::{self as e};
+use cloth_solver::experiments::{self as e, EdgeStretch};
 use cloth_solver::pose::{Pose, Quat};
 use cloth_solver::{library, scenes, Cloth, ClothInput, Controls};
 
@@ -15,10 +15,8 @@ fn run(p: &library::Preset, input: &ClothInput, c: Controls, mv: &str) -> (f64, 
         cloth.step();
     }
     let rest_pos = cloth.positions();
-    let edges = cloth.topology().edges.clone();
+    let mut links = EdgeStretch::new(&cloth, input);
     let len = |p: [f32; 3], q: [f32; 3]| (0..3).map(|i| ((p[i] - q[i]) as f64).powi(2)).sum::<f64>().sqrt();
-    let rest: Vec<f64> =
-        edges.iter().map(|&(a, b)| len(input.positions[a as usize], input.positions[b as usize])).collect();
     let (mut p99, mut worst, mut long, mut swing) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
     for k in 1..=90 {
         let t = k as f64 * dt;
@@ -36,18 +34,8 @@ fn run(p: &library::Preset, input: &ClothInput, c: Controls, mv: &str) -> (f64, 
         };
         cloth.set_anchor_pose(pose).unwrap();
         cloth.step();
-        let mut r: Vec<f64> = edges
-            .iter()
-            .enumerate()
-            .map(|(i, &(a, b))| {
-                let l = len(cloth.position(a as usize), cloth.position(b as usize));
-                long = long.max(l - rest[i]);
-                l / rest[i]
-            })
-            .collect();
-        r.sort_by(f64::total_cmp);
-        p99 = p99.max(r[r.len() * 99 / 100]);
-        worst = worst.max(r[r.len() - 1]);
+        let now = links.measure(&cloth);
+        (p99, worst, long) = (p99.max(now.p99), worst.max(now.worst), long.max(now.longest));
         let far = (0..rest_pos.len()).map(|n| len(cloth.position(n), rest_pos[n])).sum::<f64>() / rest_pos.len() as f64;
         swing = swing.max(far);
     }

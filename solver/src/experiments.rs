@@ -1256,12 +1256,8 @@ pub fn hard_turn(preset: &crate::library::Preset, input: &crate::ClothInput, con
     for _ in 0..(1.0 / dt).round() as usize {
         cloth.step();
     }
-    let edges = cloth.topology().edges.clone();
-    let length = |p: [f32; 3], q: [f32; 3]| (0..3).map(|i| ((p[i] - q[i]) as f64).powi(2)).sum::<f64>().sqrt();
-    let rest: Vec<f64> =
-        edges.iter().map(|&(a, b)| length(input.positions[a as usize], input.positions[b as usize])).collect();
+    let mut links = EdgeStretch::new(&cloth, input);
     let (mut yaw, mut p99, mut longest) = (0.0f64, 0.0f64, 0.0f64);
-    let mut ratios = vec![0.0f64; edges.len()];
     for k in 1..=(2.0 / dt).round() as usize {
         let t = k as f64 * dt;
         yaw += dt
@@ -1273,15 +1269,53 @@ pub fn hard_turn(preset: &crate::library::Preset, input: &crate::ClothInput, con
         let turn = crate::pose::Quat::from_axis_angle([0.0, 1.0, 0.0], yaw);
         cloth.set_anchor_pose(crate::pose::Pose::new([0.0; 3], turn)).expect("finite");
         cloth.step();
-        for (e, &(a, b)) in edges.iter().enumerate() {
-            let l = length(cloth.position(a as usize), cloth.position(b as usize));
-            ratios[e] = l / rest[e];
-            longest = longest.max(l - rest[e]);
-        }
-        ratios.sort_by(f64::total_cmp);
-        p99 = p99.max(ratios[ratios.len() * 99 / 100]);
+        let now = links.measure(&cloth);
+        p99 = p99.max(now.p99);
+        longest = longest.max(now.longest);
     }
     (p99, longest)
+}
+
+/// A cloth's edges against their bind-pose lengths.
+pub struct EdgeStretch {
+    edges: Vec<(u32, u32)>,
+    rest: Vec<f64>,
+    ratios: Vec<f64>,
+}
+
+/// One measurement of [`EdgeStretch`].
+#[derive(Clone, Copy, Debug)]
+pub struct Stretch {
+    /// The 99th percentile and the largest of length over rest.
+    pub p99: f64,
+    pub worst: f64,
+    /// The largest length less rest, m.
+    pub longest: f64,
+}
+
+impl EdgeStretch {
+    pub fn new(cloth: &Cloth, input: &crate::ClothInput) -> Self {
+        let edges = cloth.topology().edges.clone();
+        let rest =
+            edges.iter().map(|&(a, b)| distance(input.positions[a as usize], input.positions[b as usize])).collect();
+        EdgeStretch { ratios: vec![0.0; edges.len()], edges, rest }
+    }
+
+    pub fn measure(&mut self, cloth: &Cloth) -> Stretch {
+        let mut longest: f64 = 0.0;
+        for (e, &(a, b)) in self.edges.iter().enumerate() {
+            let l = distance(cloth.position(a as usize), cloth.position(b as usize));
+            self.ratios[e] = l / self.rest[e];
+            longest = longest.max(l - self.rest[e]);
+        }
+        self.ratios.sort_by(f64::total_cmp);
+        let n = self.ratios.len();
+        Stretch { p99: self.ratios[n * 99 / 100], worst: self.ratios[n - 1], longest }
+    }
+}
+
+fn distance(p: [f32; 3], q: [f32; 3]) -> f64 {
+    (0..3).map(|i| ((p[i] - q[i]) as f64).powi(2)).sum::<f64>().sqrt()
 }
 
 /// An ordinary turn: after 1 s at rest the anchor yaws 90° over 0.4 s and
@@ -1313,13 +1347,14 @@ pub fn turn_sway(preset: &crate::library::Preset, input: &crate::ClothInput, con
 
 /// A steady yaw of the anchor at `rate` rad/s for 3 s after 1 s at rest:
 /// the mean distance of the nodes from the axis over the last second, m
-/// (how far a spin flares the cloth).
+/// (how far a spin flares the cloth), and the largest 99th percentile of
+/// edge length over rest in that second.
 pub fn spin_flare(
     preset: &crate::library::Preset,
     input: &crate::ClothInput,
     rate: f64,
     controls: crate::Controls,
-) -> f64 {
+) -> (f64, f64) {
     let mut cloth = Cloth::new(input, preset.dynamics).expect("the cloth seeds");
     cloth.set_controls(controls).expect("valid controls");
     let dt = preset.dynamics.dt;
@@ -1327,7 +1362,8 @@ pub fn spin_flare(
         cloth.step();
     }
     let (steps, last) = ((3.0 / dt).round() as usize, (1.0 / dt).round() as usize);
-    let mut flare = 0.0;
+    let mut links = EdgeStretch::new(&cloth, input);
+    let (mut flare, mut p99) = (0.0, 0.0f64);
     for k in 1..=steps {
         let turn = crate::pose::Quat::from_axis_angle([0.0, 1.0, 0.0], rate * k as f64 * dt);
         cloth.set_anchor_pose(crate::pose::Pose::new([0.0; 3], turn)).expect("finite");
@@ -1336,9 +1372,10 @@ pub fn spin_flare(
             let n = cloth.nodes();
             let radius = |x: [f32; 3]| ((x[0] as f64).powi(2) + (x[2] as f64).powi(2)).sqrt();
             flare += (0..n).map(|i| radius(cloth.position(i))).sum::<f64>() / (n * last) as f64;
+            p99 = p99.max(links.measure(&cloth).p99);
         }
     }
-    flare
+    (flare, p99)
 }
 
 /// Galilean invariance: `input` at `preset`'s dynamics on an anchor moving

@@ -306,7 +306,7 @@ fn the_turn_a_cloth_feels_is_the_hosts_to_set() {
         let input = GarmentCase::Cape(1).input(&p);
         let (p99, _) = e::hard_turn(&p, &input, unlimited);
         assert!(p99 > 1.25, "{}: with no limit 1 % of links at {p99:.3}", p.name);
-        let flare = |c| e::spin_flare(&p, &input, 10.0, c);
+        let flare = |c| e::spin_flare(&p, &input, 10.0, c).0;
         let (default, more, most) = (flare(Controls::default()), flare(three), flare(unlimited));
         assert!(most >= default + 0.02, "{}: flares {most:.3} m unlimited, {default:.3} m by default", p.name);
         assert!(more >= default + 0.01, "{}: flares {more:.3} m at 3 links, {default:.3} m by default", p.name);
