@@ -162,17 +162,13 @@ pub const ANCHOR_TURN_PER_SUBSTEP: f64 = 0.125;
 /// [`ANCHOR_TURN_PER_SUBSTEP`] of its anchor's), the rest turning it
 /// rigidly. A turn `θ` moves a particle `θ·|x − x_pin| ≤ θ·reach` against
 /// its pin, and the hard rows and the strain projection carry a correction
-/// about one link per iteration or pass; fed more, a 180° turn in 0.2 s
-/// stretched 1 % of an irregular cape's links to 1.6–2.0× (MEASUREMENTS.md,
-/// "A hard turn, felt as far as the cloth can follow"). Ours.
+/// about one link per iteration or pass (MEASUREMENTS.md, "A hard turn,
+/// felt as far as the cloth can follow"). Ours.
 pub const TURN_LINKS_PER_SUBSTEP: f64 = 1.0;
 /// The shortest "link" the turn limit counts in, m: a mesh finer than this
-/// feels the turn a mesh of 2.5 cm links does. Measured on the library's
-/// irregular cape at half its spacing (1.33 cm links), where a link a
-/// substep felt half the turn of the 2.66 cm original (an ordinary 90°
-/// turn over 0.4 s moved DENIM's cape 8.3 cm against 17 cm) and the floor
-/// keeps a 180° turn in 0.2 s within 1.25 at the 99th percentile and 7.6
-/// mm (MEASUREMENTS.md, "The turn limit on a finer mesh"). Ours.
+/// feels the turn a mesh of 2.5 cm links does, so an ordinary turn is felt
+/// whole on a fine mesh as on the library's (MEASUREMENTS.md, "The turn
+/// limit on a finer mesh"). Ours.
 pub const TURN_LINK_FLOOR: f64 = 0.025;
 /// The largest `max_turn_links` a host may set.
 pub const TURN_LINKS_MAX: f64 = 1.0e3;
