@@ -50,7 +50,11 @@ fn main() {
             hem_spacing: 0.5 * base.hem_spacing,
             ..base
         };
-        for (name, input) in [("cape 1", base.input()), ("cape 1 ×½", fine.input())] {
+        let corners = cloth_solver::experiments::GarmentCase::Corners.input(&p);
+        let ribbon = cloth_solver::experiments::GarmentCase::Ribbon.input(&p);
+        for (name, input) in
+            [("cape 1", base.input()), ("cape 1 ×½", fine.input()), ("corners", corners), ("ribbon", ribbon)]
+        {
             for links in [1.0, 2.0, 0.0] {
                 let c = Controls { max_turn_links: links, ..Controls::default() };
                 let (hp, hl) = e::hard_turn(&p, &input, c);

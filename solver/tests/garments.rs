@@ -249,19 +249,31 @@ fn a_fast_spin_never_runs_away() {
 }
 
 /// A hard turn — 180° in 0.2 s, then 360° back in 0.3 s — stretches no
-/// garment past what it can pull back: on the irregular capes and the
-/// skirt, every sheet preset, the 99th percentile of link length over rest
-/// stays within 1.25 and no link lengthens by more than 12 mm. A pinned
-/// cloth feels at most one mean link a substep of relative motion from a
-/// turn (`constants::TURN_LINKS_PER_SUBSTEP`); fed the whole 0.125 rad a
-/// substep, the capes' 99th percentile reached 1.32–1.97 and their longest
-/// elongation 13–28 mm.
+/// garment past what it can pull back: on the irregular capes, the skirt,
+/// and a sheet and a ribbon held at two places, every sheet preset, the
+/// 99th percentile of link length over rest stays within 1.25 (the
+/// ribbon's 1.3) and no link lengthens by more than 12 mm. A pinned cloth
+/// feels at most one mean link a substep of relative motion from a turn
+/// (`constants::TURN_LINKS_PER_SUBSTEP`); fed the whole 0.125 rad a
+/// substep, the capes' 99th percentile reached 1.32–1.97, the two-pin
+/// cases' 1.27–2.34, and their longest elongation 6–29 mm.
 #[test]
 fn a_hard_turn_stretches_no_garment() {
     for p in [library::SILK, library::COTTON, library::DENIM, library::LEATHER, library::HAIR] {
-        for case in [GarmentCase::Cape(0), GarmentCase::Cape(1), GarmentCase::Cape(3), GarmentCase::Skirt(0)] {
+        let cases = [
+            GarmentCase::Cape(0),
+            GarmentCase::Cape(1),
+            GarmentCase::Cape(3),
+            GarmentCase::Skirt(0),
+            GarmentCase::Corners,
+            GarmentCase::Ribbon,
+        ];
+        for case in cases {
             let (p99, longest) = e::hard_turn(&p, &case.input(&p), Controls::default());
-            assert!(p99 <= 1.25, "{} {}: 1 % of links at {p99:.3}× rest", p.name, case.name());
+            // A ribbon two nodes wide has a hundred links: its 99th
+            // percentile is its second-worst.
+            let bound = if case == GarmentCase::Ribbon { 1.3 } else { 1.25 };
+            assert!(p99 <= bound, "{} {}: 1 % of links at {p99:.3}× rest", p.name, case.name());
             assert!(longest <= 0.012, "{} {}: a link {:.1} mm long", p.name, case.name(), 1e3 * longest);
         }
         // At half the spacing (1.33 cm links, the floor's 2.5 cm counted).
