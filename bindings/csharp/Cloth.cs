@@ -1639,6 +1639,7 @@ namespace ClothSim
 
     // A collider set: colliders that one or several cloths collide with. Dispose destroys it and its
     // colliders; a set still used by a cloth (CLOTH_STATUS_IN_USE) is left to its world, which frees it.
+    // Destroy does the same but throws ClothException (InUse) for a set a cloth still uses.
     public sealed class SimColliderSet : IDisposable
     {
         readonly SimWorld world;
@@ -1653,6 +1654,10 @@ namespace ClothSim
         public ClothColliderSetId Id { get { return id; } }
 
         public void Dispose() { ClothNative.cloth_collider_set_destroy(world.Handle, id); }
+
+        // Destroys the set and its colliders; throws ClothException with ClothStatus.InUse while a
+        // cloth still collides with it (SimCloth.SetColliders(null) first), StaleId once destroyed.
+        public void Destroy() { ClothException.Check(ClothNative.cloth_collider_set_destroy(world.Handle, id)); }
 
         // Adds a collider (desc from ClothNative.cloth_default_collider_desc()) at desc.pose.
         public ClothColliderId Add(ClothColliderDesc desc)

@@ -1148,15 +1148,18 @@ static unsafe class ClothTest
         Throws(ClothStatus.WrongPhase, "SimWorld.StepCloth twice in one step", () => world.StepCloth(cloth));
         world.EndStep();
 
-        // A set in use; its Dispose leaves it to the world; a destroyed collider and set.
+        // A set in use: its Dispose leaves it to the world, its Destroy throws; a destroyed collider
+        // and set.
         Status(ClothNative.cloth_collider_set_destroy(w, set.Id), ClothStatus.InUse, "cloth_collider_set_destroy");
         set.Dispose();
         Status(ClothNative.cloth_collider_set_destroy(w, set.Id), ClothStatus.InUse, "cloth_collider_set_destroy");
+        Throws(ClothStatus.InUse, "SimColliderSet.Destroy while a cloth uses it", () => set.Destroy());
         set.Remove(col);
         Throws(ClothStatus.StaleId, "SimColliderSet.Remove twice", () => set.Remove(col));
         cloth.SetColliders(null);
-        set.Dispose();
+        set.Destroy();
         Status(ClothNative.cloth_collider_set_destroy(w, set.Id), ClothStatus.StaleId, "cloth_collider_set_destroy");
+        Throws(ClothStatus.StaleId, "SimColliderSet.Destroy twice", () => set.Destroy());
         Throws(ClothStatus.StaleId, "SimCloth.SetColliders with a destroyed set", () => cloth.SetColliders(set));
         world.Dispose();
     }
