@@ -706,7 +706,8 @@ typedef struct {
     // dynamics and controls (cloth_controls.max_turn_links; 0.125 rad a
     // substep for a cloth with nothing fixed or max_turn_links 0): a step
     // turning faster sets turn_limited, and the excess turns the cloth
-    // rigidly. Appended after local_speed: a caller built against an
+    // rigidly. At inertia 0 the cloth feels no turn and no step is
+    // turn_limited. Appended after local_speed: a caller built against an
     // earlier header passes the shorter struct_size and does not get it.
     double max_turn_rate;
 } cloth_stats;

@@ -10,11 +10,7 @@ fn main() {
         for (scale, torso) in [(1.0, false), (0.5, false), (1.0, true), (0.5, true)] {
             let colliders = if torso { GarmentCase::CapeOnTorso(1).colliders() } else { ColliderSet::new() };
             let cape = scenes::IrregularCape { density: p.density, ..scenes::IrregularCape::from_seed(1) };
-            let cape = scenes::IrregularCape {
-                neck_spacing: scale * cape.neck_spacing,
-                hem_spacing: scale * cape.hem_spacing,
-                ..cape
-            };
+            let cape = cape.with_spacing(scale);
             let mut c = Cloth::new(&cape.input(), p.dynamics).unwrap();
             let dt = p.dynamics.dt;
             let mut asleep = None;

@@ -12,13 +12,8 @@ use cloth_solver::{library, scenes, Cloth};
 
 fn main() {
     for p in [library::DENIM, library::LEATHER, library::COTTON, library::SILK] {
-        let fine = scenes::IrregularCape::from_seed(1);
-        let fine = scenes::IrregularCape {
-            density: p.density,
-            neck_spacing: 0.5 * fine.neck_spacing,
-            hem_spacing: 0.5 * fine.hem_spacing,
-            ..fine
-        };
+        let fine =
+            scenes::IrregularCape { density: p.density, ..scenes::IrregularCape::from_seed(1) }.with_spacing(0.5);
         let cases = [
             (GarmentCase::Skirt(0).name(), GarmentCase::Skirt(0).input(&p)),
             (GarmentCase::Cape(1).name(), GarmentCase::Cape(1).input(&p)),

@@ -45,11 +45,7 @@ fn run(p: &library::Preset, input: &ClothInput, c: Controls, mv: &str) -> (f64, 
 fn main() {
     for p in [library::SILK, library::COTTON, library::DENIM] {
         let base = scenes::IrregularCape { density: p.density, ..scenes::IrregularCape::from_seed(1) };
-        let fine = scenes::IrregularCape {
-            neck_spacing: 0.5 * base.neck_spacing,
-            hem_spacing: 0.5 * base.hem_spacing,
-            ..base
-        };
+        let fine = base.clone().with_spacing(0.5);
         let corners = cloth_solver::experiments::GarmentCase::Corners.input(&p);
         let ribbon = cloth_solver::experiments::GarmentCase::Ribbon.input(&p);
         for (name, input) in

@@ -245,10 +245,8 @@ pub unsafe extern "C" fn cloth_masses_from_density(
                 slice_out(out_masses, n, "out_masses")?,
             )
         };
+        // Its range is the seed's (`seed::masses_from_density`).
         let density = finite(density, "density")?;
-        if !(density > 0.0 && density <= 1e6) {
-            return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("density is {density} kg/m²; (0, 1e6]"));
-        }
         let triangles: Vec<[u32; 3]> = corners.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
         match cloth_solver::seed::masses_from_density(&positions_in(positions), &triangles, density) {
             Ok(masses) => {

@@ -769,7 +769,8 @@ impl Cloth {
 
     /// The fastest turn of the anchor the cloth feels whole, rad/s, at its
     /// dynamics and controls: a step turning faster is `turn_limited`, and
-    /// the excess turns the cloth rigidly (`Controls::max_turn_links`).
+    /// the excess turns the cloth rigidly (`Controls::max_turn_links`). At
+    /// inertia 0 the cloth feels no turn and no step is `turn_limited`.
     pub fn max_turn_rate(&self) -> f64 {
         let d = &self.dynamics;
         let turn = crate::anchor::turn_per_substep(self.model.link_turn, self.state.controls.max_turn_links, d.inertia);

@@ -140,6 +140,11 @@ pub const WATCHDOG_DISTANCE: f64 = 1.0e6;
 /// far inside f32 (3.4e38): every position handed back is finite.
 pub const COORDINATE_LIMIT: f64 = WATCHDOG_DISTANCE;
 
+/// Largest mass per area `seed::masses_from_density` takes, kg/m²: a
+/// thousand times a leather's, and with coordinates within
+/// [`COORDINATE_LIMIT`] every mass a finite `f32`.
+pub const DENSITY_MAX: f64 = 1.0e6;
+
 /// Range of an anchor rotation's norm: the quaternion is normalised, and one
 /// outside `[1e-6, 1e6]` — (near) zero, or big enough for its norm to lose
 /// the direction — is refused.
@@ -148,8 +153,9 @@ pub const ANCHOR_ROTATION_NORM: (f64, f64) = (1e-6, 1e6);
 /// Largest rotation of the anchor fed to the inertial terms, rad per
 /// substep, for any cloth: `substeps × 0.125` a step, the record's half a
 /// radian (§19) at four substeps, a quarter at two (15 rad/s at 60 Hz). A
-/// pinned cloth feels less where its reach spans more than 8 links
-/// ([`TURN_LINKS_PER_SUBSTEP`]). Any excess turns the cloth rigidly with its
+/// pinned cloth feels less where its reach, over its inertia, spans more
+/// than 8 links of at least [`TURN_LINK_FLOOR`] ([`TURN_LINKS_PER_SUBSTEP`]).
+/// Any excess turns the cloth rigidly with its
 /// anchor, as a Keep teleport would (DESIGN §7; the mechanism is ours). Per
 /// substep because a spin stops converging at a turn per substep, not per
 /// step (MEASUREMENTS.md, "A fast spin").
@@ -157,10 +163,10 @@ pub const ANCHOR_TURN_PER_SUBSTEP: f64 = 0.125;
 
 /// Default largest relative motion a felt turn gives the particle farthest
 /// from the pins, in mean stretch links per substep (`Controls::
-/// max_turn_links`): a pinned cloth feels at most `TURN_LINKS_PER_SUBSTEP ·
-/// ℓ̄ / reach` rad a substep of turn (and never more than
-/// [`ANCHOR_TURN_PER_SUBSTEP`] of its anchor's), the rest turning it
-/// rigidly. A turn `θ` moves a particle `θ·|x − x_pin| ≤ θ·reach` against
+/// max_turn_links`): a pinned cloth of inertia `s` feels at most
+/// `TURN_LINKS_PER_SUBSTEP · max(ℓ̄, TURN_LINK_FLOOR) / (s · reach)` rad a
+/// substep of its anchor's turn (and never more than
+/// [`ANCHOR_TURN_PER_SUBSTEP`]), the rest turning it rigidly. A turn `θ` moves a particle `θ·|x − x_pin| ≤ θ·reach` against
 /// its pin, and the hard rows and the strain projection carry a correction
 /// about one link per iteration or pass (MEASUREMENTS.md, "A hard turn,
 /// felt as far as the cloth can follow"). Ours.

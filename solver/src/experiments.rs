@@ -1245,17 +1245,24 @@ pub fn spin_tether(
     worst
 }
 
+/// `input` at `preset`'s dynamics and `controls`, stepped 1 s on a still
+/// anchor.
+fn rested(preset: &crate::library::Preset, input: &crate::ClothInput, controls: crate::Controls) -> Cloth {
+    let mut cloth = Cloth::new(input, preset.dynamics).expect("the cloth seeds");
+    cloth.set_controls(controls).expect("valid controls");
+    for _ in 0..(1.0 / preset.dynamics.dt).round() as usize {
+        cloth.step();
+    }
+    cloth
+}
+
 /// A hard turn: after 1 s at rest the anchor yaws 180° in 0.2 s, holds
 /// 0.3 s, turns back 360° in 0.3 s and holds to 2 s (a user's script). The
 /// peak over the run of the 99th percentile of the links' length over rest,
 /// and of the longest elongation of any link, m.
 pub fn hard_turn(preset: &crate::library::Preset, input: &crate::ClothInput, controls: crate::Controls) -> (f64, f64) {
-    let mut cloth = Cloth::new(input, preset.dynamics).expect("the cloth seeds");
-    cloth.set_controls(controls).expect("valid controls");
+    let mut cloth = rested(preset, input, controls);
     let dt = preset.dynamics.dt;
-    for _ in 0..(1.0 / dt).round() as usize {
-        cloth.step();
-    }
     let mut links = EdgeStretch::new(&cloth, input);
     let (mut yaw, mut p99, mut longest) = (0.0f64, 0.0f64, 0.0f64);
     for k in 1..=(2.0 / dt).round() as usize {
@@ -1323,12 +1330,8 @@ fn distance(p: [f32; 3], q: [f32; 3]) -> f64 {
 /// where they rested, in the cloth frame, m (how far the turn swings the
 /// cloth).
 pub fn turn_sway(preset: &crate::library::Preset, input: &crate::ClothInput, controls: crate::Controls) -> f64 {
-    let mut cloth = Cloth::new(input, preset.dynamics).expect("the cloth seeds");
-    cloth.set_controls(controls).expect("valid controls");
+    let mut cloth = rested(preset, input, controls);
     let dt = preset.dynamics.dt;
-    for _ in 0..(1.0 / dt).round() as usize {
-        cloth.step();
-    }
     let rest = cloth.positions();
     let mut sway: f64 = 0.0;
     for k in 1..=(1.5 / dt).round() as usize {
@@ -1355,12 +1358,8 @@ pub fn spin_flare(
     rate: f64,
     controls: crate::Controls,
 ) -> (f64, f64) {
-    let mut cloth = Cloth::new(input, preset.dynamics).expect("the cloth seeds");
-    cloth.set_controls(controls).expect("valid controls");
+    let mut cloth = rested(preset, input, controls);
     let dt = preset.dynamics.dt;
-    for _ in 0..(1.0 / dt).round() as usize {
-        cloth.step();
-    }
     let (steps, last) = ((3.0 / dt).round() as usize, (1.0 / dt).round() as usize);
     let mut links = EdgeStretch::new(&cloth, input);
     let (mut flare, mut p99) = (0.0, 0.0f64);

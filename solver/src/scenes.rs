@@ -462,6 +462,12 @@ impl IrregularCape {
         }
     }
 
+    /// The same cape with its target spacing scaled by `k` (0.5: about four
+    /// times the nodes).
+    pub fn with_spacing(self, k: f64) -> Self {
+        IrregularCape { neck_spacing: k * self.neck_spacing, hem_spacing: k * self.hem_spacing, ..self }
+    }
+
     /// Radius of the cone at the neckline, m (∞ when flat).
     pub fn neck_radius(&self) -> f64 {
         if self.wrap > 0.0 {

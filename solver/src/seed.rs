@@ -8,7 +8,7 @@
 
 use crate::bend::{self, Hinge};
 use crate::colour;
-use crate::constants::{COORDINATE_LIMIT, LANES, MIN_REST_LENGTH, SLIVER_FLOOR, WELD_SLIVER_RATIO};
+use crate::constants::{COORDINATE_LIMIT, DENSITY_MAX, LANES, MIN_REST_LENGTH, SLIVER_FLOOR, WELD_SLIVER_RATIO};
 use crate::error::SeedError;
 use crate::lanes::Points;
 use crate::model::{DistanceRows, Ell, Model, Neighbours, UnaryRows, NO_NODE};
@@ -250,15 +250,16 @@ pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
 /// the node is a corner of — what the presets were sized with (silk 0.06,
 /// cotton 0.15, denim 0.4, leather 0.9 kg/m², `Preset::density`). A node in
 /// no triangle gets 0 (a free one then needs a mass of its own). Refused: a
-/// density that is not finite or outside `(0, 1e6]` kg/m², a corner past
-/// the nodes, a position that is not finite or has a coordinate beyond
-/// [`COORDINATE_LIMIT`] (so every mass is a finite `f32`).
+/// density that is not finite or outside `(0, DENSITY_MAX]` kg/m², a
+/// corner past the nodes, a position that is not finite or has a
+/// coordinate beyond [`COORDINATE_LIMIT`] (so every mass is a finite
+/// `f32`).
 pub fn masses_from_density(
     positions: &[[f32; 3]],
     triangles: &[[u32; 3]],
     density: f64,
 ) -> Result<Vec<f32>, SeedError> {
-    if !(density.is_finite() && density > 0.0 && density <= 1e6) {
+    if !(density.is_finite() && density > 0.0 && density <= DENSITY_MAX) {
         return Err(SeedError::BadOption { name: "density (kg/m², (0, 1e6])", value: density });
     }
     if let Some(node) = positions.iter().position(|p| !p.iter().all(|c| c.is_finite())) {
@@ -300,8 +301,8 @@ pub fn masses_from_density(
 /// seam exported microns open — is dropped: it was the seam. Refused: a
 /// tolerance that is negative or not finite, a tree (parents), and any other
 /// triangle that welding collapses (the tolerance is on the scale of the
-/// mesh itself: [`SeedError::WeldCollapses`], naming it and the two nodes). The input is validated first, so an
-/// error names input nodes.
+/// mesh itself: [`SeedError::WeldCollapses`], naming it and the two
+/// nodes). The input is validated first, so an error names input nodes.
 pub fn weld(input: &ClothInput, tolerance: f64) -> Result<(ClothInput, Vec<u32>), SeedError> {
     if !(tolerance.is_finite() && tolerance >= 0.0) {
         return Err(SeedError::BadOption { name: "weld tolerance", value: tolerance });

@@ -257,14 +257,9 @@ impl State {
         self.diagnostics.absurd_steps = 0;
     }
 
-    /// Adds `dv` (cloth frame, m/s, the inertia already applied) times each
-    /// free particle's inertia scale to its stored velocities: the share of
-    /// the anchor's velocity the cloth moves with without feeling it
-    /// (`crate::anchor`). `v_prev` moves with `v`, so the adaptive start
-    /// reads no acceleration from it. `inv_mass` covers the swept slots.
     /// Adds the velocity field of a rigid frame motion, local: `sign·s·(v +
     /// ω × x)` to every free particle's stored velocities (`s` its inertia
-    /// scale, `x` its position now).
+    /// scale, `x` its position now), in f64; `v_prev` moves with `v`.
     pub fn add_frame_motion(&mut self, inv_mass: &[f32], v: Vec3, omega: Vec3, sign: f64) {
         for (s, _) in inv_mass.iter().enumerate().filter(|(_, &w)| w > 0.0) {
             let k = sign * self.inertia_scale.get(s).copied().unwrap_or(1.0) as f64;
@@ -276,6 +271,11 @@ impl State {
         }
     }
 
+    /// Adds `dv` (cloth frame, m/s, the inertia already applied) times each
+    /// free particle's inertia scale to its stored velocities: the share of
+    /// the anchor's velocity the cloth moves with without feeling it
+    /// (`crate::anchor`). `v_prev` moves with `v`, so the adaptive start
+    /// reads no acceleration from it. `inv_mass` covers the swept slots.
     pub fn add_frame_velocity(&mut self, inv_mass: &[f32], dv: Vec3) {
         let dv = dv.map(|c| c as f32);
         for (s, _) in inv_mass.iter().enumerate().filter(|(_, &w)| w > 0.0) {
