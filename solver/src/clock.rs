@@ -63,6 +63,10 @@ pub struct Clock {
     /// where the last fixed step left it ([`ColliderTrack`]).
     pub colliders: ColliderSet,
     pub tracks: Vec<Option<ColliderTrack>>,
+    /// A change of level of detail (`crate::detail`): what reads showed at
+    /// the change, and the frames of its blend still to run.
+    pub blend_from: Points,
+    pub blend_left: u32,
 }
 
 /// Where the last fixed step left a collider, and the pose the host had set
@@ -148,6 +152,16 @@ impl Clock {
         &self.colliders
     }
 
+    /// The colliders for a half-rate step (`crate::detail`): each from its
+    /// previous host pose to its current one carried on as far again.
+    pub fn colliders_carried_on(&mut self, host: &ColliderSet) -> &ColliderSet {
+        self.colliders.copy_from(host);
+        for (_, _, c) in self.colliders.iter_mut() {
+            c.cur = c.prev.interpolate(&c.cur, 2.0);
+        }
+        &self.colliders
+    }
+
     /// After an advance that ran no step: each collider's track learns the
     /// pose the host set now, keeping where the last step left it — or, for
     /// a collider placed or new, starts where the host put it.
@@ -159,6 +173,56 @@ impl Clock {
                 Some(t) if t.generation == generation && t.host == c.prev => ColliderTrack { host: c.cur, ..t },
                 _ => ColliderTrack { generation, host: c.cur, end: c.cur },
             });
+        }
+    }
+
+    /// Starts a blend from what reads show now (`x` when not showing), sizing its buffers here rather than in a step.
+    pub fn start_blend(&mut self, x: &Points) {
+        let n = x.x.len();
+        if self.blend_from.x.len() != n {
+            self.blend_from = Points::zeros(n);
+        }
+        if self.shown.x.len() != n {
+            self.shown = Points::zeros(n);
+            self.showing = false;
+        }
+        match self.showing {
+            true => self.blend_from.copy_from(&self.shown),
+            false => self.blend_from.copy_from(x),
+        }
+        self.blend_left = crate::detail::BLEND_FRAMES;
+    }
+
+    /// Ends a frame of a blend. The first frame after the change turns
+    /// `blend_from` into the offset `o = shown before − shown now`; frame `k`
+    /// of `B` shows what the new level shows plus `(1 − k/B)·o`, so each
+    /// frame adds at most `‖o‖/B` to the cloth's own motion.
+    pub fn blend_frame(&mut self, x: &Points, frame: Pose) {
+        if self.blend_left == 0 {
+            return;
+        }
+        let first = self.blend_left == crate::detail::BLEND_FRAMES;
+        self.blend_left -= 1;
+        if self.blend_left == 0 {
+            return;
+        }
+        if !self.showing {
+            self.shown.copy_from(x);
+            self.shown_frame = frame;
+            self.showing = true;
+        }
+        let keep = self.blend_left as f64 / crate::detail::BLEND_FRAMES as f64;
+        for (dst, offset) in [
+            (&mut self.shown.x, &mut self.blend_from.x),
+            (&mut self.shown.y, &mut self.blend_from.y),
+            (&mut self.shown.z, &mut self.blend_from.z),
+        ] {
+            for (d, o) in dst.iter_mut().zip(offset.iter_mut()) {
+                if first {
+                    *o -= *d;
+                }
+                *d = (*d as f64 + *o as f64 * keep) as f32;
+            }
         }
     }
 

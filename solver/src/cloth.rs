@@ -6,6 +6,7 @@ use crate::collider::ColliderSet;
 use crate::constants::{ANCHOR_ROTATION_NORM, COORDINATE_LIMIT, LANES, VELOCITY_CLAMP_AUTHORITIES};
 use crate::contact::ContactSlots;
 use crate::cook::{self, CookError, CookParts, Cooked};
+use crate::detail::Detail;
 use crate::distance::Stiffness;
 use crate::dynamics::{Controls, Dynamics, Tuning};
 use crate::error::{ParamError, SeedError};
@@ -50,6 +51,12 @@ pub struct Cloth {
     render_meshes: Vec<Arc<RenderBinding>>,
     /// The host clock of [`Cloth::advance`] and the state it shows.
     clock: Clock,
+    /// The level of detail (`detail.rs`); at half rate, whether the state
+    /// is a frame ahead of the host (the first frame of a pair has run).
+    detail: Detail,
+    half_ahead: bool,
+    /// The anchor pose the host set for the last frame stepped directly.
+    last_host: Option<Pose>,
     state: State,
     dynamics: Dynamics,
     tuning: Tuning,
@@ -105,6 +112,9 @@ impl Cloth {
             topology: Arc::new(topology),
             node_inv_mass: Arc::new(node_inv_mass),
             clock: Clock::default(),
+            detail: Detail::Full,
+            half_ahead: false,
+            last_host: None,
             state,
             dynamics,
             tuning,
@@ -169,18 +179,69 @@ impl Cloth {
         check_bind_pose(nodes, anchor, colliders, self.dynamics.thickness)
     }
 
-    /// Advances one fixed step of `dynamics.dt`, with no colliders.
+    /// Advances one host frame of `dynamics.dt` with no colliders: one fixed
+    /// step at the full and reduced levels of detail (see
+    /// [`Cloth::step_with`]).
     pub fn step(&mut self) -> StepReport {
         self.step_with(&NO_COLLIDERS)
     }
 
-    /// Advances one fixed step against `colliders` (their previous and
-    /// current world poses; see `collider.rs` for the frame protocol).
+    /// Advances one host frame of `dynamics.dt` against `colliders` (their
+    /// previous and current world poses; see `collider.rs` for the frame
+    /// protocol): one fixed step at [`Detail::Full`] and [`Detail::Reduced`];
+    /// at [`Detail::HalfRate`] one step of `2·dt` every second frame, reads
+    /// shown between the last two steps (as [`Cloth::advance_with`] by
+    /// `dt`); at [`Detail::Frozen`] none (`idle` in the report).
     ///
     /// The first step with colliders sizes the contact slots (four per
     /// particle) and a set that has grown resizes its per-collider scratch;
     /// every other step allocates nothing.
     pub fn step_with(&mut self, colliders: &ColliderSet) -> StepReport {
+        // A frame stepped directly carries no host time and no blend.
+        self.clock.host = None;
+        self.clock.carried = 0.0;
+        self.clock.blend_left = 0;
+        let host = self.state.frame.cur;
+        let report = if self.half_ahead {
+            // The second frame of a half-rate pair: the state is already at
+            // this frame (`detail.rs`).
+            self.half_ahead = false;
+            self.clock.showing = false;
+            self.state.frame.prev = host;
+            StepReport { idle: true, ..StepReport::default() }
+        } else if self.detail == Detail::HalfRate {
+            self.half_step(colliders, host)
+        } else {
+            self.fixed_step(colliders)
+        };
+        self.last_host = Some(host);
+        report
+    }
+
+    /// The first frame of a half-rate pair: one step of `2·dt` from the
+    /// host's pose at the last frame to this frame's pose carried on as far
+    /// again (colliders likewise), reads shown halfway, at this frame.
+    fn half_step(&mut self, colliders: &ColliderSet, host: Pose) -> StepReport {
+        let last = self.last_host.unwrap_or(self.state.frame.prev);
+        self.state.frame.prev = last;
+        self.state.frame.cur = last.interpolate(&host, 2.0);
+        self.clock.remember(&self.state.x);
+        let report = if colliders.is_empty() {
+            self.fixed_step(colliders)
+        } else {
+            let mut clock = std::mem::take(&mut self.clock);
+            let r = self.fixed_step(clock.colliders_carried_on(colliders));
+            self.clock = clock;
+            r
+        };
+        self.clock.show(&self.state.x, 0.5, host);
+        self.state.frame.cur = host;
+        self.half_ahead = true;
+        report
+    }
+
+    /// One fixed step at the level's dynamics.
+    fn fixed_step(&mut self, colliders: &ColliderSet) -> StepReport {
         self.clock.showing = false;
         if !colliders.is_empty() {
             if self.state.contacts.is_empty() {
@@ -197,7 +258,60 @@ impl Cloth {
         if self.state.motion.stale && self.state.motion.has_backstops() {
             self.refresh_backstops();
         }
-        step::step(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel, colliders)
+        let d = self.stepping();
+        step::step(&self.model, &mut self.state, &d, &self.tuning, self.kernel, colliders)
+    }
+
+    /// The dynamics a fixed step runs: the host's at the cloth's level of
+    /// detail.
+    fn stepping(&self) -> Dynamics {
+        self.detail.dynamics(&self.dynamics)
+    }
+
+    /// The level of detail (`detail.rs`).
+    pub fn detail(&self) -> Detail {
+        self.detail
+    }
+
+    /// Sets the level of detail (`detail.rs`), from the next frame on. What
+    /// reads show moves from the old level's to the new one's over
+    /// [`crate::detail::BLEND_FRAMES`] frames. A sleeping cloth stays asleep;
+    /// a frozen one keeps its velocities and resumes from them. Refused
+    /// (nothing changes) at [`Detail::HalfRate`] if `2·dt` exceeds 1 s.
+    pub fn set_detail(&mut self, detail: Detail) -> Result<(), ParamError> {
+        if detail == self.detail {
+            return Ok(());
+        }
+        detail.dynamics(&self.dynamics).validate()?;
+        // Advanced by host time, a half-rate cloth's reads run a step of
+        // `2·dt` behind instead of `dt`: blend the change of lag.
+        if self.clock.showing && (detail == Detail::HalfRate || self.detail == Detail::HalfRate) {
+            self.clock.start_blend(&self.state.x);
+        }
+        // Frozen, the cloth is carried rigidly: its stored velocities keep
+        // only their motion relative to the frame, and get back the frame's
+        // share (`anchor.rs`: "world-like") for the frame's motion when it
+        // leaves the level.
+        match (self.detail, detail) {
+            (_, Detail::Frozen) => self.frame_share(-1.0),
+            (Detail::Frozen, _) => self.frame_share(1.0),
+            _ => {}
+        }
+        self.state.frame.frozen = detail == Detail::Frozen;
+        self.state.frame.turn_scale = detail.frames_per_step().max(1) as f64;
+        self.detail = detail;
+        Ok(())
+    }
+
+    /// Adds `sign` times the share of the anchor's last motion the stored
+    /// velocities carry, `s·(V + ω × x)` in the frame the last step ended in.
+    fn frame_share(&mut self, sign: f64) {
+        let f = &self.state.frame;
+        let to_local = f.prev.rotation.conj();
+        let s = self.dynamics.inertia;
+        let v = pose::scale(to_local.rotate(f.anchor_velocity), s);
+        let omega = pose::scale(to_local.rotate(f.anchor_omega), s);
+        self.state.add_frame_motion(&self.model.inv_mass[..self.model.swept], v, omega, sign);
     }
 
     /// Paints max distances on nodes `first ..`, m (`motion.rs`): each free
@@ -381,7 +495,17 @@ impl Cloth {
     /// refused.
     pub fn advance_with(&mut self, elapsed: f64, colliders: &ColliderSet) -> Result<Advance, ParamError> {
         Clock::check_elapsed(elapsed)?;
-        let dt = self.dynamics.dt;
+        self.half_ahead = false;
+        self.last_host = None;
+        let a = self.advance_frame(elapsed, colliders);
+        self.clock.blend_frame(&self.state.x, self.state.frame.cur);
+        Ok(a)
+    }
+
+    /// [`Cloth::advance_with`] by a checked `elapsed`, with steps at the
+    /// level's dynamics, before any blend of the level's change.
+    fn advance_frame(&mut self, elapsed: f64, colliders: &ColliderSet) -> Advance {
+        let dt = self.stepping().dt;
         let to = self.state.frame.cur;
         let from = self.clock.host.unwrap_or(self.state.frame.prev);
         // A teleport is not a motion to spread over the steps: the first
@@ -402,10 +526,10 @@ impl Cloth {
             self.state.frame.cur = Clock::pose_of_step(&from, &to, carried, elapsed, dt, steps);
             self.clock.remember(&self.state.x);
             report = Some(if colliders.is_empty() {
-                self.step_with(colliders)
+                self.fixed_step(colliders)
             } else {
                 let mut clock = std::mem::take(&mut self.clock);
-                let r = self.step_with(clock.colliders_for_step(colliders, carried, elapsed, dt, steps));
+                let r = self.fixed_step(clock.colliders_for_step(colliders, carried, elapsed, dt, steps));
                 self.clock = clock;
                 r
             });
@@ -426,7 +550,7 @@ impl Cloth {
         if !self.clock.before.x.is_empty() {
             self.clock.show(&self.state.x, alpha, to);
         }
-        Ok(Advance { steps, dropped, alpha, report })
+        Advance { steps, dropped, alpha, report }
     }
 
     /// Advances one step of `dt` seconds. A non-finite or non-positive `dt` is
@@ -440,7 +564,8 @@ impl Cloth {
 
     /// [`Cloth::step`] with an observer on every vertex update.
     pub fn step_probed<P: Probe>(&mut self, probe: &mut P) -> StepReport {
-        step::step_probed(&self.model, &mut self.state, &self.dynamics, &self.tuning, self.kernel, &NO_COLLIDERS, probe)
+        let d = self.stepping();
+        step::step_probed(&self.model, &mut self.state, &d, &self.tuning, self.kernel, &NO_COLLIDERS, probe)
     }
 
     /// Sets the host's switches and thresholds ([`Controls`]: tethers,
@@ -772,8 +897,9 @@ impl Cloth {
     /// the excess turns the cloth rigidly (`Controls::max_turn_links`). At
     /// inertia 0 the cloth feels no turn and no step is `turn_limited`.
     pub fn max_turn_rate(&self) -> f64 {
-        let d = &self.dynamics;
-        let turn = crate::anchor::turn_per_substep(self.model.link_turn, self.state.controls.max_turn_links, d.inertia);
+        let d = &self.stepping();
+        let links = self.state.controls.max_turn_links * self.state.frame.turn_scale;
+        let turn = crate::anchor::turn_per_substep(self.model.link_turn, links, d.inertia);
         turn * d.substeps as f64 / d.dt
     }
 
@@ -914,7 +1040,7 @@ impl Cloth {
         // Stored velocities are in the anchor frame the last step ended in
         // (`anchor.rs`), whatever pose the host has set for the next.
         let to_cloth = self.state.frame.prev.rotation.conj();
-        let per_length = SubstepParams::new(&self.dynamics, &self.tuning).velocity_limit_per_length;
+        let per_length = SubstepParams::new(&self.stepping(), &self.tuning).velocity_limit_per_length;
         let (mass, cap) = &mut self.impulse_nodes;
         mass.clear();
         cap.clear();
@@ -998,7 +1124,7 @@ impl Cloth {
     /// Elastic energy of soft rows, J: `½kC²` per soft stretch row plus the
     /// bend energy. Hard rows store none (they are constraints).
     pub fn elastic_energy(&self) -> f64 {
-        let p = SubstepParams::new(&self.dynamics, &self.tuning);
+        let p = SubstepParams::new(&self.stepping(), &self.tuning);
         let (hinges, curved) = (&self.topology.hinges, &self.model.bend_rest);
         let mut e = bend::energy(hinges, &self.node_inv_mass, p.bend_scale, curved, |n| {
             self.position(n as usize).map(f64::from)

@@ -119,7 +119,7 @@ impl Default for Dynamics {
     }
 }
 
-fn check(name: &'static str, value: f64, lo: f64, hi: f64) -> Result<(), ParamError> {
+pub(crate) fn check(name: &'static str, value: f64, lo: f64, hi: f64) -> Result<(), ParamError> {
     if value.is_finite() && value >= lo && value <= hi {
         Ok(())
     } else {

@@ -24,6 +24,13 @@ pub struct FrameState {
     /// Consecutive quiet steps (sleep test).
     pub quiet_steps: u32,
     pub sleeping: bool,
+    /// The cloth is at [`crate::Detail::Frozen`]: a step only follows the
+    /// anchor.
+    pub frozen: bool,
+    /// Host frames a step covers at the cloth's level of detail: the turn
+    /// limit a substep scales by it, so the turn a cloth feels per second is
+    /// the same at every level.
+    pub turn_scale: f64,
     /// A wake or a teleport the host asked for, applied at the next step.
     pub wake_requested: bool,
     pub teleport_requested: bool,
@@ -58,6 +65,8 @@ impl Default for FrameState {
             stabilisation: STABILISATION_STEPS,
             quiet_steps: 0,
             sleeping: false,
+            frozen: false,
+            turn_scale: 1.0,
             wake_requested: false,
             teleport_requested: false,
             sleep_velocity: [0.0; 3],

@@ -120,6 +120,10 @@ pub struct StepReport {
     /// (`constants::ANCHOR_TURN_PER_SUBSTEP`): the excess turned the cloth
     /// rigidly.
     pub turn_limited: bool,
+    /// No fixed step ran this frame: the cloth is frozen, or at half rate
+    /// between its steps (`crate::detail`). Its local pose is unchanged, or
+    /// shown between its last two steps.
+    pub idle: bool,
 }
 
 /// Per-substep constants, computed once in f64 and rounded once per lane type.
@@ -283,6 +287,15 @@ fn step_lanes<L: Kernels, P: Probe>(
     // The air clock runs whether or not the cloth sleeps.
     let air_time = state.air.time;
     state.air.time += d.dt;
+    if state.frame.frozen {
+        // Frozen (`crate::detail`): as asleep, but nothing wakes it.
+        state.frame.prev = state.frame.cur;
+        state.frame.anchor_velocity = velocity;
+        state.frame.anchor_omega = omega;
+        report.teleported = false;
+        report.idle = true;
+        return report;
+    }
     if state.frame.sleeping {
         let felt = if in_air { 1.0 } else { d.inertia * felt_inertia(&state.inertia_scale) };
         let f = &state.frame;
@@ -339,7 +352,7 @@ fn step_lanes<L: Kernels, P: Probe>(
         true => [0.0; 3],
         false => anchor::excess_velocity(f.anchor_velocity, velocity, controls.max_anchor_acceleration * d.dt),
     };
-    let turn = anchor::turn_per_substep(model.link_turn, controls.max_turn_links, d.inertia);
+    let turn = anchor::turn_per_substep(model.link_turn, controls.max_turn_links * f.turn_scale, d.inertia);
     let plan =
         FramePlan::new(&f.prev, &f.cur, d.inertia, d.substeps, report.teleported, pose::scale(excess, d.dt), turn)
             .with_velocity_change(pose::sub(pose::sub(velocity, excess), f.anchor_velocity));

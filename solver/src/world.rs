@@ -59,6 +59,7 @@ use crate::aero::Air;
 use crate::clock::Advance;
 use crate::cloth::{BindPoseCheck, Cloth};
 use crate::collider::ColliderSet;
+use crate::detail::{self, Candidate, Detail, FrameBudget};
 use crate::dynamics::Dynamics;
 use crate::error::{ParamError, SeedError};
 use crate::pose::Pose;
@@ -205,6 +206,8 @@ struct Entry {
     /// Why the cloth is damaged (a panic caught in its code), and the pass
     /// it happened in (0: outside a step).
     damage: Option<(String, u64)>,
+    /// The host's priority for the frame budget (higher: more detail).
+    priority: f64,
 }
 
 impl Entry {
@@ -299,6 +302,12 @@ pub struct World {
     generation_base: u32,
     /// The air every cloth of the world moves through (`aero.rs`).
     air: Air,
+    /// The frame budget (`crate::detail`), and its scratch: the cloths it
+    /// weighs, its sort and its levels.
+    budget: Option<FrameBudget>,
+    candidates: Vec<Candidate>,
+    budget_order: Vec<u32>,
+    budget_levels: Vec<Detail>,
 }
 
 /// The next generation of a slot: never 0, so a zeroed id is never live.
@@ -354,6 +363,10 @@ impl World {
             inside_step: false,
             generation_base: generation_base(),
             air: Air::NONE,
+            budget: None,
+            candidates: Vec::new(),
+            budget_order: Vec::new(),
+            budget_levels: Vec::new(),
         })
     }
 
@@ -482,8 +495,14 @@ impl World {
             self.colliders(id)?;
         }
         cloth.set_world_air(self.air);
-        let entry =
-            Some(Mutex::new(Entry { cloth, colliders, report: StepReport::default(), stepped_in: 0, damage: None }));
+        let entry = Some(Mutex::new(Entry {
+            cloth,
+            colliders,
+            report: StepReport::default(),
+            stepped_in: 0,
+            damage: None,
+            priority: 0.0,
+        }));
         if let Some(index) = self.cloths.iter().position(|s| s.entry.is_none()) {
             let slot = &mut self.cloths[index];
             slot.generation = next_generation(slot.generation);
@@ -613,6 +632,100 @@ impl World {
         self.air
     }
 
+    // ---- level of detail ---------------------------------------------------
+
+    /// Sets the frame budget (`crate::detail`): from the next step on, the
+    /// world sets every cloth's level of detail at the start of each step
+    /// from the priorities ([`World::set_priority`]) and the cost model,
+    /// overriding levels set on the cloths. `None` leaves each cloth at the
+    /// level it has. Out-of-range or non-finite values are refused.
+    pub fn set_budget(&mut self, budget: Option<FrameBudget>) -> Result<(), WorldError> {
+        self.refuse_inside_step()?;
+        if let Some(b) = &budget {
+            b.validate().map_err(WorldError::Param)?;
+        }
+        self.budget = budget;
+        Ok(())
+    }
+
+    /// The frame budget.
+    pub fn budget(&self) -> Option<FrameBudget> {
+        self.budget
+    }
+
+    /// Sets a cloth's priority for the frame budget: higher gets more detail
+    /// (a host might pass the inverse of the distance to the camera, more on
+    /// screen). Default 0; ties go to the lower slot. Finite only.
+    pub fn set_priority(&self, id: ClothId, priority: f64) -> Result<(), WorldError> {
+        if !priority.is_finite() {
+            return Err(WorldError::Param(ParamError::OutOfRange {
+                name: "priority",
+                value: priority,
+                allowed: "finite".into(),
+            }));
+        }
+        self.entry(id)?.priority = priority;
+        Ok(())
+    }
+
+    /// A cloth's priority for the frame budget.
+    pub fn priority(&self, id: ClothId) -> Result<f64, WorldError> {
+        Ok(self.entry(id)?.priority)
+    }
+
+    /// Sets a cloth's level of detail ([`Cloth::set_detail`]); with a frame
+    /// budget set, the next step chooses again. Refused inside a begin/end
+    /// pair.
+    pub fn set_detail(&self, id: ClothId, level: Detail) -> Result<(), WorldError> {
+        self.refuse_inside_step()?;
+        self.entry(id)?.cloth.set_detail(level).map_err(WorldError::Param)
+    }
+
+    /// A cloth's level of detail: the one its last step ran at, or set since.
+    pub fn detail(&self, id: ClothId) -> Result<Detail, WorldError> {
+        Ok(self.entry(id)?.cloth.detail())
+    }
+
+    /// Sets every live cloth's level from the frame budget, if one is set.
+    /// A cloth chosen for half rate enters it on a step of its parity
+    /// (slot + step pass even), running reduced until then, so half-rate
+    /// cloths split into two halves stepping on alternate frames.
+    fn apply_budget(&mut self) {
+        let Some(budget) = self.budget else { return };
+        self.candidates.clear();
+        for (i, s) in self.cloths.iter_mut().enumerate() {
+            if let Some(Ok(e)) = s.entry.as_mut().map(Mutex::get_mut) {
+                if e.damage.is_none() {
+                    let c = &e.cloth;
+                    self.candidates.push(Candidate {
+                        priority: e.priority,
+                        slot: i as u32,
+                        nodes: c.nodes(),
+                        dynamics: *c.dynamics(),
+                        asleep: c.is_sleeping(),
+                    });
+                }
+            }
+        }
+        self.budget_levels.clear();
+        self.budget_levels.resize(self.candidates.len(), Detail::Full);
+        detail::choose(&self.candidates, budget.units(), &mut self.budget_order, &mut self.budget_levels);
+        for (c, &chosen) in self.candidates.iter().zip(&self.budget_levels) {
+            let Some(Ok(e)) = self.cloths[c.slot as usize].entry.as_mut().map(Mutex::get_mut) else { continue };
+            let level = match chosen {
+                Detail::HalfRate if e.cloth.detail() != Detail::HalfRate && (c.slot as u64 + self.pass) % 2 == 1 => {
+                    Detail::Reduced
+                }
+                l => l,
+            };
+            // A level the cloth's dynamics refuse (half rate past dt = 0.5 s)
+            // leaves it frozen.
+            if e.cloth.set_detail(level).is_err() {
+                let _ = e.cloth.set_detail(Detail::Frozen);
+            }
+        }
+    }
+
     /// The report of a cloth's last step.
     pub fn last_report(&self, id: ClothId) -> Result<StepReport, WorldError> {
         Ok(self.entry(id)?.report)
@@ -645,6 +758,7 @@ impl World {
     fn pass_over_cloths(&mut self, elapsed: Option<f64>) -> Result<(), WorldError> {
         self.pass += 1;
         let pass = self.pass;
+        self.apply_budget();
         // Largest first (the work estimate), ties by slot: a deterministic
         // schedule, though the answer would not change with any other.
         self.order.clear();
@@ -653,9 +767,8 @@ impl World {
                 if e.damage.is_some() {
                     continue;
                 }
-                let d = e.cloth.dynamics();
-                let work = e.cloth.nodes() as u64 * d.substeps as u64 * d.iterations as u64;
-                self.order.push((work, i as u32));
+                let work = detail::work(e.cloth.nodes(), e.cloth.dynamics(), e.cloth.detail());
+                self.order.push((work as u64, i as u32));
             }
         }
         self.order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -734,6 +847,7 @@ impl World {
             return Err(WorldError::AlreadyInsideStep);
         }
         self.pass += 1;
+        self.apply_budget();
         self.inside_step = true;
         Ok(())
     }

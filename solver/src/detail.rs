@@ -1,0 +1,225 @@
+//! Level of detail: what a cloth spends on a host frame (issue 23).
+//!
+//! ```text
+//!   level      steps a frame              budget                    reads show
+//!   Full       one of dt                  the cloth's own           the last step
+//!   Reduced    one of dt                  iterations − max(1, ⌊i/4⌋) the last step
+//!   HalfRate   one of 2·dt every 2nd      the cloth's own           between the last two
+//!   Frozen     none                       —                         the last step
+//! ```
+//!
+//! - **Reduced** keeps the substep (gravity's sag per substep, `h²g`, is
+//!   what a resting cloth's strain follows) and drops a quarter of the
+//!   iterations, at least one: every library preset rests within its full
+//!   budget's worst link + 1 % (`MEASUREMENTS.md`, "Levels of detail").
+//! - **HalfRate** runs the host clock (`clock.rs`) at twice the step: every
+//!   second frame one step of `2·dt` at the cloth's own substeps, reads
+//!   between the last two steps. Half the cost, a longer substep: looser
+//!   links, for cloth far from the camera.
+//! - **Frozen** simulates nothing: the cloth rides its anchor rigidly, as a
+//!   sleeping one does (world = anchor ∘ local), keeping its velocities, and
+//!   resumes from them when it leaves the level.
+//! - **A change of level** is blended: reads go from what was shown before
+//!   the change to what the new level shows over [`BLEND_FRAMES`] frames, in
+//!   the cloth's frame. Only a change into or out of `HalfRate` moves what
+//!   is shown (its reads run a step behind); the blend spreads that over the
+//!   frames instead of one.
+//!
+//! **A world's frame budget** ([`crate::World::set_budget`]) chooses every
+//! cloth's level each frame from the host's priorities and a cost model,
+//! never from a clock, so the choice — and every result — is the same on
+//! any machine and any thread count:
+//!
+//! ```text
+//!   work(level) = nodes · substeps · (iterations at the level + 1) / frames a step
+//!                 (0 frozen or asleep); the +1 is a substep's own work
+//!   budget      = core_ms · 10⁶ / unit_ns  units (unit_ns: the host's, or
+//!                 WORK_UNIT_NS, measured on the demo's character)
+//!   cloths by priority, highest first (ties: lower slot first); each takes
+//!   the most detailed level that fits what is left, never more detailed than
+//!   the cloth before it; frozen when none fits
+//! ```
+
+/// A cloth's level of detail; see the module table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Detail {
+    #[default]
+    Full,
+    Reduced,
+    HalfRate,
+    Frozen,
+}
+
+/// Frames a change of level blends what reads show over.
+pub const BLEND_FRAMES: u32 = 4;
+
+impl Detail {
+    /// Every level, most detailed first.
+    pub const ALL: [Detail; 4] = [Detail::Full, Detail::Reduced, Detail::HalfRate, Detail::Frozen];
+
+    /// Host frames per fixed step (0: the level steps nothing).
+    pub fn frames_per_step(self) -> u32 {
+        match self {
+            Detail::Full | Detail::Reduced => 1,
+            Detail::HalfRate => 2,
+            Detail::Frozen => 0,
+        }
+    }
+
+    /// The dynamics a step at this level runs, from the host's `d`.
+    pub fn dynamics(self, d: &crate::Dynamics) -> crate::Dynamics {
+        match self {
+            Detail::Full | Detail::Frozen => *d,
+            Detail::Reduced => crate::Dynamics { iterations: reduced_iterations(d.iterations), ..*d },
+            Detail::HalfRate => crate::Dynamics { dt: 2.0 * d.dt, ..*d },
+        }
+    }
+
+    /// The level's numeric code in the C ABI.
+    pub fn code(self) -> u32 {
+        self as u32
+    }
+
+    /// The level of C ABI code `code`.
+    pub fn from_code(code: u32) -> Option<Detail> {
+        Detail::ALL.get(code as usize).copied()
+    }
+}
+
+/// The cost model's default price of one unit of work, ns: a library
+/// garment's step on one Xeon core (`MEASUREMENTS.md`, "Levels of detail").
+pub const WORK_UNIT_NS: f64 = 3.0;
+
+/// The largest budget or unit price a world takes (ms, ns).
+pub const BUDGET_MAX: f64 = 1.0e6;
+
+/// A world's frame budget: core-milliseconds every cloth's step may take in a
+/// frame, summed over threads (2 ms on 4 threads is 8), and the price of a
+/// unit of work that turns it into units (0: [`WORK_UNIT_NS`]). A host that
+/// measures its own cost per unit passes it here; the world never times
+/// itself, so levels are the same on every machine.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FrameBudget {
+    pub core_ms: f64,
+    pub unit_ns: f64,
+}
+
+impl FrameBudget {
+    /// Finite, `0..=BUDGET_MAX` each.
+    pub fn validate(&self) -> Result<(), crate::ParamError> {
+        crate::dynamics::check("budget core_ms", self.core_ms, 0.0, BUDGET_MAX)?;
+        crate::dynamics::check("budget unit_ns", self.unit_ns, 0.0, BUDGET_MAX)
+    }
+
+    /// The budget in units of work.
+    pub fn units(&self) -> f64 {
+        let ns = if self.unit_ns > 0.0 { self.unit_ns } else { WORK_UNIT_NS };
+        self.core_ms * 1.0e6 / ns
+    }
+}
+
+/// Units of work a frame of a cloth of `nodes` nodes costs at `level` (the
+/// module's cost model).
+pub fn work(nodes: usize, d: &crate::Dynamics, level: Detail) -> f64 {
+    match level.frames_per_step() {
+        0 => 0.0,
+        k => {
+            let l = level.dynamics(d);
+            nodes as f64 * l.substeps as f64 * (l.iterations as f64 + 1.0) / k as f64
+        }
+    }
+}
+
+/// What the budget weighs of one cloth.
+#[derive(Clone, Copy, Debug)]
+pub struct Candidate {
+    pub priority: f64,
+    pub slot: u32,
+    pub nodes: usize,
+    pub dynamics: crate::Dynamics,
+    pub asleep: bool,
+}
+
+/// The levels a budget of `units` gives `cloths` (the module's rule), into
+/// `levels` (same order); `order` is scratch.
+pub fn choose(cloths: &[Candidate], units: f64, order: &mut Vec<u32>, levels: &mut [Detail]) {
+    order.clear();
+    order.extend(0..cloths.len() as u32);
+    order.sort_unstable_by(|&a, &b| {
+        let (a, b) = (&cloths[a as usize], &cloths[b as usize]);
+        b.priority.total_cmp(&a.priority).then(a.slot.cmp(&b.slot))
+    });
+    let mut left = units;
+    let mut floor = Detail::Full;
+    for &i in order.iter() {
+        let c = &cloths[i as usize];
+        let level = Detail::ALL[floor as usize..]
+            .iter()
+            .copied()
+            .find(|&l| c.asleep || work(c.nodes, &c.dynamics, l) <= left)
+            .unwrap_or(Detail::Frozen);
+        if !c.asleep {
+            left -= work(c.nodes, &c.dynamics, level);
+        }
+        floor = floor.max(level);
+        levels[i as usize] = level;
+    }
+}
+
+/// The reduced level's iterations: a quarter fewer, at least one fewer, at
+/// least one.
+pub fn reduced_iterations(iterations: u32) -> u32 {
+    iterations.saturating_sub((iterations / 4).max(1)).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reduced_budget_drops_a_quarter_of_the_iterations() {
+        let got: Vec<u32> = [1, 2, 3, 4, 6, 8, 64].iter().map(|&i| reduced_iterations(i)).collect();
+        assert_eq!(got, [1, 1, 2, 3, 5, 6, 48]);
+    }
+
+    fn candidate(priority: f64, slot: u32) -> Candidate {
+        Candidate { priority, slot, nodes: 100, dynamics: crate::library::COTTON.dynamics, asleep: false }
+    }
+
+    #[test]
+    fn the_budget_goes_to_the_highest_priorities_first() {
+        // COTTON (2×4), 100 nodes: full 1000 units, reduced 800, half rate 500.
+        let cloths = [candidate(1.0, 0), candidate(3.0, 1), candidate(2.0, 2), candidate(2.0, 3)];
+        let mut levels = [Detail::Full; 4];
+        choose(&cloths, 2700.0, &mut Vec::new(), &mut levels);
+        // Slot 1 full (1700 left), slot 2 full (700; the tie goes to the
+        // lower slot), slot 3 half rate (200), slot 0 frozen.
+        assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::Full, Detail::HalfRate]);
+        choose(&cloths, 2800.0, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::Full, Detail::Reduced]);
+        choose(&cloths, 1e9, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Detail::Full; 4]);
+        choose(&cloths, 0.0, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Detail::Frozen; 4]);
+    }
+
+    #[test]
+    fn a_sleeping_cloth_costs_nothing_and_a_small_one_never_jumps_the_queue() {
+        let mut cloths = [candidate(3.0, 0), candidate(2.0, 1), candidate(1.0, 2)];
+        cloths[0].asleep = true;
+        cloths[2].nodes = 10;
+        let mut levels = [Detail::Frozen; 3];
+        // 700 units: the sleeper keeps full detail for free, the next gets
+        // half rate (500), and the small one (full: 100) may not pass it.
+        choose(&cloths, 700.0, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Detail::Full, Detail::HalfRate, Detail::HalfRate]);
+    }
+
+    #[test]
+    fn codes_round_trip() {
+        for d in Detail::ALL {
+            assert_eq!(Detail::from_code(d.code()), Some(d));
+        }
+        assert_eq!(Detail::from_code(4), None);
+    }
+}
