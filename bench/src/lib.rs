@@ -11,6 +11,8 @@ use std::time::Instant;
 
 pub mod collision;
 pub mod component;
+pub mod crowd;
+pub mod field;
 pub mod garments;
 pub mod selfcoll;
 pub mod tables;

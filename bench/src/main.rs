@@ -3,14 +3,16 @@
 //! ```text
 //! cargo run --release -p cloth-bench -- <workload> [--rounds N] [--frames N]
 //!                                                  [--warmup N] [--kernel K] [--json]
+//!                                                  [--characters N,N] [--unit-ns X]
 //! ```
 
 use cloth_bench::workloads::{self, Protocol};
-use cloth_bench::{collision, component, garments, selfcoll, tables, world, Output};
+use cloth_bench::{collision, component, crowd, garments, selfcoll, tables, world, Output};
 use cloth_solver::Kernel;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cloth-bench <workload> [--rounds N] [--frames N] [--warmup N] [--kernel K] [--json]
+                              [--characters N,N,...] [--unit-ns X]
 
 workloads (PERFORMANCE.md):
   w0            32×32 sheet, 2×4: every kernel + the §7 deletion variants, one run
@@ -19,6 +21,10 @@ workloads (PERFORMANCE.md):
   w3            W1 + colliders: none, 1 out of range, 1, 4, 8, 20 touching
   wind          W1 in a steady wind and in gusts against W1 (issue 18 item 1)
   w4            characters (cape + rope, walking, colliders) x threads: 1, 8, 32, 128 at 1 and 2 threads
+  crowd         issue 23: 32, 128, 512 walking characters, a camera through them, at 1 and 2 threads,
+                without and with the world's frame budget (levels of detail by closeness)
+  crowd-cost    the levels' cost model against the clock, per level and kind of cloth, one thread
+                (the first --characters count, default 64)
   abi           the C ABI crossing per call and per frame, against a W0 step
   readback      positions, normals, tangents and node poses read through the C ABI, per call
   cook          creating a cloth from its mesh against from its cooked blob, through the C ABI
@@ -68,7 +74,9 @@ options:
   --frames N    measured frames per round
   --warmup N    warm-up frames per round
   --kernel K    scalar | scalar-f64 | all (default: all kernels, the first is the default)
-  --json        one JSON object per line, one per table row";
+  --json        one JSON object per line, one per table row
+  --characters N,N,...  crowd sizes (crowd, crowd-cost)
+  --unit-ns X   the crowd's budget price of a unit of work, ns (default 0: detail::WORK_UNIT_NS)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -94,6 +102,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut workload = None;
     let (mut rounds, mut frames, mut warmup) = (None, None, None);
     let mut json = false;
+    let (mut characters, mut unit_ns) = (None, 0.0);
     let mut kernels: Vec<Kernel> = Kernel::ALL.to_vec();
     let mut i = 0;
     while i < args.len() {
@@ -109,6 +118,22 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             "--warmup" => {
                 warmup = Some(number(args, i, "--warmup")?);
+                i += 1;
+            }
+            "--characters" => {
+                let v = args.get(i + 1).ok_or("--characters needs a value")?;
+                let counts: Option<Vec<usize>> =
+                    v.split(',').map(|c| c.trim().parse::<usize>().ok().filter(|&n| n > 0)).collect();
+                characters = Some(counts.ok_or_else(|| format!("--characters needs positive integers, got {v:?}"))?);
+                i += 1;
+            }
+            "--unit-ns" => {
+                let v = args.get(i + 1).ok_or("--unit-ns needs a value")?;
+                unit_ns = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= 0.0 && *x <= cloth_solver::detail::BUDGET_MAX)
+                    .ok_or_else(|| format!("--unit-ns needs a price in ns, got {v:?}"))?;
                 i += 1;
             }
             "--kernel" => {
@@ -193,6 +218,26 @@ fn run(args: &[String]) -> Result<(), String> {
                 frames: frames.unwrap_or(240),
             };
             world::w4(&mut out, p);
+        }
+        "crowd" => {
+            let p = crowd::CrowdProtocol {
+                rounds: rounds.unwrap_or(2),
+                warmup: warmup.unwrap_or(30),
+                frames: frames.unwrap_or(60),
+                counts: characters.clone().unwrap_or(crowd::COUNTS.to_vec()),
+                unit_ns,
+            };
+            crowd::crowd(&mut out, &p);
+        }
+        "crowd-cost" => {
+            let p = crowd::CrowdProtocol {
+                rounds: rounds.unwrap_or(2),
+                warmup: warmup.unwrap_or(30),
+                frames: frames.unwrap_or(90),
+                counts: characters.clone().unwrap_or(vec![64]),
+                unit_ns,
+            };
+            crowd::crowd_cost(&mut out, &p);
         }
         "abi" => world::abi(&mut out, rounds.unwrap_or(5), frames.unwrap_or(200_000)),
         "readback" => world::readback(&mut out, rounds.unwrap_or(15)),
