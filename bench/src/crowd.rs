@@ -18,7 +18,10 @@
 //! detail, the worst link (`Cloth::worst_link_ratio`) among cloths at full
 //! detail and among all cloths, and the cost model's units per frame
 //! (`detail::work` summed over the cloths that are not asleep, at their
-//! levels) with the measured ns per unit (frame time ÷ units, per frame).
+//! levels) with the measured core-ns per unit (frame time × threads ÷
+//! units, per frame: on one thread, the price `WORK_UNIT_NS` stands for; on
+//! two, what the budget's core-milliseconds cost with the pool's idle and
+//! overhead counted in).
 //!
 //! **`crowd-cost`.** The cost model per level and per cloth: one world per
 //! level, every cloth held at that level, stepped on the calling thread one
@@ -115,7 +118,7 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
                     let units: f64 = levels.iter().flatten().map(|l| l.1).sum();
                     tally.frames_ms.push(ms);
                     tally.units.push(units);
-                    tally.ns_per_unit.push(ms * 1e6 / units);
+                    tally.ns_per_unit.push(ms * 1e6 * crowd.world.threads().max(1) as f64 / units);
                     for (k, w) in levels.iter().enumerate() {
                         for (&(level, _), id) in w.iter().zip(crowd.walkers[k].cloths()) {
                             tally.levels[level as usize] += 1;
@@ -173,8 +176,8 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
                     .with("link_full_max", tally.worst_full)
                     .with("link_all_max", tally.worst_any)
                     .with("units_median", stats(&tally.units).1)
-                    .with("ns_per_unit_min", npu_min)
-                    .with("ns_per_unit_median", npu_med)
+                    .with("core_ns_per_unit_min", npu_min)
+                    .with("core_ns_per_unit_median", npu_med)
                     .with("hash", format!("{:016x}", tally.hash)),
             );
         }

@@ -105,6 +105,15 @@ impl Field {
         [-0.25 * self.extent()[0] + CAMERA_SPEED * t, z]
     }
 
+    /// A camera passing through the field in `seconds`, at time `t`: as
+    /// [`Field::camera`], from one end to the other (the field's length,
+    /// held between 2 and 6 m/s), the demo's `--crowd` pass.
+    pub fn pass(&self, t: f64, seconds: f64) -> [f64; 2] {
+        let seconds = seconds.max(DT);
+        let length = self.extent()[0].clamp(2.0 * seconds, 6.0 * seconds);
+        [length * ((t / seconds).min(1.0) - 0.5), self.camera(0.0)[1]]
+    }
+
     /// A character's priority with the camera at `camera`: minus its
     /// horizontal distance, m.
     pub fn priority(&self, k: usize, t: f64, camera: [f64; 2]) -> f64 {
@@ -190,8 +199,12 @@ impl Crowd {
     /// The host's work before frame `frame`'s step (1 = the first): the
     /// colliders' frame, every pose and priority.
     pub fn drive(&mut self, frame: usize) {
+        self.drive_from(frame, self.field.camera(frame as f64 * DT));
+    }
+
+    /// [`Crowd::drive`] with the camera at `camera` (x, z).
+    pub fn drive_from(&mut self, frame: usize, camera: [f64; 2]) {
         let t = frame as f64 * DT;
-        let camera = self.field.camera(t);
         self.world.begin_frame().expect("outside a step");
         for w in &self.walkers {
             w.drive(&mut self.world, &self.field, t, camera);

@@ -49,12 +49,25 @@ OPTIONS:
                            Rust twin, Cloth::advance: fixed 60 Hz steps, drawn
                            interpolated between them
     --size WxH           picture size in pixels (default 640x400)
+    --crowd N            instead of the scene: N characters (1 to 2048; W4's
+                           character, a cape and a rope each) walking in a
+                           field, a camera passing through them, the world's
+                           frame budget choosing each cloth's level of detail
+                           by closeness (cloths coloured by level). Steps on
+                           --threads threads; 10 s unless --frames
+    --budget MS          the crowd's frame target, ms (default 2 for up to
+                           128 characters, else 4); the budget is MS times
+                           --threads core-milliseconds
+    --unit-ns NS         the crowd budget's price of a unit of work, ns
+                           (default: the library's WORK_UNIT_NS)
     -h, --help           this text
 
 OUTPUT (under --out):
     frames/frame_NNNN.png   rendered frames      SCENE.gif     the animation
     energy_tether.png       the plot             summary.csv   the table
     obj/frame_NNNN.obj      the garments per rendered frame (Blender: Y up)
+  with --crowd: frames/, crowd.gif, crowd_frame_time.png (the world's step
+    time and the levels over time), crowd.csv (the same, per frame); no OBJ
 ";
 
 /// Largest accepted values: generous, but small enough that a typo cannot
@@ -64,6 +77,8 @@ const MAX_THREADS: usize = 256;
 const MAX_SIDE: u32 = 4096;
 /// m/s: a storm; the library takes up to 500, the camera frames less.
 const MAX_WIND: f64 = 100.0;
+/// Characters `--crowd` takes: 4096 cloths.
+const MAX_CROWD: usize = 2048;
 
 /// What the demo was asked to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,6 +106,18 @@ pub struct Settings {
     pub presets: [Preset; 3],
     /// The steady wind, m/s, world axes (`--wind`).
     pub wind: [f64; 3],
+    /// `--crowd`: the crowd scene instead of the character's.
+    pub crowd: Option<CrowdSettings>,
+}
+
+/// The crowd scene's settings (`--crowd`, `--budget`, `--unit-ns`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CrowdSettings {
+    pub characters: usize,
+    /// Frame target, ms (the budget is this times the threads, core-ms).
+    pub target_ms: f64,
+    /// The budget's price of a unit of work, ns (0: the library's).
+    pub unit_ns: f64,
 }
 
 /// A refused command line.
@@ -151,8 +178,12 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> 
         height: 400,
         presets: Piece::ALL.map(Piece::default_preset),
         wind: [0.0; 3],
+        crowd: None,
     };
     let mut frames = None;
+    let (mut crowd, mut budget, mut unit_ns) = (None, None, 0.0);
+    // The crowd's options given without --crowd: (option, value).
+    let mut crowd_only: Option<(&'static str, String)> = None;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let (name, inline) = match arg.split_once('=') {
@@ -178,6 +209,9 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> 
             "--rate" => "--rate",
             "--size" => "--size",
             "--wind" => "--wind",
+            "--crowd" => "--crowd",
+            "--budget" => "--budget",
+            "--unit-ns" => "--unit-ns",
             _ if name.starts_with('-') => return Err(Error::Unknown(arg)),
             _ => return Err(Error::Unexpected(arg)),
         };
@@ -234,10 +268,41 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> 
                     _ => return Err(bad(option, &value, expected)),
                 }
             }
+            "--crowd" => crowd = Some(number(option, &value, 1, MAX_CROWD)?),
+            "--budget" => {
+                crowd_only = Some((option, value.clone()));
+                budget = Some(
+                    value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|v| v.is_finite() && *v > 0.0 && *v <= 1000.0)
+                        .ok_or_else(|| bad(option, &value, "a frame time in ms, above 0 and at most 1000"))?,
+                )
+            }
+            "--unit-ns" => {
+                crowd_only = Some((option, value.clone()));
+                unit_ns = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && *v > 0.0 && *v <= 1e6)
+                    .ok_or_else(|| bad(option, &value, "a price in ns, above 0 and at most 1000000"))?
+            }
             _ => unreachable!("every option is matched above"),
         }
     }
     s.frames = frames.unwrap_or(s.script.frames);
+    match crowd {
+        Some(characters) => {
+            let target_ms = budget.unwrap_or(if characters <= 128 { 2.0 } else { 4.0 });
+            s.crowd = Some(CrowdSettings { characters, target_ms, unit_ns });
+            s.frames = frames.unwrap_or(600);
+        }
+        None => {
+            if let Some((option, value)) = crowd_only {
+                return Err(bad(option, &value, "--crowd N with it (the budget is the crowd scene's)"));
+            }
+        }
+    }
     Ok(Command::Run(Box::new(s)))
 }
 
@@ -265,6 +330,11 @@ mod tests {
         assert_eq!(s.wind, [-2.5, 0.0, 10.0]);
         let s = run(&["--size", "160x100", "--out", "/tmp/x", "--threads", "3"]).unwrap();
         assert_eq!((s.width, s.height, s.threads, s.default_out), (160, 100, 3, false));
+        assert_eq!(s.crowd, None);
+        let s = run(&["--crowd", "128", "--threads", "2"]).unwrap();
+        assert_eq!((s.crowd, s.frames), (Some(CrowdSettings { characters: 128, target_ms: 2.0, unit_ns: 0.0 }), 600));
+        let s = run(&["--crowd=512", "--budget", "3.5", "--unit-ns", "30", "--frames", "60"]).unwrap();
+        assert_eq!((s.crowd, s.frames), (Some(CrowdSettings { characters: 512, target_ms: 3.5, unit_ns: 30.0 }), 60));
     }
 
     #[test]
@@ -288,6 +358,11 @@ mod tests {
             (&["--wind", "0,0,101"], "X,Y,Z"),
             (&["--wind", "0,0,1,1"], "X,Y,Z"),
             (&["stray"], "unexpected argument 'stray'"),
+            (&["--crowd", "0"], "--crowd '0'"),
+            (&["--crowd", "5000"], "--crowd '5000'"),
+            (&["--crowd", "8", "--budget", "-1"], "--budget '-1'"),
+            (&["--crowd", "8", "--unit-ns", "nan"], "--unit-ns 'nan'"),
+            (&["--budget", "2"], "--budget '2': expected --crowd N with it"),
         ] {
             let e = run(args).unwrap_err().to_string();
             assert!(e.contains(needle), "{args:?}: {e}");

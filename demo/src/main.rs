@@ -16,9 +16,17 @@
 //! | `report.rs`     | the summary table and CSV                                |
 //! | `pictures.rs`   | what the camera sees, the plot; `render/` draws them     |
 //! | `obj.rs`        | the OBJ sequence                                         |
+//! | `crowd.rs`      | `--crowd N`: a walking crowd under the world's budget    |
+//! | `field`         | the crowd's field, `bench/src/field.rs` (shared with `cloth-bench crowd`) |
 
 mod character;
 mod cli;
+mod crowd;
+// The crowd's field is `cloth-bench crowd`'s, so the demo shows what the
+// bench times (the file needs nothing but cloth_solver).
+#[path = "../../bench/src/field.rs"]
+#[allow(dead_code)]
+mod field;
 mod garments;
 mod measure;
 mod obj;
@@ -43,6 +51,9 @@ fn main() -> ExitCode {
         }
     };
     let s = &settings;
+    if let Some(c) = &s.crowd {
+        return run_crowd(s, c);
+    }
     let seconds = s.frames as f64 * run::DT;
     println!(
         "cloth-demo: scene '{}' ({}), {} frames at 60 Hz = {seconds:.1} s",
@@ -85,5 +96,48 @@ fn main() -> ExitCode {
     }
     println!("table:     {}", outcome.csv.display());
     println!("done in {:.1} s ({:.2} s stepping garments)", outcome.total, outcome.stepping);
+    ExitCode::SUCCESS
+}
+
+/// `--crowd N`: the crowd scene and its summary.
+fn run_crowd(s: &cli::Settings, c: &cli::CrowdSettings) -> ExitCode {
+    println!(
+        "cloth-demo: a crowd of {} characters (a cape and a rope each) walking, a camera passing through, \
+         {} frames at 60 Hz = {:.1} s",
+        c.characters,
+        s.frames,
+        s.frames as f64 * run::DT
+    );
+    println!(
+        "the world's budget: {} ms a frame x {} thread(s) = {} core-ms, levels by closeness to the camera",
+        c.target_ms,
+        s.threads,
+        c.target_ms * s.threads as f64
+    );
+    if s.render {
+        println!("rendering {} frames per second at {}x{}", s.fps, s.width, s.height);
+    }
+    println!("output folder: {}", s.out.display());
+    let outcome = match crowd::run(s, c) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!();
+    for line in &outcome.summary {
+        println!("{line}");
+    }
+    println!();
+    if let (Some(first), Some(last)) = (outcome.frames.first(), outcome.frames.last()) {
+        println!("frames:    {} … {} ({} PNGs)", first.display(), last.display(), outcome.frames.len());
+    }
+    if let Some(gif) = &outcome.gif {
+        println!("animation: {}", gif.display());
+    }
+    println!("plot:      {}", outcome.plot.display());
+    println!("table:     {}", outcome.csv.display());
+    println!("done in {:.1} s ({:.2} s stepping the world)", outcome.total, outcome.stepping);
     ExitCode::SUCCESS
 }

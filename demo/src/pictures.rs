@@ -83,13 +83,25 @@ pub fn scene(body: &Body, garments: &[(Piece, WorldShape)]) -> Scene {
 /// Eight 640×400 frames in flight hold about 6 MB.
 const BATCH: usize = 8;
 
+/// What is drawn over a rendered frame besides its caption (the crowd's
+/// legend and frame-time strip).
+pub type Overlay = Box<dyn Fn(&mut Image) + Send + Sync>;
+
+/// A frame handed over and not yet rendered.
+struct Shot {
+    scene: Scene,
+    camera: Camera,
+    caption: String,
+    overlay: Option<Overlay>,
+}
+
 /// Writes rendered frames as numbered PNGs and one animated GIF.
 pub struct Film {
     frames_dir: PathBuf,
     gif: GifWriter,
     camera: Camera,
-    /// Frames handed over and not yet rendered, with their captions.
-    pending: Vec<(Scene, String)>,
+    /// Frames handed over and not yet rendered.
+    pending: Vec<Shot>,
     written: usize,
     pub gif_path: PathBuf,
 }
@@ -107,8 +119,21 @@ impl Film {
     /// Queues `scene` with its caption as the next frame; returns the path
     /// its PNG will have. Frames are written in batches, in order.
     pub fn frame(&mut self, scene: Scene, caption: String) -> io::Result<PathBuf> {
+        let camera = self.camera;
+        self.shot(scene, camera, caption, None)
+    }
+
+    /// Queues `scene` as [`Film::frame`] does, seen by `camera` (its size
+    /// must be the film's), with `overlay` drawn after the caption.
+    pub fn shot(
+        &mut self,
+        scene: Scene,
+        camera: Camera,
+        caption: String,
+        overlay: Option<Overlay>,
+    ) -> io::Result<PathBuf> {
         let path = self.frames_dir.join(frame_name(self.written + self.pending.len(), "png"));
-        self.pending.push((scene, caption));
+        self.pending.push(Shot { scene, camera, caption, overlay });
         if self.pending.len() == BATCH {
             self.flush()?;
         }
@@ -118,15 +143,18 @@ impl Film {
     /// Renders and writes the queued frames: PNGs in parallel, then the GIF
     /// frames in order.
     fn flush(&mut self) -> io::Result<()> {
-        let (camera, dir, first) = (&self.camera, &self.frames_dir, self.written);
+        let (dir, first) = (&self.frames_dir, self.written);
         let images: Vec<io::Result<Image>> = self
             .pending
             .par_iter()
             .enumerate()
-            .map(|(k, (scene, caption))| {
-                let mut image = scene.render(camera);
+            .map(|(k, shot)| {
+                let mut image = shot.scene.render(&shot.camera);
                 let scale = if image.width() >= 480 { 2 } else { 1 };
-                image.text(8 * scale, 8 * scale, caption, Rgb(30, 34, 44), scale);
+                image.text(8 * scale, 8 * scale, &shot.caption, Rgb(30, 34, 44), scale);
+                if let Some(overlay) = &shot.overlay {
+                    overlay(&mut image);
+                }
                 image.save_png(dir.join(frame_name(first + k, "png")))?;
                 Ok(image)
             })

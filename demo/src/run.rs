@@ -52,7 +52,7 @@ fn io_context(what: &Path) -> impl Fn(std::io::Error) -> String + '_ {
 
 /// Removes the numbered files a previous run left in `dir` (a shorter run
 /// must not leave stale frames behind), and creates `dir`.
-fn fresh_dir(dir: &Path, ext: &str) -> Result<(), String> {
+pub(crate) fn fresh_dir(dir: &Path, ext: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(io_context(dir))?;
     for entry in std::fs::read_dir(dir).map_err(io_context(dir))?.flatten() {
         let name = entry.file_name();

@@ -172,13 +172,62 @@ fn no_render_and_threads_keep_the_answer() {
     let _ = std::fs::remove_dir_all(&two);
 }
 
+/// `--crowd N`: the crowd scene runs, writes its frames (coloured by level,
+/// with the legend and the frame-time strip), its plot and a CSV row per
+/// frame whose levels count every cloth; a budget so small that nothing
+/// fits freezes every cloth (levels come from the cost model, never the
+/// clock, so this holds on any machine), and the default scene's files are
+/// not written. No timing is asserted.
+#[test]
+fn a_crowd_runs_under_the_budget() {
+    let out = scratch("crowd");
+    let dir = out.to_str().unwrap();
+    let o = demo(&["--crowd", "6", "--frames", "30", "--size", "160x100", "--threads", "2", "--out", dir]);
+    assert!(o.status.success(), "{}\n{}", text(&o.stdout), text(&o.stderr));
+    assert!(text(&o.stdout).contains("cloths per level"), "{}", text(&o.stdout));
+    for k in 0..10 {
+        let (w, h, px) = load_png(&out.join(format!("frames/frame_{k:04}.png")));
+        assert_eq!((w, h), (160, 100));
+        let distinct: std::collections::BTreeSet<[u8; 3]> = px.iter().copied().collect();
+        assert!(distinct.len() > 100, "frame {k}: {} colours, blank?", distinct.len());
+    }
+    assert!(out.join("crowd.gif").exists() && out.join("crowd_frame_time.png").exists());
+    assert!(!out.join("summary.csv").exists() && !out.join("obj").exists());
+    let rows = csv_rows(&out.join("crowd.csv"));
+    assert_eq!(rows.len(), 30);
+    for r in &rows {
+        let cloths: usize =
+            ["full", "reduced", "half_rate", "frozen"].iter().map(|k| r[*k].parse::<usize>().unwrap()).sum();
+        assert_eq!(cloths, 12, "{r:?}");
+        assert!(r["step_ms"].parse::<f64>().unwrap().is_finite());
+    }
+    let o = demo(&["--crowd", "6", "--frames", "10", "--no-render", "--budget", "1e-6", "--out", dir]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for r in csv_rows(&out.join("crowd.csv")) {
+        assert_eq!(r["frozen"], "12", "{r:?}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
 #[test]
 fn help_lists_every_option() {
     let o = demo(&["--help"]);
     assert!(o.status.success());
     let help = text(&o.stdout);
-    for option in ["--scene", "--preset", "--frames", "--threads", "--out", "--no-render", "--fps", "--size", "--help"]
-    {
+    for option in [
+        "--scene",
+        "--preset",
+        "--frames",
+        "--threads",
+        "--out",
+        "--no-render",
+        "--fps",
+        "--size",
+        "--crowd",
+        "--budget",
+        "--unit-ns",
+        "--help",
+    ] {
         assert!(help.contains(option), "--help does not mention {option}");
     }
 }

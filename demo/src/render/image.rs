@@ -117,6 +117,21 @@ impl Image {
         super::font::draw_text(self, x, y, text, colour, scale);
     }
 
+    /// The width in pixels [`Image::text`] draws `text` at `scale`.
+    pub fn text_width(text: &str, scale: i64) -> i64 {
+        super::font::text_width(text, scale)
+    }
+
+    /// Fills the rectangle from `(x0, y0)` to `(x1, y1)` inclusive (clipped)
+    /// with `c` at coverage `alpha`.
+    pub fn fill_rect(&mut self, x0: i64, y0: i64, x1: i64, y1: i64, c: Rgb, alpha: f32) {
+        for y in y0.max(0)..=y1.min(self.height as i64 - 1) {
+            for x in x0.max(0)..=x1.min(self.width as i64 - 1) {
+                self.blend(x, y, c, alpha);
+            }
+        }
+    }
+
     /// Images stacked top to bottom, left-aligned, on `background` (for
     /// two plot panels in one PNG).
     pub fn stack(images: &[&Image], background: Rgb) -> Image {
