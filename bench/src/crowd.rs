@@ -27,7 +27,8 @@
 //! level, every cloth held at that level, stepped on the calling thread one
 //! cloth at a time (`begin_step`, `step_cloth` timed per cloth, `end_step`),
 //! the levels alternating frame by frame. Rows per level and per kind of
-//! cloth (cape or rope of one preset): nodes, the model's units per frame,
+//! cloth (cape or rope of one preset), and for the whole world (means per
+//! cloth): nodes, the model's units per frame,
 //! the measured µs per frame (a frame pair's time halved, so half rate's
 //! idle frames count), ns per unit, and the same for the whole world step.
 
@@ -301,7 +302,10 @@ pub fn crowd_cost(out: &mut Output, p: &CrowdProtocol) {
                 .with("level", name.clone())
                 .with("cloths", "all")
                 .with("count", counts.iter().sum::<usize>())
-                .with("nodes", nodes.iter().zip(&counts).map(|(n, c)| n * c).sum::<usize>())
+                .with(
+                    "nodes",
+                    nodes.iter().zip(&counts).map(|(n, c)| n * c).sum::<usize>() / counts.iter().sum::<usize>().max(1),
+                )
                 .with("units_per_cloth", total_units / counts.iter().sum::<usize>().max(1) as f64)
                 .with("us_per_cloth_min", min / counts.iter().sum::<usize>().max(1) as f64)
                 .with("us_per_cloth_median", med / counts.iter().sum::<usize>().max(1) as f64)

@@ -222,8 +222,8 @@ fn run(args: &[String]) -> Result<(), String> {
         "crowd" => {
             let p = crowd::CrowdProtocol {
                 rounds: rounds.unwrap_or(2),
-                warmup: warmup.unwrap_or(30),
-                frames: frames.unwrap_or(60),
+                warmup: warmup.unwrap_or(20),
+                frames: frames.unwrap_or(40),
                 counts: characters.clone().unwrap_or(crowd::COUNTS.to_vec()),
                 unit_ns,
             };
