@@ -31,6 +31,9 @@
 //! cloth): nodes, the model's units per frame,
 //! the measured µs per frame (a frame pair's time halved, so half rate's
 //! idle frames count), ns per unit, and the same for the whole world step.
+//! Then what the model prices at nothing: every cloth frozen, `World::step`
+//! on the caller's thread, on a pool of 1 and of 2, held frozen or frozen
+//! by a zero budget (its choice of levels counted in).
 
 pub use crate::field::{target_ms, Crowd, Field, Walker, CAMERA_SPEED, DT, NEAR, SPACING};
 use crate::{machine, stats, Output, Row};
@@ -311,6 +314,66 @@ pub fn crowd_cost(out: &mut Output, p: &CrowdProtocol) {
                 .with("us_per_cloth_median", med / counts.iter().sum::<usize>().max(1) as f64)
                 .with("ns_per_unit_min", if total_units > 0.0 { min * 1e3 / total_units } else { f64::NAN })
                 .with("ns_per_unit_median", if total_units > 0.0 { med * 1e3 / total_units } else { f64::NAN }),
+        );
+    }
+    out.flush();
+    overhead(out, p);
+}
+
+/// What a frame costs beyond the model's units: every cloth frozen (0
+/// units), the whole world stepped by `World::step` on the caller's thread
+/// (no pool), a pool of 1 and of 2, each with the cloths held frozen and
+/// frozen by a zero budget (the budget's own choice each frame counted in),
+/// worlds alternating frame by frame.
+fn overhead(out: &mut Output, p: &CrowdProtocol) {
+    let n = p.counts[0];
+    out.note(&format!(
+        "crowd-cost overhead: {n} characters, every cloth frozen, World::step timed: the per-cloth cost the model prices at 0"
+    ));
+    let variants: Vec<(usize, bool)> = [0, 1, 2].into_iter().flat_map(|t| [(t, false), (t, true)]).collect();
+    let mut times = vec![Vec::<f64>::new(); variants.len()];
+    for _ in 0..p.rounds {
+        let mut crowds: Vec<Crowd> = variants
+            .iter()
+            .map(|&(t, by_budget)| {
+                let budget = by_budget.then_some(FrameBudget { core_ms: 0.0, unit_ns: 0.0 });
+                let crowd = Crowd::new(n, t, budget);
+                if !by_budget {
+                    for id in crowd.world.cloth_ids().collect::<Vec<_>>() {
+                        crowd.world.set_detail(id, Detail::Frozen).expect("a level");
+                    }
+                }
+                crowd
+            })
+            .collect();
+        for frame in 1..=p.warmup + p.frames {
+            for (crowd, times) in crowds.iter_mut().zip(&mut times) {
+                crowd.drive(frame);
+                let t0 = Instant::now();
+                crowd.world.step().expect("steps");
+                if frame > p.warmup {
+                    times.push(t0.elapsed().as_secs_f64() * 1e6);
+                }
+            }
+        }
+    }
+    let cloths = 2 * n;
+    for (&(threads, by_budget), t) in variants.iter().zip(&times) {
+        let (min, med, _) = stats(t);
+        let pool = match threads {
+            0 => "no pool".to_string(),
+            t => format!("a pool of {t}"),
+        };
+        let how = if by_budget { "a zero budget" } else { "held frozen" };
+        out.row(
+            Row::new("crowd-overhead", format!("{pool}, {how}"))
+                .with("threads", threads)
+                .with("frozen_by", how)
+                .with("cloths", cloths)
+                .with("us_min", min)
+                .with("us_median", med)
+                .with("us_per_cloth_min", min / cloths as f64)
+                .with("us_per_cloth_median", med / cloths as f64),
         );
     }
     out.flush();
