@@ -5,18 +5,24 @@
 //! The field — where characters stand and walk, and the camera — is
 //! `field.rs`'s (the demo's `--crowd` scene walks the same one).
 //!
-//! **`crowd`.** For each crowd size, four worlds side by side — 1 and 2
-//! threads, with no budget (every cloth at full detail) and with a budget of
-//! the size's frame target times the threads in core-milliseconds — stepped
-//! alternately frame by frame (as W4: a neighbour's burst on a shared machine
-//! hits every variant alike), fresh worlds per round. A frame is the host's:
+//! **`crowd`.** For each crowd size, 1 and 2 threads, with no budget
+//! (every cloth at full detail) and with a budget of the size's frame target
+//! times the threads in core-milliseconds. Fresh worlds per round; in each
+//! round the full-detail pair, then the budgeted pair, the two thread counts
+//! of a pair stepped alternately frame by frame (as W4: a neighbour's burst
+//! on a shared machine hits both alike). The pairs are not interleaved with
+//! each other: a full-detail frame between two budgeted ones (80 ms and
+//! tens of MB at 512 characters) left the budgeted world cold and its frame
+//! 15 % slower. A frame is the host's:
 //! begin_frame, every character's poses and priorities, then `World::step`,
 //! which alone is timed (the budget's choice of levels runs inside it).
 //! Rows give the frame's ms (min, median, mean, and the share of frames
 //! within the target), the share of cloths at each level averaged over
 //! frames, the share of the nearest [`NEAR`] characters' cloths at full
 //! detail, the worst link (`Cloth::worst_link_ratio`) among cloths at full
-//! detail and among all cloths, and the cost model's units per frame
+//! detail and among all cloths (read every [`LINK_EVERY`] measured frames;
+//! the frame after is not timed, as the read leaves every cloth's particles
+//! in the host thread's cache), and the cost model's units per frame
 //! (`detail::work` summed over the cloths that are not asleep, at their
 //! levels) with the measured core-ns per unit (frame time × threads ÷
 //! units, per frame: on one thread, the price `WORK_UNIT_NS` stands for; on
@@ -44,6 +50,8 @@ use std::time::Instant;
 /// Crowd sizes and thread counts.
 pub const COUNTS: [usize; 3] = [32, 128, 512];
 pub const THREADS: [usize; 2] = [1, 2];
+/// Measured frames between reads of every cloth's worst link.
+pub const LINK_EVERY: usize = 4;
 
 /// Protocol of `crowd` and `crowd-cost`.
 #[derive(Clone, Debug)]
@@ -87,7 +95,8 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
         machine()
     ));
     out.note(&format!(
-        "{} warm-up frames then {} measured, {} rounds, fresh worlds per round, variants alternating frame by frame; \
+        "{} warm-up frames then {} measured, {} rounds, fresh worlds per round; the full-detail pair then the budgeted \
+         pair, 1 and 2 threads alternating frame by frame; links read every {LINK_EVERY} frames, the frame after untimed; \
          budget = target ms x threads core-ms at {price} ns a unit; load {}",
         p.warmup,
         p.frames,
@@ -105,43 +114,59 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
         let mut tallies: Vec<Tally> = variants.iter().map(|_| Tally::default()).collect();
         let (mut particles, mut cloths) = (0, 0);
         for round in 0..p.rounds {
-            let mut crowds: Vec<Crowd> = variants.iter().map(|&(t, b)| Crowd::new(n, t, b)).collect();
-            particles = crowds[0].particles();
-            cloths = crowds[0].world.len();
-            for frame in 1..=p.warmup + p.frames {
-                let nearest = crowds[0].nearest(frame);
-                for (crowd, tally) in crowds.iter_mut().zip(&mut tallies) {
-                    crowd.drive(frame);
-                    let t0 = Instant::now();
-                    crowd.world.step().expect("steps");
-                    let ms = t0.elapsed().as_secs_f64() * 1e3;
-                    if frame <= p.warmup {
-                        continue;
-                    }
-                    let levels = crowd.levels();
-                    let units: f64 = levels.iter().flatten().map(|l| l.1).sum();
-                    tally.frames_ms.push(ms);
-                    tally.units.push(units);
-                    tally.ns_per_unit.push(ms * 1e6 * crowd.world.threads().max(1) as f64 / units);
-                    for (k, w) in levels.iter().enumerate() {
-                        for (&(level, _), id) in w.iter().zip(crowd.walkers[k].cloths()) {
-                            tally.levels[level as usize] += 1;
-                            let worst = crowd.world.with_cloth(id, |c| c.worst_link_ratio()).expect("live");
-                            tally.worst_any = tally.worst_any.max(worst);
-                            if level == Detail::Full {
-                                tally.worst_full = tally.worst_full.max(worst);
+            // The pairs in turn (full detail, then budgeted), the thread
+            // counts of a pair alternating frame by frame.
+            for pair in variants.chunks(THREADS.len()).enumerate() {
+                let (first, pair) = (pair.0 * THREADS.len(), pair.1);
+                let mut crowds: Vec<Crowd> = pair.iter().map(|&(t, b)| Crowd::new(n, t, b)).collect();
+                particles = crowds[0].particles();
+                cloths = crowds[0].world.len();
+                let tallies = &mut tallies[first..first + pair.len()];
+                for frame in 1..=p.warmup + p.frames {
+                    let measured = frame > p.warmup;
+                    // Links are read every LINK_EVERY measured frames, and the
+                    // frame after is not timed (the read leaves the
+                    // cloths' particles in this thread's cache).
+                    let links = measured && (frame - p.warmup) % LINK_EVERY == 0;
+                    let timed = measured && (frame - p.warmup) % LINK_EVERY != 1;
+                    let nearest = crowds[0].nearest(frame);
+                    for (crowd, tally) in crowds.iter_mut().zip(tallies.iter_mut()) {
+                        crowd.drive(frame);
+                        let t0 = Instant::now();
+                        crowd.world.step().expect("steps");
+                        let ms = t0.elapsed().as_secs_f64() * 1e3;
+                        if !measured {
+                            continue;
+                        }
+                        let levels = crowd.levels();
+                        let units: f64 = levels.iter().flatten().map(|l| l.1).sum();
+                        if timed {
+                            tally.frames_ms.push(ms);
+                            tally.ns_per_unit.push(ms * 1e6 * crowd.world.threads().max(1) as f64 / units);
+                        }
+                        tally.units.push(units);
+                        for (k, w) in levels.iter().enumerate() {
+                            for (&(level, _), id) in w.iter().zip(crowd.walkers[k].cloths()) {
+                                tally.levels[level as usize] += 1;
+                                if links {
+                                    let worst = crowd.world.with_cloth(id, |c| c.worst_link_ratio()).expect("live");
+                                    tally.worst_any = tally.worst_any.max(worst);
+                                    if level == Detail::Full {
+                                        tally.worst_full = tally.worst_full.max(worst);
+                                    }
+                                }
                             }
                         }
-                    }
-                    for &k in nearest.iter().take(NEAR) {
-                        tally.near += 2;
-                        tally.near_full += levels[k].iter().filter(|l| l.0 == Detail::Full).count();
+                        for &k in nearest.iter().take(NEAR) {
+                            tally.near += 2;
+                            tally.near_full += levels[k].iter().filter(|l| l.0 == Detail::Full).count();
+                        }
                     }
                 }
-            }
-            if round == 0 {
-                for (crowd, tally) in crowds.iter().zip(&mut tallies) {
-                    tally.hash = crowd.hash();
+                if round == 0 {
+                    for (crowd, tally) in crowds.iter().zip(tallies.iter_mut()) {
+                        tally.hash = crowd.hash();
+                    }
                 }
             }
         }
