@@ -64,9 +64,18 @@ pub struct Clock {
     pub colliders: ColliderSet,
     pub tracks: Vec<Option<ColliderTrack>>,
     /// A change of level of detail (`crate::detail`): what reads showed at
-    /// the change, and the frames of its blend still to run.
+    /// the change (then the offset from it), and the blend under way.
     pub blend_from: Points,
-    pub blend_left: u32,
+    pub blend: Option<Blend>,
+}
+
+/// A blend of what reads show after a change of level: its length and what
+/// is left of it, s, and whether `blend_from` holds the offset yet.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Blend {
+    pub duration: f64,
+    pub left: f64,
+    pub offset: bool,
 }
 
 /// Where the last fixed step left a collider, and the pose the host had set
@@ -176,8 +185,10 @@ impl Clock {
         }
     }
 
-    /// Starts a blend from what reads show now (`x` when not showing), sizing its buffers here rather than in a step.
-    pub fn start_blend(&mut self, x: &Points) {
+    /// Starts a blend of `duration` seconds of host time from what reads
+    /// show now (`x` when not showing), sizing its buffers here rather than
+    /// in a step.
+    pub fn start_blend(&mut self, x: &Points, duration: f64) {
         let n = x.x.len();
         if self.blend_from.x.len() != n {
             self.blend_from = Points::zeros(n);
@@ -190,28 +201,29 @@ impl Clock {
             true => self.blend_from.copy_from(&self.shown),
             false => self.blend_from.copy_from(x),
         }
-        self.blend_left = crate::detail::BLEND_FRAMES;
+        self.blend = Some(Blend { duration, left: duration, offset: false });
     }
 
-    /// Ends a frame of a blend. The first frame after the change turns
-    /// `blend_from` into the offset `o = shown before − shown now`; frame `k`
-    /// of `B` shows what the new level shows plus `(1 − k/B)·o`, so each
-    /// frame adds at most `‖o‖/B` to the cloth's own motion.
-    pub fn blend_frame(&mut self, x: &Points, frame: Pose) {
-        if self.blend_left == 0 {
+    /// Ends an advance by `elapsed` during a blend. The first one after the
+    /// change turns `blend_from` into the offset `o = shown before − shown
+    /// now`; each shows what the new level shows plus `(left/duration)·o`, so
+    /// the offset fades linearly in host time and adds at most
+    /// `‖o‖·elapsed/duration` to a frame's motion.
+    pub fn blend_frame(&mut self, x: &Points, frame: Pose, elapsed: f64) {
+        let Some(b) = &mut self.blend else { return };
+        let first = !b.offset;
+        b.offset = true;
+        b.left -= elapsed;
+        if b.left <= 0.0 {
+            self.blend = None;
             return;
         }
-        let first = self.blend_left == crate::detail::BLEND_FRAMES;
-        self.blend_left -= 1;
-        if self.blend_left == 0 {
-            return;
-        }
+        let keep = b.left / b.duration;
         if !self.showing {
             self.shown.copy_from(x);
             self.shown_frame = frame;
             self.showing = true;
         }
-        let keep = self.blend_left as f64 / crate::detail::BLEND_FRAMES as f64;
         for (dst, offset) in [
             (&mut self.shown.x, &mut self.blend_from.x),
             (&mut self.shown.y, &mut self.blend_from.y),

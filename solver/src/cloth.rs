@@ -200,7 +200,7 @@ impl Cloth {
         // A frame stepped directly carries no host time and no blend.
         self.clock.host = None;
         self.clock.carried = 0.0;
-        self.clock.blend_left = 0;
+        self.clock.blend = None;
         let host = self.state.frame.cur;
         let report = if self.half_ahead {
             // The second frame of a half-rate pair: the state is already at
@@ -275,7 +275,8 @@ impl Cloth {
 
     /// Sets the level of detail (`detail.rs`), from the next frame on. What
     /// reads show moves from the old level's to the new one's over
-    /// [`crate::detail::BLEND_FRAMES`] frames. A sleeping cloth stays asleep;
+    /// [`crate::detail::BLEND_STEPS`] steps under a host advancing by its own
+    /// time (stepped directly, the change is seamless). A sleeping cloth stays asleep;
     /// a frozen one keeps its velocities and resumes from them. Refused
     /// (nothing changes) at [`Detail::HalfRate`] if `2·dt` exceeds 1 s.
     pub fn set_detail(&mut self, detail: Detail) -> Result<(), ParamError> {
@@ -286,7 +287,7 @@ impl Cloth {
         // Advanced by host time, a half-rate cloth's reads run a step of
         // `2·dt` behind instead of `dt`: blend the change of lag.
         if self.clock.showing && (detail == Detail::HalfRate || self.detail == Detail::HalfRate) {
-            self.clock.start_blend(&self.state.x);
+            self.clock.start_blend(&self.state.x, crate::detail::BLEND_STEPS * self.dynamics.dt);
         }
         // Frozen, the cloth is carried rigidly: its stored velocities keep
         // only their motion relative to the frame, and get back the frame's
@@ -498,7 +499,7 @@ impl Cloth {
         self.half_ahead = false;
         self.last_host = None;
         let a = self.advance_frame(elapsed, colliders);
-        self.clock.blend_frame(&self.state.x, self.state.frame.cur);
+        self.clock.blend_frame(&self.state.x, self.state.frame.cur, elapsed);
         Ok(a)
     }
 

@@ -12,18 +12,26 @@
 //!   what a resting cloth's strain follows) and drops a quarter of the
 //!   iterations, at least one: every library preset rests within its full
 //!   budget's worst link + 1 % (`MEASUREMENTS.md`, "Levels of detail").
-//! - **HalfRate** runs the host clock (`clock.rs`) at twice the step: every
-//!   second frame one step of `2·dt` at the cloth's own substeps, reads
-//!   between the last two steps. Half the cost, a longer substep: looser
-//!   links, for cloth far from the camera.
+//! - **HalfRate** steps every second frame: one step of `2·dt` at the
+//!   cloth's own substeps from the host's pose at the last frame to this
+//!   frame's carried on as far again (colliders likewise), reads shown
+//!   halfway; the next frame shows the step's end. Reads are never behind
+//!   the host, so a change in or out is seamless (a change out waits for the
+//!   pair's second frame). Half the cost, a longer substep: looser links,
+//!   for cloth far from the camera.
 //! - **Frozen** simulates nothing: the cloth rides its anchor rigidly, as a
-//!   sleeping one does (world = anchor ∘ local), keeping its velocities, and
-//!   resumes from them when it leaves the level.
-//! - **A change of level** is blended: reads go from what was shown before
-//!   the change to what the new level shows over [`BLEND_FRAMES`] frames, in
-//!   the cloth's frame. Only a change into or out of `HalfRate` moves what
-//!   is shown (its reads run a step behind); the blend spreads that over the
-//!   frames instead of one.
+//!   sleeping one does (world = anchor ∘ local). Its stored velocities keep
+//!   only their motion relative to the frame (`anchor.rs`: they are
+//!   "world-like"), so leaving the level it resumes as if the ride had not
+//!   happened.
+//! - The turn a substep may feel (`Controls::max_turn_links`) scales with
+//!   the frames a step covers: the turn a cloth feels per second is the
+//!   same at every level.
+//! - **Under a host that advances by its own time** ([`crate::Cloth::advance`])
+//!   half rate runs the host clock (`clock.rs`) at `2·dt`, reads a step of
+//!   `2·dt` behind instead of `dt`; a change in or out of it blends what
+//!   reads show from before the change to after over [`BLEND_STEPS`] steps
+//!   of host time, in the cloth's frame.
 //!
 //! **A world's frame budget** ([`crate::World::set_budget`]) chooses every
 //! cloth's level each frame from the host's priorities and a cost model,
@@ -35,9 +43,11 @@
 //!                 (0 frozen or asleep); the +1 is a substep's own work
 //!   budget      = core_ms · 10⁶ / unit_ns  units (unit_ns: the host's, or
 //!                 WORK_UNIT_NS, measured on the demo's character)
-//!   cloths by priority, highest first (ties: lower slot first); each takes
-//!   the most detailed level that fits what is left, never more detailed than
-//!   the cloth before it; frozen when none fits
+//!   cloths by priority, highest first (ties: lower slot first):
+//!     full detail while it fits, then half rate while it fits, the rest
+//!     frozen; what is left then raises half-rate cloths to reduced, in
+//!     priority order — bands of falling detail, never a cloth above one of
+//!     higher priority
 //! ```
 
 /// A cloth's level of detail; see the module table.
@@ -50,8 +60,9 @@ pub enum Detail {
     Frozen,
 }
 
-/// Frames a change of level blends what reads show over.
-pub const BLEND_FRAMES: u32 = 4;
+/// Fixed steps of host time over which a change of level blends what reads
+/// show, under a host that advances by its own time.
+pub const BLEND_STEPS: f64 = 4.0;
 
 impl Detail {
     /// Every level, most detailed first.
@@ -149,20 +160,42 @@ pub fn choose(cloths: &[Candidate], units: f64, order: &mut Vec<u32>, levels: &m
         let (a, b) = (&cloths[a as usize], &cloths[b as usize]);
         b.priority.total_cmp(&a.priority).then(a.slot.cmp(&b.slot))
     });
-    let mut left = units;
-    let mut floor = Detail::Full;
-    for &i in order.iter() {
+    let cost = |i: u32, level| {
         let c = &cloths[i as usize];
-        let level = Detail::ALL[floor as usize..]
-            .iter()
-            .copied()
-            .find(|&l| c.asleep || work(c.nodes, &c.dynamics, l) <= left)
-            .unwrap_or(Detail::Frozen);
-        if !c.asleep {
-            left -= work(c.nodes, &c.dynamics, level);
+        if c.asleep {
+            0.0
+        } else {
+            work(c.nodes, &c.dynamics, level)
         }
-        floor = floor.max(level);
-        levels[i as usize] = level;
+    };
+    let mut left = units;
+    // A band of each level in priority order while it fits: full, then
+    // half rate, the rest frozen.
+    let mut k = 0;
+    for level in [Detail::Full, Detail::HalfRate] {
+        while let Some(&i) = order.get(k) {
+            if cost(i, level) > left {
+                break;
+            }
+            left -= cost(i, level);
+            levels[i as usize] = level;
+            k += 1;
+        }
+    }
+    for &i in &order[k..] {
+        levels[i as usize] = Detail::Frozen;
+    }
+    // What is left raises the half-rate band to reduced, in priority order.
+    for &i in &order[..k] {
+        if levels[i as usize] != Detail::HalfRate {
+            continue;
+        }
+        let extra = cost(i, Detail::Reduced) - cost(i, Detail::HalfRate);
+        if extra > left {
+            break;
+        }
+        left -= extra;
+        levels[i as usize] = Detail::Reduced;
     }
 }
 
@@ -201,6 +234,24 @@ mod tests {
         assert_eq!(levels, [Detail::Full; 4]);
         choose(&cloths, 0.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Frozen; 4]);
+    }
+
+    #[test]
+    fn detail_falls_in_bands_with_priority() {
+        // 1900 units: one full (900 left), one half rate (400), the rest
+        // frozen; the half-rate cloth is raised to reduced (+300).
+        let cloths = [candidate(1.0, 0), candidate(3.0, 1), candidate(2.0, 2), candidate(2.0, 3)];
+        let mut levels = [Detail::Full; 4];
+        choose(&cloths, 1900.0, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::Reduced, Detail::Frozen]);
+        // Slot 2 at 150 nodes (full 1500, half rate 750), slots 3 and 0 at
+        // 50 (half rate 250): 2100 units give one full (1100 left), slot 2
+        // too large for it at full, so half rate from there on (100), slot 0
+        // frozen, and nothing left to raise slot 2.
+        let mut cloths = cloths;
+        (cloths[2].nodes, cloths[3].nodes, cloths[0].nodes) = (150, 50, 50);
+        choose(&cloths, 2100.0, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::HalfRate, Detail::HalfRate]);
     }
 
     #[test]

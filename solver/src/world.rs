@@ -688,7 +688,7 @@ impl World {
 
     /// Sets every live cloth's level from the frame budget, if one is set.
     /// A cloth chosen for half rate enters it on a step of its parity
-    /// (slot + step pass even), running reduced until then, so half-rate
+    /// (slot + step pass even), frozen for the one step before, so half-rate
     /// cloths split into two halves stepping on alternate frames.
     fn apply_budget(&mut self) {
         let Some(budget) = self.budget else { return };
@@ -714,7 +714,7 @@ impl World {
             let Some(Ok(e)) = self.cloths[c.slot as usize].entry.as_mut().map(Mutex::get_mut) else { continue };
             let level = match chosen {
                 Detail::HalfRate if e.cloth.detail() != Detail::HalfRate && (c.slot as u64 + self.pass) % 2 == 1 => {
-                    Detail::Reduced
+                    Detail::Frozen
                 }
                 l => l,
             };

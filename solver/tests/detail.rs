@@ -321,3 +321,40 @@ fn bad_budgets_and_priorities_are_refused() {
     assert_eq!(world.priority(id), Ok(0.0));
     assert_eq!(world.budget(), None);
 }
+
+/// Under a host that advances by its own time (144, 60, 30 and 90 Hz frames
+/// in turn) on a swaying, turning walk, every level in turn every 23
+/// frames: every read stays finite, and what reads show moves at most twice
+/// as fast as without the switches (a cape leaving the frozen level mid-sway
+/// swings from where the ride left it: 1.6× measured).
+#[test]
+fn levels_switch_under_a_variable_rate_host() {
+    let preset = library::COTTON;
+    let walk = |t: f64| {
+        let x = 1.5 * t + 0.3 * (3.0 * t).sin();
+        Pose::new([0.0, 0.0, -x], Quat::from_axis_angle([0.0, 1.0, 0.0], 0.8 * (1.3 * t).sin()))
+    };
+    let fastest = |switching: bool| {
+        let mut cloth = Cloth::new(&GarmentCase::Cape(1).input(&preset), preset.dynamics).expect("the cape seeds");
+        let (mut t, mut last, mut fastest) = (0.0, cloth.positions(), 0.0f64);
+        for f in 0..600 {
+            let elapsed = [1.0 / 144.0, 1.0 / 60.0, 1.0 / 30.0, 1.0 / 90.0][f % 4];
+            t += elapsed;
+            if switching {
+                cloth.set_detail(Detail::ALL[(f / 23) % 4]).expect("a level");
+            }
+            cloth.set_anchor_pose(walk(t)).expect("finite");
+            cloth.advance(elapsed).expect("an advance");
+            let now = cloth.positions();
+            assert!(now.iter().flatten().all(|c| c.is_finite()));
+            if f > 60 {
+                fastest = fastest.max(largest_move(&now, &last) / elapsed);
+            }
+            last = now;
+        }
+        fastest
+    };
+    let (still, switching) = (fastest(false), fastest(true));
+    println!("fastest shown motion {still:.2} m/s, switching {switching:.2} m/s");
+    assert!(switching <= 2.0 * still, "{switching} m/s against {still} m/s");
+}
