@@ -594,6 +594,8 @@ impl Cloth {
     /// inside a step. A change wakes a sleeping cloth.
     pub fn set_dynamics(&mut self, dynamics: Dynamics) -> Result<(), ParamError> {
         dynamics.validate()?;
+        // The level of detail must be able to run it (half rate: 2·dt ≤ 1 s).
+        self.detail.dynamics(&dynamics).validate()?;
         self.state.provision(&self.model, &dynamics, &self.tuning);
         self.state.air.provision(&self.model, self.surface.triangles(), dynamics.drag, dynamics.lift);
         if dynamics != self.dynamics {
@@ -682,6 +684,7 @@ impl Cloth {
         self.set_anchor_pose(pose)?;
         self.state.frame.prev = self.state.frame.cur;
         self.clock.host = Some(self.state.frame.cur);
+        self.last_host = Some(self.state.frame.cur);
         self.clock.showing = false;
         Ok(())
     }

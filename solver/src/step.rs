@@ -279,7 +279,7 @@ fn step_lanes<L: Kernels, P: Probe>(
             pose::scale(state.frame.anchor_velocity, d.dt),
             controls.teleport_threshold(reach),
         );
-    state.frame.teleport_requested = false;
+    let teleport_requested = std::mem::take(&mut state.frame.teleport_requested);
     // The anchor's velocities over this step, world: the velocity-change
     // limit (`anchor::excess_velocity`), the air and the sleep test read them.
     let (velocity, omega) = anchor_velocities(&state.frame.prev, &state.frame.cur, d.dt);
@@ -288,7 +288,9 @@ fn step_lanes<L: Kernels, P: Probe>(
     let air_time = state.air.time;
     state.air.time += d.dt;
     if state.frame.frozen {
-        // Frozen (`crate::detail`): as asleep, but nothing wakes it.
+        // Frozen (`crate::detail`): as asleep, but nothing wakes it; a
+        // teleport the host asked for waits for the level's end.
+        state.frame.teleport_requested = teleport_requested;
         state.frame.prev = state.frame.cur;
         state.frame.anchor_velocity = velocity;
         state.frame.anchor_omega = omega;

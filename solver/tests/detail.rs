@@ -358,3 +358,47 @@ fn levels_switch_under_a_variable_rate_host() {
     println!("fastest shown motion {still:.2} m/s, switching {switching:.2} m/s");
     assert!(switching <= 2.0 * still, "{switching} m/s against {still} m/s");
 }
+
+/// The host's other calls keep their meaning at every level: placing the
+/// anchor at half rate moves nothing in the cloth's frame; a teleport asked
+/// for while frozen is applied when the level ends (a Reset puts the cloth
+/// back at its animated pose); new dynamics the level cannot run are
+/// refused.
+#[test]
+fn host_calls_keep_their_meaning_at_every_level() {
+    let preset = library::DENIM;
+    let input = GarmentCase::Cape(1).input(&preset);
+    let mut cloth = Cloth::new(&input, preset.dynamics).expect("the cape seeds");
+    cloth.set_controls(cloth_solver::Controls { sleep: false, ..cloth.controls() }).expect("controls");
+    for _ in 0..240 {
+        cloth.step();
+    }
+    cloth.set_detail(Detail::HalfRate).expect("half rate");
+    cloth.step();
+    let mut twin = cloth.clone();
+    cloth.place_anchor(Pose::new([40.0, 3.0, -7.0], Quat::from_axis_angle([0.0, 1.0, 0.0], 1.0))).expect("placed");
+    let mut apart: f64 = 0.0;
+    for _ in 0..6 {
+        let report = cloth.step();
+        twin.step();
+        assert!(!report.teleported);
+        apart = apart.max(largest_move(&cloth.positions(), &twin.positions()));
+    }
+    assert!(apart < 1e-4, "placing the anchor moved the cape {apart} m from its unplaced twin");
+    let before = cloth.positions();
+
+    cloth.set_detail(Detail::Frozen).expect("frozen");
+    cloth.step();
+    cloth.teleport();
+    cloth.step();
+    assert!(largest_move(&cloth.positions(), &before) < 2e-3, "a frozen cloth does not move");
+    cloth.set_detail(Detail::Full).expect("full");
+    assert!(cloth.step().teleported, "the teleport asked for while frozen");
+    let bind: Vec<[f32; 3]> = input.positions.clone();
+    assert!(largest_move(&cloth.positions(), &bind) < 0.05, "a Reset teleport starts from the animated pose");
+
+    cloth.set_detail(Detail::HalfRate).expect("half rate");
+    let slow = cloth_solver::Dynamics { dt: 0.6, ..preset.dynamics };
+    assert!(cloth.set_dynamics(slow).is_err(), "2·dt past 1 s at half rate");
+    assert_eq!(cloth.dynamics().dt, preset.dynamics.dt);
+}
