@@ -10,8 +10,9 @@
 //!
 //! - **Reduced** keeps the substep (gravity's sag per substep, `h²g`, is
 //!   what a resting cloth's strain follows) and drops a quarter of the
-//!   iterations, at least one: every library preset rests within its full
-//!   budget's worst link + 1 % (`MEASUREMENTS.md`, "Levels of detail").
+//!   iterations, at least one: every library preset rests within 1.25
+//!   points of its full budget's worst link (`MEASUREMENTS.md`, "Levels of
+//!   detail").
 //! - **HalfRate** steps every second frame: one step of `2·dt` at the
 //!   cloth's own substeps from the host's pose at the last frame to this
 //!   frame's carried on as far again (colliders likewise), reads shown

@@ -19,8 +19,8 @@
 //! ([`stretch`], [`bend`], [`skip`], [`strain_limit`], [`tether`], [`leash`],
 //! sharing [`distance`]), seeding ([`seed`]), colouring ([`colour`]), the model
 //! built at seed ([`model`]) apart from the state a step mutates
-//! ([`state`]), the lane vocabulary ([`lanes`]) and the scene registry
-//! ([`scenes`]).
+//! ([`state`]), levels of detail and the world's frame budget ([`detail`]),
+//! the lane vocabulary ([`lanes`]) and the scene registry ([`scenes`]).
 
 pub mod aero;
 pub mod anchor;

@@ -24,11 +24,19 @@
 //! sequential loop and a host-driven split bit-identical over 300 steps.
 //!
 //! **Scheduling.** One task per cloth, largest first (work estimate:
-//! particles × substeps × iterations): the longest-processing-time rule, so
+//! `detail::work`, particles × substeps × (iterations + 1) at the cloth's
+//! level of detail): the longest-processing-time rule, so
 //! a big cape never starts last and leaves the other threads idle. Tasks are
 //! spawned FIFO on the world's own pool — never rayon's global pool, which a
 //! plugin could not shut down. The pool's threads are joined when the world
 //! is dropped.
+//!
+//! **Level of detail** (`crate::detail`): each cloth runs at a level —
+//! full, reduced, half rate or frozen — set on it, or chosen for every
+//! cloth at the start of each step by a frame budget
+//! ([`World::set_budget`]) from the host's priorities and a cost model
+//! (never a clock: the levels, like the states, are the same on any machine
+//! and thread count).
 //!
 //! **Concurrency.** Each cloth sits behind its own mutex, so every per-cloth
 //! call takes `&self` and may run on any thread, concurrently with calls on
