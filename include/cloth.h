@@ -27,6 +27,12 @@
  *     ... on any threads, each cloth at most once:  cloth_world_step_cloth(w, id);
  *     cloth_world_end_step(w);
  *
+ *   A crowd: set a frame budget once and each cloth's priority every frame, and each step chooses every
+ *   cloth's level of detail (CLOTH_DETAIL_*) to fit the budget, from a cost it counts, never times:
+ *
+ *     cloth_world_set_budget(w, &budget);                  core-milliseconds a frame (cloth_frame_budget)
+ *     cloth_set_priority(w, cape, -distance_to_camera);    higher: more detail
+ *
  * ----------------------------------------------------------------------------------------------------
  * ERRORS
  *
@@ -93,12 +99,14 @@
  * - Within one world, the PER-CLOTH calls (cloth_set_anchor_pose, cloth_place_anchor,
  *   cloth_set_animated_positions, cloth_set_dynamics, cloth_get_dynamics, cloth_wake, cloth_teleport,
  *   cloth_node_count, cloth_read_positions, cloth_read_vertices, cloth_attach_render_mesh, cloth_cook, cloth_apply_impulses,
- *   cloth_read_node_poses, cloth_last_step_report and cloth_world_step_cloth) may run concurrently from any threads FOR DISTINCT CLOTHS. Two overlapping
+ *   cloth_read_node_poses, cloth_last_step_report, cloth_set_detail, cloth_get_detail, cloth_set_priority,
+ *   cloth_get_priority and cloth_world_step_cloth) may run concurrently from any threads FOR DISTINCT CLOTHS. Two overlapping
  *   calls on the same cloth are a host bug: the second returns CLOTH_STATUS_BUSY (never a data race).
  * - The EXCLUSIVE calls (creating or destroying cloths, sets and colliders, collider poses, begin_frame,
- *   cloth_world_step, cloth_world_advance, begin/end_step, cloth_set_colliders) wait for the calls in flight on that world
- *   and run alone. It is never a data race, but it serialises. cloth_world_cloth_count runs beside the
- *   per-cloth calls; for cloth_world_destroy, see its comment.
+ *   cloth_world_step, cloth_world_advance, begin/end_step, cloth_set_colliders, cloth_world_set_budget and
+ *   _clear_budget) wait for the calls in flight on that world and run alone. It is never a data race, but
+ *   it serialises. cloth_world_cloth_count and cloth_world_get_budget run beside the per-cloth calls; for
+ *   cloth_world_destroy, see its comment.
  * - Between cloth_world_begin_step and cloth_world_end_step the colliders and the set of cloths are
  *   frozen: every exclusive call but cloth_world_end_step returns CLOTH_STATUS_WRONG_PHASE.
  * - The result never depends on the number of threads or on which thread steps which cloth: every
@@ -247,6 +255,34 @@
 
 // `cloth_step_report.watchdog`: reset after rows stayed absurdly violated.
 #define CLOTH_WATCHDOG_EXPLODED 2
+
+// Level of detail (cloth_set_detail): every frame a fixed step of dt at the
+// cloth's own dynamics. The default.
+#define CLOTH_DETAIL_FULL 0
+
+// Level of detail: every frame a fixed step of dt with a quarter of the
+// iterations dropped (at least one, and at least one kept), the substep
+// kept: a resting garment's worst link ends within 1.25 points of strain of
+// full detail's (solver/tests/detail.rs).
+#define CLOTH_DETAIL_REDUCED 1
+
+// Level of detail: every second frame one step of 2·dt at the cloth's own
+// substeps and iterations (half the cost; a longer substep, so looser
+// links), from the anchor's pose at the last frame to its pose now carried
+// on as far again; reads show that step halfway on its frame and its end
+// on the next, so they never lag the host. Refused for a dt over 0.5 s.
+#define CLOTH_DETAIL_HALF_RATE 2
+
+// Level of detail: no step simulates the cloth; it rides its anchor rigidly
+// (as a sleeping cloth does), keeping its velocities relative to its
+// anchor, and carries on from them when it leaves the level. Nothing wakes
+// it, and a teleport asked for waits for the level's end; a step reports it
+// idle.
+#define CLOTH_DETAIL_FROZEN 3
+
+// The price of a unit of work the frame budget uses when its unit_ns is 0,
+// ns (`cloth_solver::detail::WORK_UNIT_NS`; cloth_frame_budget).
+#define CLOTH_WORK_UNIT_NS 3.0
 
 // `cloth_cpu_path`: the baseline kernels (on x86-64, SSE2), which every CPU runs.
 #define CLOTH_CPU_PATH_BASELINE 0
@@ -737,6 +773,12 @@ typedef struct {
     // (cloth_stats.max_turn_rate; cloth_controls.max_turn_links): the
     // excess turned the cloth rigidly.
     uint32_t turn_limited;
+    // 1: no fixed step simulated the cloth this frame: it is at
+    // CLOTH_DETAIL_FROZEN, or at CLOTH_DETAIL_HALF_RATE on the second frame
+    // of its pair (its reads then show the end of the step the first frame
+    // ran). Appended after turn_limited: a caller built against an earlier
+    // header passes the shorter struct_size and does not get it.
+    uint32_t idle;
 } cloth_step_report;
 
 // A collider: a shape in its local frame and its world pose. Start from
@@ -771,6 +813,26 @@ typedef struct {
     uint32_t index;
     uint32_t generation;
 } cloth_collider_id;
+
+// A world's frame budget (cloth_world_set_budget): the work every cloth's
+// step may take in a frame, from which the world chooses each cloth's level
+// of detail (CLOTH_DETAIL_*) at the start of every step, by the host's
+// priorities (cloth_set_priority). The cost of a cloth at a level is
+// counted, never timed: nodes × substeps × (iterations + 1) units a step,
+// halved at half rate, none frozen or asleep. So the levels, and every
+// result, are the same on every machine and at every thread count. Start
+// from `cloth_default_frame_budget()`.
+typedef struct {
+    // sizeof(cloth_frame_budget).
+    uint32_t struct_size;
+    // Core-milliseconds the cloths' steps may take in a frame, summed over
+    // threads (2 ms on each of 4 threads is 8), 0..=1e6 (default 2).
+    double core_ms;
+    // The price of one unit of work on the host's machine, ns, 0..=1e6: a
+    // host that measured its own cost per unit passes it here; 0 (the
+    // default) is CLOTH_WORK_UNIT_NS.
+    double unit_ns;
+} cloth_frame_budget;
 
 // How a world runs. Start from `cloth_default_world_desc()`.
 typedef struct {
@@ -1030,7 +1092,8 @@ cloth_status cloth_apply_impulses(cloth_world world,
 
 // Changes a cloth's dynamics (nothing in them needs a reseed; a change
 // wakes the cloth). Per-cloth.
-// Refuses: only as every function does (ERRORS).
+// Refuses: INVALID_ARGUMENT for a dt over 0.5 s on a cloth at
+// CLOTH_DETAIL_HALF_RATE (its step of 2·dt would pass 1 s).
 cloth_status cloth_set_dynamics(cloth_world world, cloth_id cloth, const cloth_dynamics *dynamics);
 
 // Sets a cloth's drag and lift coefficients (dimensionless, each 0..=10).
@@ -1079,12 +1142,49 @@ cloth_status cloth_get_controls(cloth_world world, cloth_id cloth, cloth_control
 // Refuses: STRUCT_SIZE for a struct_size no version of cloth_dynamics has.
 cloth_status cloth_get_dynamics(cloth_world world, cloth_id cloth, cloth_dynamics *out_dynamics);
 
+// Sets a cloth's level of detail (CLOTH_DETAIL_FULL, _REDUCED, _HALF_RATE
+// or _FROZEN; each constant says what it does) from its next step on. A
+// change never pops what reads show: stepped by cloth_world_step it is
+// seamless (out of half rate, after the second frame of the pair); under
+// cloth_world_advance, where a half-rate cloth's reads run a step of 2·dt
+// behind the host, a change into or out of half rate is blended over 4·dt
+// of host time. A sleeping cloth stays asleep; a frozen one keeps its
+// velocities and carries on from them. With a frame budget set
+// (cloth_world_set_budget) the next step chooses the level again.
+// Per-cloth.
+// Refuses: INVALID_ENUM for a `level` that is no CLOTH_DETAIL_* value;
+// INVALID_ARGUMENT for CLOTH_DETAIL_HALF_RATE when the cloth's dt is over
+// 0.5 s (a step of 2·dt would pass 1 s; nothing changes); WRONG_PHASE
+// inside begin_step / end_step.
+cloth_status cloth_set_detail(cloth_world world, cloth_id cloth, uint32_t level);
+
+// A cloth's level of detail (a CLOTH_DETAIL_* value): the level its last
+// step ran at — with a frame budget, the one the budget chose — or the one
+// cloth_set_detail set since. Per-cloth.
+// Refuses: only as every function does (ERRORS).
+cloth_status cloth_get_detail(cloth_world world, cloth_id cloth, uint32_t *out_level);
+
+// Sets a cloth's priority for the frame budget (cloth_world_set_budget):
+// higher gets more detail. Any finite value: a host might pass minus the
+// distance to the camera, or its inverse, raised for a cloth on screen.
+// A cloth starts at 0; ties go to the lower cloth_id.index. Read when a step
+// begins, so it may be set at any time, between begin_step and end_step
+// too (for the next step). Per-cloth.
+// Refuses: NON_FINITE for a `priority` that is NaN or infinite.
+cloth_status cloth_set_priority(cloth_world world, cloth_id cloth, double priority);
+
+// A cloth's priority for the frame budget. Per-cloth.
+// Refuses: only as every function does (ERRORS).
+cloth_status cloth_get_priority(cloth_world world, cloth_id cloth, double *out_priority);
+
 // Wakes a sleeping cloth at its next step. Per-cloth.
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_wake(cloth_world world, cloth_id cloth);
 
 // Treats the cloth's next step as a teleport (the host cut to another
-// place): its dynamics' teleport mode applies. Per-cloth.
+// place): its dynamics' teleport mode applies. A frozen cloth
+// (CLOTH_DETAIL_FROZEN) teleports at its first step after it leaves the
+// level. Per-cloth.
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_teleport(cloth_world world, cloth_id cloth);
 
@@ -1223,6 +1323,12 @@ cloth_status cloth_collider_destroy(cloth_world world, cloth_collider_id collide
 // The identity pose.
 // Refuses: nothing (it returns no cloth_status).
 cloth_pose cloth_pose_identity(void);
+
+// A frame budget of 2 core-milliseconds at the library's price of a unit
+// of work (unit_ns 0: CLOTH_WORK_UNIT_NS): a start, to set from the host's
+// own frame.
+// Refuses: nothing (it returns no cloth_status).
+cloth_frame_budget cloth_default_frame_budget(void);
 
 // A world description with every field at its default (no threads).
 // Refuses: nothing (it returns no cloth_status).
@@ -1370,6 +1476,41 @@ cloth_status cloth_world_advance(cloth_world world, double seconds);
 // INVALID_ARGUMENT for one out of its range (nothing changes);
 // WRONG_PHASE inside begin_step / end_step.
 cloth_status cloth_world_set_air(cloth_world world, const cloth_air *air);
+
+// Sets the world's frame budget, read during the call (cloth_frame_budget):
+// from the next cloth_world_step, cloth_world_advance or
+// cloth_world_begin_step on, each of them first chooses every cloth's level
+// of detail, overriding cloth_set_detail. Cloths go by priority
+// (cloth_set_priority), highest first, ties to the lower cloth_id.index,
+// in bands of falling detail: CLOTH_DETAIL_FULL while it fits, then
+// _HALF_RATE while it fits, the rest _FROZEN; what is left then raises
+// half-rate cloths to _REDUCED, in priority order. No cloth gets more
+// detail than one of higher priority, and a sleeping cloth costs nothing.
+// A cloth chosen for half rate enters it on a step of its parity (its
+// cloth_id.index plus the world's count of steps even), frozen for the one
+// step before, so half-rate cloths step on alternate frames; one whose dt
+// is over 0.5 s is frozen instead. The world never times itself: the same
+// budget and priorities give the same levels, and the same bits, on every
+// machine. Exclusive.
+// Refuses: NON_FINITE for a field that is NaN or infinite;
+// INVALID_ARGUMENT for one outside 0..=1e6 (nothing changes); WRONG_PHASE
+// inside begin_step / end_step.
+cloth_status cloth_world_set_budget(cloth_world world, const cloth_frame_budget *budget);
+
+// Removes the world's frame budget: each cloth keeps the level its last
+// step ran at until cloth_set_detail changes it. A world starts with none.
+// Exclusive.
+// Refuses: WRONG_PHASE inside begin_step / end_step.
+cloth_status cloth_world_clear_budget(cloth_world world);
+
+// The world's frame budget: `*out_enabled` is 1 and `*out_budget` the
+// budget set, or, with none, 0 and a budget of 0 and 0. Set
+// `out_budget->struct_size` first (cloth_default_frame_budget() does): as
+// many bytes as that version has are written. Runs beside the per-cloth
+// calls.
+// Refuses: STRUCT_SIZE for a struct_size no version of cloth_frame_budget
+// has.
+cloth_status cloth_world_get_budget(cloth_world world, cloth_frame_budget *out_budget, uint32_t *out_enabled);
 
 // Opens a host-driven step: then cloth_world_step_cloth for each cloth to
 // advance (any threads, each cloth at most once), then cloth_world_end_step.

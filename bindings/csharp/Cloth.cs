@@ -440,6 +440,9 @@ namespace ClothSim
         public uint anchor_limited;
         // 1: the anchor turned faster than the cloth feels whole (ClothStats.max_turn_rate).
         public uint turn_limited;
+        // 1: no fixed step simulated the cloth this frame: it is frozen (CLOTH_DETAIL_FROZEN), or at half
+        // rate on the second frame of its pair.
+        public uint idle;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -461,6 +464,21 @@ namespace ClothSim
         public double local_speed;
         // The fastest turn of the anchor the cloth feels whole, rad/s (controls.max_turn_links).
         public double max_turn_rate;
+    }
+
+    // A world's frame budget (cloth_world_set_budget): the work the cloths' steps may take in a frame, from
+    // which every step chooses each cloth's level of detail by priority (cloth_set_priority). Costs
+    // are counted (nodes × substeps × (iterations + 1) a step), never timed: the same levels and bits
+    // on every machine. Start from cloth_default_frame_budget().
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ClothFrameBudget
+    {
+        // Its size in bytes, sizeof(ClothFrameBudget): cloth_default_frame_budget() sets it.
+        public uint struct_size;
+        // Core-milliseconds a frame, summed over threads (2 ms on each of 4 threads is 8), 0..=1e6 (default 2).
+        public double core_ms;
+        // The price of a unit of work on the host's machine, ns, 0..=1e6; 0 (the default) is CLOTH_WORK_UNIT_NS.
+        public double unit_ns;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -543,6 +561,11 @@ namespace ClothSim
         public const uint CLOTH_WATCHDOG_NONE = 0;
         public const uint CLOTH_WATCHDOG_NON_FINITE = 1;
         public const uint CLOTH_WATCHDOG_EXPLODED = 2;
+        public const uint CLOTH_DETAIL_FULL = 0;
+        public const uint CLOTH_DETAIL_REDUCED = 1;
+        public const uint CLOTH_DETAIL_HALF_RATE = 2;
+        public const uint CLOTH_DETAIL_FROZEN = 3;
+        public const double CLOTH_WORK_UNIT_NS = 3.0;
         public const uint CLOTH_CPU_PATH_BASELINE = 0;
         public const uint CLOTH_CPU_PATH_AVX2 = 1;
 
@@ -600,6 +623,8 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothAir cloth_default_air();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothFrameBudget cloth_default_frame_budget();
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_preset_aerodynamics(uint preset, out double out_drag, out double out_lift);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_preset_density(uint preset, out double out_density);
@@ -627,6 +652,12 @@ namespace ClothSim
         public static extern ClothStatus cloth_world_step(ClothWorld world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_set_air(ClothWorld world, ref ClothAir air);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_world_set_budget(ClothWorld world, ref ClothFrameBudget budget);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_world_clear_budget(ClothWorld world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_world_get_budget(ClothWorld world, ref ClothFrameBudget out_budget, out uint out_enabled);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_begin_step(ClothWorld world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -697,6 +728,14 @@ namespace ClothSim
         public static extern ClothStatus cloth_get_aerodynamics(ClothWorld world, ClothId cloth, out double out_drag, out double out_lift);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_set_air(ClothWorld world, ClothId cloth, ref ClothAir air);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_set_detail(ClothWorld world, ClothId cloth, uint level);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_get_detail(ClothWorld world, ClothId cloth, out uint out_level);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_set_priority(ClothWorld world, ClothId cloth, double priority);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_get_priority(ClothWorld world, ClothId cloth, out double out_priority);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_wake(ClothWorld world, ClothId cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

@@ -860,7 +860,8 @@ pub unsafe extern "C" fn cloth_apply_impulses(
 
 /// Changes a cloth's dynamics (nothing in them needs a reseed; a change
 /// wakes the cloth). Per-cloth.
-/// Refuses: only as every function does (ERRORS).
+/// Refuses: INVALID_ARGUMENT for a dt over 0.5 s on a cloth at
+/// CLOTH_DETAIL_HALF_RATE (its step of 2·dt would pass 1 s).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_set_dynamics(
     world: cloth_world,
@@ -1002,6 +1003,75 @@ pub unsafe extern "C" fn cloth_get_dynamics(
     })
 }
 
+/// Sets a cloth's level of detail (CLOTH_DETAIL_FULL, _REDUCED, _HALF_RATE
+/// or _FROZEN; each constant says what it does) from its next step on. A
+/// change never pops what reads show: stepped by cloth_world_step it is
+/// seamless (out of half rate, after the second frame of the pair); under
+/// cloth_world_advance, where a half-rate cloth's reads run a step of 2·dt
+/// behind the host, a change into or out of half rate is blended over 4·dt
+/// of host time. A sleeping cloth stays asleep; a frozen one keeps its
+/// velocities and carries on from them. With a frame budget set
+/// (cloth_world_set_budget) the next step chooses the level again.
+/// Per-cloth.
+/// Refuses: INVALID_ENUM for a `level` that is no CLOTH_DETAIL_* value;
+/// INVALID_ARGUMENT for CLOTH_DETAIL_HALF_RATE when the cloth's dt is over
+/// 0.5 s (a step of 2·dt would pass 1 s; nothing changes); WRONG_PHASE
+/// inside begin_step / end_step.
+#[no_mangle]
+pub extern "C" fn cloth_set_detail(world: cloth_world, cloth: cloth_id, level: u32) -> cloth_status {
+    guard("cloth_set_detail", || {
+        let level = detail_in(level)?;
+        with_world(world, |w| w.set_detail(cloth_of(cloth), level).map_err(world_fail))
+    })
+}
+
+/// A cloth's level of detail (a CLOTH_DETAIL_* value): the level its last
+/// step ran at — with a frame budget, the one the budget chose — or the one
+/// cloth_set_detail set since. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
+#[no_mangle]
+pub unsafe extern "C" fn cloth_get_detail(world: cloth_world, cloth: cloth_id, out_level: *mut u32) -> cloth_status {
+    guard("cloth_get_detail", || {
+        check_out(out_level, "out_level")?;
+        let level = with_world(world, |w| w.detail(cloth_of(cloth)).map_err(world_fail))?;
+        // SAFETY: checked non-null and aligned; writable by the caller's contract.
+        unsafe { out_level.write(level.code()) };
+        Ok(())
+    })
+}
+
+/// Sets a cloth's priority for the frame budget (cloth_world_set_budget):
+/// higher gets more detail. Any finite value: a host might pass minus the
+/// distance to the camera, or its inverse, raised for a cloth on screen.
+/// A cloth starts at 0; ties go to the lower cloth_id.index. Read when a step
+/// begins, so it may be set at any time, between begin_step and end_step
+/// too (for the next step). Per-cloth.
+/// Refuses: NON_FINITE for a `priority` that is NaN or infinite.
+#[no_mangle]
+pub extern "C" fn cloth_set_priority(world: cloth_world, cloth: cloth_id, priority: f64) -> cloth_status {
+    guard("cloth_set_priority", || {
+        let priority = finite(priority, "priority")?;
+        with_world(world, |w| w.set_priority(cloth_of(cloth), priority).map_err(world_fail))
+    })
+}
+
+/// A cloth's priority for the frame budget. Per-cloth.
+/// Refuses: only as every function does (ERRORS).
+#[no_mangle]
+pub unsafe extern "C" fn cloth_get_priority(
+    world: cloth_world,
+    cloth: cloth_id,
+    out_priority: *mut f64,
+) -> cloth_status {
+    guard("cloth_get_priority", || {
+        check_out(out_priority, "out_priority")?;
+        let priority = with_world(world, |w| w.priority(cloth_of(cloth)).map_err(world_fail))?;
+        // SAFETY: checked non-null and aligned; writable by the caller's contract.
+        unsafe { out_priority.write(priority) };
+        Ok(())
+    })
+}
+
 /// Wakes a sleeping cloth at its next step. Per-cloth.
 /// Refuses: only as every function does (ERRORS).
 #[no_mangle]
@@ -1015,7 +1085,9 @@ pub extern "C" fn cloth_wake(world: cloth_world, cloth: cloth_id) -> cloth_statu
 }
 
 /// Treats the cloth's next step as a teleport (the host cut to another
-/// place): its dynamics' teleport mode applies. Per-cloth.
+/// place): its dynamics' teleport mode applies. A frozen cloth
+/// (CLOTH_DETAIL_FROZEN) teleports at its first step after it leaves the
+/// level. Per-cloth.
 /// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub extern "C" fn cloth_teleport(world: cloth_world, cloth: cloth_id) -> cloth_status {

@@ -170,8 +170,9 @@ type ClothCall = (&'static str, fn(cloth_world, cloth_id) -> cloth_status);
 
 /// Every per-cloth call (the header's THREADS list), with arguments that
 /// pass every check made before the cloth is looked up, on a four-node
-/// cloth. cloth_world_step_cloth needs an open begin_step.
-fn per_cloth_calls() -> [ClothCall; 12] {
+/// cloth. cloth_world_step_cloth needs an open begin_step; cloth_set_detail,
+/// refused there, is [`per_cloth_calls_outside_a_step`].
+fn per_cloth_calls() -> [ClothCall; 15] {
     // SAFETY (every call): each pointer is valid for its count during the call.
     [
         ("cloth_set_anchor_pose", |w, c| unsafe { cloth_set_anchor_pose(w, c, &cloth_pose_identity()) }),
@@ -195,8 +196,37 @@ fn per_cloth_calls() -> [ClothCall; 12] {
             let mut report = crate::types::step_report_out(&Default::default());
             cloth_last_step_report(w, c, &mut report)
         }),
+        ("cloth_get_detail", |w, c| unsafe { cloth_get_detail(w, c, &mut 0) }),
+        ("cloth_set_priority", |w, c| cloth_set_priority(w, c, 1.0)),
+        ("cloth_get_priority", |w, c| unsafe { cloth_get_priority(w, c, &mut 0.0) }),
         ("cloth_world_step_cloth", |w, c| cloth_world_step_cloth(w, c)),
     ]
+}
+
+/// The per-cloth calls refused between begin_step and end_step (WRONG_PHASE
+/// comes before the cloth is looked up), so held outside a step.
+fn per_cloth_calls_outside_a_step() -> [ClothCall; 1] {
+    [("cloth_set_detail", |w, c| cloth_set_detail(w, c, CLOTH_DETAIL_REDUCED))]
+}
+
+/// The statuses `calls` return on another thread while this one holds
+/// `id` (as a call on it does), and cloth_world_cloth_count's.
+fn while_held(w: cloth_world, id: cloth_id, calls: &[ClothCall]) -> (Vec<(&'static str, cloth_status)>, cloth_status) {
+    with_world(w, |world| {
+        let held = world.with_cloth(crate::world::cloth_of(id), |_| {
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    let statuses = calls.iter().map(|(name, call)| (*name, call(w, id))).collect();
+                    // SAFETY: a valid out-pointer.
+                    (statuses, unsafe { cloth_world_cloth_count(w, &mut 0) })
+                })
+                .join()
+                .unwrap()
+            })
+        });
+        Ok(held.unwrap())
+    })
+    .unwrap()
 }
 
 /// The header's BUSY rule: while one thread is inside a call on a cloth
@@ -207,28 +237,19 @@ fn per_cloth_calls() -> [ClothCall; 12] {
 fn every_per_cloth_call_is_busy_while_another_thread_is_inside_its_cloth() {
     let w = world(0);
     let id = rope(w);
+    let (statuses, count) = while_held(w, id, &per_cloth_calls_outside_a_step());
     assert_eq!(cloth_world_begin_step(w), CLOTH_STATUS_OK);
-    let (statuses, count) = with_world(w, |world| {
-        let held = world.with_cloth(crate::world::cloth_of(id), |_| {
-            std::thread::scope(|s| {
-                s.spawn(|| {
-                    let statuses = per_cloth_calls().map(|(name, call)| (name, call(w, id)));
-                    // SAFETY: a valid out-pointer.
-                    (statuses, unsafe { cloth_world_cloth_count(w, &mut 0) })
-                })
-                .join()
-                .unwrap()
-            })
-        });
-        Ok(held.unwrap())
-    })
-    .unwrap();
-    for (name, status) in statuses {
+    let (inside, inside_count) = while_held(w, id, &per_cloth_calls());
+    for (name, status) in statuses.into_iter().chain(inside) {
         assert_eq!(status, CLOTH_STATUS_BUSY, "{name}");
     }
-    assert_eq!(count, CLOTH_STATUS_OK);
+    assert_eq!((count, inside_count), (CLOTH_STATUS_OK, CLOTH_STATUS_OK));
     // Released, the same calls succeed: BUSY was the only thing wrong.
     for (name, call) in per_cloth_calls() {
+        assert_eq!(call(w, id), CLOTH_STATUS_OK, "{name}: {}", last_error());
+    }
+    assert_eq!(cloth_world_end_step(w), CLOTH_STATUS_OK);
+    for (name, call) in per_cloth_calls_outside_a_step() {
         assert_eq!(call(w, id), CLOTH_STATUS_OK, "{name}: {}", last_error());
     }
     assert_eq!(cloth_world_destroy(w), CLOTH_STATUS_OK);
@@ -243,7 +264,7 @@ fn every_call_naming_a_damaged_cloth_is_internal() {
     let bad = rope(w);
     break_cloth(w, bad);
     assert_eq!(cloth_world_step(w), CLOTH_STATUS_INTERNAL);
-    for (name, call) in per_cloth_calls() {
+    for (name, call) in per_cloth_calls().into_iter().chain(per_cloth_calls_outside_a_step()) {
         if name != "cloth_world_step_cloth" {
             assert_eq!(call(w, bad), CLOTH_STATUS_INTERNAL, "{name}: {}", last_error());
         }

@@ -7,7 +7,7 @@
 use crate::boundary::cloth_status::{self, *};
 use crate::boundary::{check_out, fail, finite, flag, guard, Res};
 use cloth_solver::pose::{Pose, Quat};
-use cloth_solver::{library, Air, Controls, Dynamics, Shape, TeleportMode, Turbulence};
+use cloth_solver::{library, Air, Controls, Detail, Dynamics, FrameBudget, Shape, TeleportMode, Turbulence};
 use std::mem::MaybeUninit;
 use std::ptr::addr_of_mut;
 
@@ -89,6 +89,38 @@ pub const CLOTH_WATCHDOG_NONE: u32 = 0;
 pub const CLOTH_WATCHDOG_NON_FINITE: u32 = 1;
 /// `cloth_step_report.watchdog`: reset after rows stayed absurdly violated.
 pub const CLOTH_WATCHDOG_EXPLODED: u32 = 2;
+
+/// Level of detail (cloth_set_detail): every frame a fixed step of dt at the
+/// cloth's own dynamics. The default.
+pub const CLOTH_DETAIL_FULL: u32 = 0;
+/// Level of detail: every frame a fixed step of dt with a quarter of the
+/// iterations dropped (at least one, and at least one kept), the substep
+/// kept: a resting garment's worst link ends within 1.25 points of strain of
+/// full detail's (solver/tests/detail.rs).
+pub const CLOTH_DETAIL_REDUCED: u32 = 1;
+/// Level of detail: every second frame one step of 2·dt at the cloth's own
+/// substeps and iterations (half the cost; a longer substep, so looser
+/// links), from the anchor's pose at the last frame to its pose now carried
+/// on as far again; reads show that step halfway on its frame and its end
+/// on the next, so they never lag the host. Refused for a dt over 0.5 s.
+pub const CLOTH_DETAIL_HALF_RATE: u32 = 2;
+/// Level of detail: no step simulates the cloth; it rides its anchor rigidly
+/// (as a sleeping cloth does), keeping its velocities relative to its
+/// anchor, and carries on from them when it leaves the level. Nothing wakes
+/// it, and a teleport asked for waits for the level's end; a step reports it
+/// idle.
+pub const CLOTH_DETAIL_FROZEN: u32 = 3;
+const _: () = assert!(
+    CLOTH_DETAIL_FULL == Detail::Full as u32
+        && CLOTH_DETAIL_REDUCED == Detail::Reduced as u32
+        && CLOTH_DETAIL_HALF_RATE == Detail::HalfRate as u32
+        && CLOTH_DETAIL_FROZEN == Detail::Frozen as u32
+);
+
+/// The price of a unit of work the frame budget uses when its unit_ns is 0,
+/// ns (`cloth_solver::detail::WORK_UNIT_NS`; cloth_frame_budget).
+pub const CLOTH_WORK_UNIT_NS: f64 = 3.0;
+const _: () = assert!(CLOTH_WORK_UNIT_NS == cloth_solver::detail::WORK_UNIT_NS);
 
 /// A world: an opaque handle (slot and generation, never all zero).
 #[repr(C)]
@@ -554,6 +586,12 @@ pub struct cloth_step_report {
     /// (cloth_stats.max_turn_rate; cloth_controls.max_turn_links): the
     /// excess turned the cloth rigidly.
     pub turn_limited: u32,
+    /// 1: no fixed step simulated the cloth this frame: it is at
+    /// CLOTH_DETAIL_FROZEN, or at CLOTH_DETAIL_HALF_RATE on the second frame
+    /// of its pair (its reads then show the end of the step the first frame
+    /// ran). Appended after turn_limited: a caller built against an earlier
+    /// header passes the shorter struct_size and does not get it.
+    pub idle: u32,
 }
 
 /// How a cloth stands now, measured on demand from its current state (a
@@ -591,6 +629,28 @@ pub struct cloth_stats {
     /// turn_limited. Appended after local_speed: a caller built against an
     /// earlier header passes the shorter struct_size and does not get it.
     pub max_turn_rate: f64,
+}
+
+/// A world's frame budget (cloth_world_set_budget): the work every cloth's
+/// step may take in a frame, from which the world chooses each cloth's level
+/// of detail (CLOTH_DETAIL_*) at the start of every step, by the host's
+/// priorities (cloth_set_priority). The cost of a cloth at a level is
+/// counted, never timed: nodes × substeps × (iterations + 1) units a step,
+/// halved at half rate, none frozen or asleep. So the levels, and every
+/// result, are the same on every machine and at every thread count. Start
+/// from `cloth_default_frame_budget()`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct cloth_frame_budget {
+    /// sizeof(cloth_frame_budget).
+    pub struct_size: u32,
+    /// Core-milliseconds the cloths' steps may take in a frame, summed over
+    /// threads (2 ms on each of 4 threads is 8), 0..=1e6 (default 2).
+    pub core_ms: f64,
+    /// The price of one unit of work on the host's machine, ns, 0..=1e6: a
+    /// host that measured its own cost per unit passes it here; 0 (the
+    /// default) is CLOTH_WORK_UNIT_NS.
+    pub unit_ns: f64,
 }
 
 // ---- sizes and defaults -------------------------------------------------------
@@ -647,8 +707,9 @@ sized!(cloth_tree_desc, cloth_default_tree_desc(), max_distances);
 sized!(cloth_rig_desc, cloth_default_rig_desc(), max_distances);
 sized!(cloth_collider_desc, cloth_default_collider_desc());
 sized!(cloth_vertex_layout, cloth_default_vertex_layout());
-// The first release ended before anchor_limited.
-sized!(cloth_step_report, step_report_out(&Default::default()), anchor_limited);
+// The first release ended before anchor_limited; a later one before idle.
+sized!(cloth_step_report, step_report_out(&Default::default()), anchor_limited, idle);
+sized!(cloth_frame_budget, cloth_default_frame_budget());
 // The first version ended before max_turn_rate.
 sized!(
     cloth_stats,
@@ -774,6 +835,22 @@ pub(crate) fn step_report_bytes(r: &cloth_step_report) -> MaybeUninit<cloth_step
         addr_of_mut!((*p).pivot_failures).write(r.pivot_failures);
         addr_of_mut!((*p).anchor_limited).write(r.anchor_limited);
         addr_of_mut!((*p).turn_limited).write(r.turn_limited);
+        addr_of_mut!((*p).idle).write(r.idle);
+    }
+    out
+}
+
+/// A frame budget as the host receives it, in zeroed memory: the four bytes
+/// of padding after `struct_size` are 0, as a step report's are.
+pub(crate) fn budget_bytes(b: &cloth_frame_budget) -> MaybeUninit<cloth_frame_budget> {
+    let mut out = MaybeUninit::<cloth_frame_budget>::zeroed();
+    let p = out.as_mut_ptr();
+    // SAFETY: `p` points to a zeroed, aligned cloth_frame_budget; each write
+    // sets one field in place and leaves the padding as zeroed.
+    unsafe {
+        addr_of_mut!((*p).struct_size).write(b.struct_size);
+        addr_of_mut!((*p).core_ms).write(b.core_ms);
+        addr_of_mut!((*p).unit_ns).write(b.unit_ns);
     }
     out
 }
@@ -787,6 +864,15 @@ fn struct_size<T>() -> u32 {
 #[no_mangle]
 pub extern "C" fn cloth_pose_identity() -> cloth_pose {
     pose_out(&Pose::IDENTITY)
+}
+
+/// A frame budget of 2 core-milliseconds at the library's price of a unit
+/// of work (unit_ns 0: CLOTH_WORK_UNIT_NS): a start, to set from the host's
+/// own frame.
+/// Refuses: nothing (it returns no cloth_status).
+#[no_mangle]
+pub extern "C" fn cloth_default_frame_budget() -> cloth_frame_budget {
+    cloth_frame_budget { struct_size: struct_size::<cloth_frame_budget>(), core_ms: 2.0, unit_ns: 0.0 }
 }
 
 /// A world description with every field at its default (no threads).
@@ -1145,6 +1231,32 @@ pub(crate) fn air_out(a: &Air) -> cloth_air {
     }
 }
 
+/// A frame budget as given: finite (else NON_FINITE), each field 0..=1e6
+/// (else INVALID_ARGUMENT).
+pub(crate) fn budget_in(b: &cloth_frame_budget) -> Res<FrameBudget> {
+    let out =
+        FrameBudget { core_ms: finite(b.core_ms, "budget.core_ms")?, unit_ns: finite(b.unit_ns, "budget.unit_ns")? };
+    if let Err(e) = out.validate() {
+        return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("{e}"));
+    }
+    Ok(out)
+}
+
+pub(crate) fn budget_out(b: &FrameBudget) -> cloth_frame_budget {
+    cloth_frame_budget { struct_size: struct_size::<cloth_frame_budget>(), core_ms: b.core_ms, unit_ns: b.unit_ns }
+}
+
+/// A level of detail from its CLOTH_DETAIL_* code (else INVALID_ENUM).
+pub(crate) fn detail_in(level: u32) -> Res<Detail> {
+    match Detail::from_code(level) {
+        Some(d) => Ok(d),
+        None => fail(
+            CLOTH_STATUS_INVALID_ENUM,
+            format!("level is {level}; a CLOTH_DETAIL_* value is 0..={}", CLOTH_DETAIL_FROZEN),
+        ),
+    }
+}
+
 /// The dynamics as given. `cloth_dynamics` carries no drag and lift (its
 /// layout is ABI 1's): these are the defaults, and cloth_set_dynamics keeps
 /// the cloth's own.
@@ -1242,6 +1354,7 @@ pub(crate) fn step_report_out(r: &cloth_solver::StepReport) -> cloth_step_report
         pivot_failures: r.pivot_failures,
         anchor_limited: r.anchor_limited as u32,
         turn_limited: r.turn_limited as u32,
+        idle: r.idle as u32,
     }
 }
 

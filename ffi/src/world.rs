@@ -3,7 +3,10 @@
 
 use crate::boundary::cloth_status::{self, *};
 use crate::boundary::{check_out, fail, guard, lookup, register, unregister, with_world, with_world_mut, Fail};
-use crate::types::{air_in, cloth_air, cloth_id, cloth_world, cloth_world_desc, read_desc};
+use crate::types::{
+    air_in, budget_bytes, budget_in, budget_out, check_sized_out, cloth_air, cloth_frame_budget, cloth_id, cloth_world,
+    cloth_world_desc, read_desc, write_sized_out,
+};
 use cloth_solver::world::{ClothId, WorldError, WorldOptions};
 use cloth_solver::World;
 
@@ -195,6 +198,72 @@ pub unsafe extern "C" fn cloth_world_set_air(world: cloth_world, air: *const clo
         // SAFETY: the caller's pointer contract.
         let air = air_in(&unsafe { read_desc(air, "air")? })?;
         with_world_mut(world, |w| w.set_air(air).map_err(world_fail))
+    })
+}
+
+/// Sets the world's frame budget, read during the call (cloth_frame_budget):
+/// from the next cloth_world_step, cloth_world_advance or
+/// cloth_world_begin_step on, each of them first chooses every cloth's level
+/// of detail, overriding cloth_set_detail. Cloths go by priority
+/// (cloth_set_priority), highest first, ties to the lower cloth_id.index,
+/// in bands of falling detail: CLOTH_DETAIL_FULL while it fits, then
+/// _HALF_RATE while it fits, the rest _FROZEN; what is left then raises
+/// half-rate cloths to _REDUCED, in priority order. No cloth gets more
+/// detail than one of higher priority, and a sleeping cloth costs nothing.
+/// A cloth chosen for half rate enters it on a step of its parity (its
+/// cloth_id.index plus the world's count of steps even), frozen for the one
+/// step before, so half-rate cloths step on alternate frames; one whose dt
+/// is over 0.5 s is frozen instead. The world never times itself: the same
+/// budget and priorities give the same levels, and the same bits, on every
+/// machine. Exclusive.
+/// Refuses: NON_FINITE for a field that is NaN or infinite;
+/// INVALID_ARGUMENT for one outside 0..=1e6 (nothing changes); WRONG_PHASE
+/// inside begin_step / end_step.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_world_set_budget(world: cloth_world, budget: *const cloth_frame_budget) -> cloth_status {
+    guard("cloth_world_set_budget", || {
+        // SAFETY: the caller's pointer contract.
+        let budget = budget_in(&unsafe { read_desc(budget, "budget")? })?;
+        with_world_mut(world, |w| w.set_budget(Some(budget)).map_err(world_fail))
+    })
+}
+
+/// Removes the world's frame budget: each cloth keeps the level its last
+/// step ran at until cloth_set_detail changes it. A world starts with none.
+/// Exclusive.
+/// Refuses: WRONG_PHASE inside begin_step / end_step.
+#[no_mangle]
+pub extern "C" fn cloth_world_clear_budget(world: cloth_world) -> cloth_status {
+    guard("cloth_world_clear_budget", || with_world_mut(world, |w| w.set_budget(None).map_err(world_fail)))
+}
+
+/// The world's frame budget: `*out_enabled` is 1 and `*out_budget` the
+/// budget set, or, with none, 0 and a budget of 0 and 0. Set
+/// `out_budget->struct_size` first (cloth_default_frame_budget() does): as
+/// many bytes as that version has are written. Runs beside the per-cloth
+/// calls.
+/// Refuses: STRUCT_SIZE for a struct_size no version of cloth_frame_budget
+/// has.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_world_get_budget(
+    world: cloth_world,
+    out_budget: *mut cloth_frame_budget,
+    out_enabled: *mut u32,
+) -> cloth_status {
+    guard("cloth_world_get_budget", || {
+        // SAFETY: the caller's pointer contract.
+        let size = unsafe { check_sized_out(out_budget, "out_budget")? };
+        check_out(out_enabled, "out_enabled")?;
+        let budget = with_world(world, |w| Ok(w.budget()))?;
+        let none = cloth_solver::FrameBudget { core_ms: 0.0, unit_ns: 0.0 };
+        let bytes = budget_bytes(&budget_out(budget.as_ref().unwrap_or(&none)));
+        // SAFETY: checked by check_sized_out and check_out; every byte of
+        // `bytes` is initialised (budget_bytes zeroes the padding).
+        unsafe {
+            write_sized_out(out_budget, bytes, size);
+            out_enabled.write(budget.is_some() as u32);
+        }
+        Ok(())
     })
 }
 

@@ -190,25 +190,28 @@ fn every_coordinate_the_api_takes_is_limited() {
 
 /// F7: offsets 20–23 of cloth_step_report are padding, and were copied out
 /// uninitialised; the report is built in zeroed memory now, so they arrive
-/// as 0 (memcheck checks the same bytes in `misuse.c`).
+/// as 0 (memcheck checks the same bytes in `misuse.c`). So do offsets 44–47,
+/// the padding that rounds the struct to 8 bytes since `idle` was appended.
 #[test]
 fn a_step_report_writes_no_uninitialised_byte() {
     let w = world();
     let id = sheet(w);
     ok(cloth_world_step(w));
     let size = std::mem::size_of::<cloth_step_report>();
-    assert_eq!(size, 40);
+    assert_eq!(size, 48);
     assert_eq!(std::mem::offset_of!(cloth_step_report, watchdog) + 4, 20, "four bytes of padding follow");
-    let mut bytes = [0xABu8; 40];
+    assert_eq!(std::mem::offset_of!(cloth_step_report, idle) + 4, 44, "four bytes of padding end the struct");
+    let mut bytes = [0xABu8; 48];
     bytes[..4].copy_from_slice(&(size as u32).to_ne_bytes());
-    // SAFETY: a 40-byte buffer aligned for the struct (u64 alignment).
+    // SAFETY: a 48-byte buffer aligned for the struct (u64 alignment).
     let report = unsafe {
         let mut r: cloth_step_report = std::mem::transmute(bytes);
         ok(cloth_last_step_report(w, id, &mut r));
-        std::mem::transmute::<cloth_step_report, [u8; 40]>(r)
+        std::mem::transmute::<cloth_step_report, [u8; 48]>(r)
     };
     assert_eq!(&report[20..24], &[0; 4]);
-    assert_eq!(&report[32..40], &[0; 8], "no bound acted on a still anchor");
+    assert_eq!(&report[32..44], &[0; 12], "no bound acted on a still anchor, and a step ran");
+    assert_eq!(&report[44..48], &[0; 4]);
     ok(cloth_world_destroy(w));
 }
 

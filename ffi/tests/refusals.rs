@@ -1105,6 +1105,99 @@ fn cases() -> Vec<Case> {
                 unsafe { cloth_world_set_air(f.w, &cloth_default_air()) }
             }),
         ),
+        case(
+            "cloth_set_detail",
+            CLOTH_STATUS_INVALID_ENUM,
+            "level 4, past CLOTH_DETAIL_FROZEN",
+            Here(|f| cloth_set_detail(f.w, f.cloth, CLOTH_DETAIL_FROZEN + 1)),
+        ),
+        case(
+            "cloth_set_detail",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "CLOTH_DETAIL_HALF_RATE with a dt of 0.6 s",
+            Here(|f| {
+                let slow = cloth_dynamics { dt: 0.6, ..cloth_default_dynamics() };
+                // SAFETY: a valid struct.
+                ok(unsafe { cloth_set_dynamics(f.w, f.cloth, &slow) });
+                ok(cloth_set_detail(f.w, f.cloth, CLOTH_DETAIL_REDUCED));
+                cloth_set_detail(f.w, f.cloth, CLOTH_DETAIL_HALF_RATE)
+            }),
+        ),
+        case(
+            "cloth_set_detail",
+            CLOTH_STATUS_WRONG_PHASE,
+            "inside begin_step / end_step",
+            Here(|f| {
+                ok(cloth_world_begin_step(f.w));
+                cloth_set_detail(f.w, f.cloth, CLOTH_DETAIL_REDUCED)
+            }),
+        ),
+        case(
+            "cloth_set_dynamics",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a dt of 0.6 s at CLOTH_DETAIL_HALF_RATE",
+            Here(|f| {
+                ok(cloth_set_detail(f.w, f.cloth, CLOTH_DETAIL_HALF_RATE));
+                let slow = cloth_dynamics { dt: 0.6, ..cloth_default_dynamics() };
+                // SAFETY: a valid struct.
+                unsafe { cloth_set_dynamics(f.w, f.cloth, &slow) }
+            }),
+        ),
+        case(
+            "cloth_set_priority",
+            CLOTH_STATUS_NON_FINITE,
+            "a NaN priority",
+            Here(|f| cloth_set_priority(f.w, f.cloth, f64::NAN)),
+        ),
+        case(
+            "cloth_world_set_budget",
+            CLOTH_STATUS_NON_FINITE,
+            "an infinite core_ms",
+            Here(|f| {
+                let b = cloth_frame_budget { core_ms: f64::INFINITY, ..cloth_default_frame_budget() };
+                // SAFETY: a valid struct.
+                unsafe { cloth_world_set_budget(f.w, &b) }
+            }),
+        ),
+        case(
+            "cloth_world_set_budget",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a negative unit_ns",
+            Here(|f| {
+                let b = cloth_frame_budget { unit_ns: -3.0, ..cloth_default_frame_budget() };
+                // SAFETY: a valid struct.
+                unsafe { cloth_world_set_budget(f.w, &b) }
+            }),
+        ),
+        case(
+            "cloth_world_set_budget",
+            CLOTH_STATUS_WRONG_PHASE,
+            "inside begin_step / end_step",
+            Here(|f| {
+                ok(cloth_world_begin_step(f.w));
+                // SAFETY: a valid struct.
+                unsafe { cloth_world_set_budget(f.w, &cloth_default_frame_budget()) }
+            }),
+        ),
+        case(
+            "cloth_world_clear_budget",
+            CLOTH_STATUS_WRONG_PHASE,
+            "inside begin_step / end_step",
+            Here(|f| {
+                ok(cloth_world_begin_step(f.w));
+                cloth_world_clear_budget(f.w)
+            }),
+        ),
+        case(
+            "cloth_world_get_budget",
+            CLOTH_STATUS_STRUCT_SIZE,
+            "a struct_size of 0",
+            Here(|f| {
+                let (mut b, mut enabled) = (cloth_frame_budget { struct_size: 0, ..cloth_default_frame_budget() }, 0);
+                // SAFETY: valid out-pointers of the full size.
+                unsafe { cloth_world_get_budget(f.w, &mut b, &mut enabled) }
+            }),
+        ),
     ]
 }
 
@@ -1189,7 +1282,8 @@ fn a_descriptor_misaligned_for_its_type_is_refused() {
 /// Between begin_step and end_step every exclusive call but end_step is
 /// WRONG_PHASE, whatever its ids (`misuse.c` asserts it of
 /// cloth_collider_set_pose, begin_frame, cloth_world_step, begin_step and
-/// cloth_destroy); the per-cloth calls, cloth_world_cloth_count and
+/// cloth_destroy); the per-cloth calls (but cloth_set_detail, whose case is
+/// in `cases`), cloth_world_cloth_count, cloth_world_get_budget and
 /// cloth_world_destroy are not refused there.
 #[test]
 fn every_exclusive_call_is_wrong_phase_inside_a_step() {
@@ -1222,9 +1316,11 @@ fn every_exclusive_call_is_wrong_phase_inside_a_step() {
     let identity = cloth_pose_identity();
     // SAFETY: every pointer is valid for its count during the call.
     let blob = cooked(&f);
-    let exclusive: [(&str, cloth_status); 13] = unsafe {
+    let exclusive: [(&str, cloth_status); 15] = unsafe {
         [
             ("cloth_world_set_air", cloth_world_set_air(f.w, &cloth_default_air())),
+            ("cloth_world_set_budget", cloth_world_set_budget(f.w, &cloth_default_frame_budget())),
+            ("cloth_world_clear_budget", cloth_world_clear_budget(f.w)),
             ("cloth_world_advance", cloth_world_advance(f.w, 0.01)),
             (
                 "cloth_create_from_cooked",
@@ -1248,12 +1344,16 @@ fn every_exclusive_call_is_wrong_phase_inside_a_step() {
     for (name, status) in exclusive {
         assert_eq!(status, CLOTH_STATUS_WRONG_PHASE, "{name}: {}", last_error());
     }
-    let mut count = 0;
+    let (mut count, mut level, mut budget, mut enabled) = (0, 9, cloth_default_frame_budget(), 9);
     // SAFETY: valid pointers.
     unsafe {
         ok(cloth_set_anchor_pose(f.w, f.cloth, &identity));
         ok(cloth_world_cloth_count(f.w, &mut count));
+        ok(cloth_set_priority(f.w, f.cloth, 2.0));
+        ok(cloth_get_detail(f.w, f.cloth, &mut level));
+        ok(cloth_world_get_budget(f.w, &mut budget, &mut enabled));
     }
+    assert_eq!((level, enabled), (CLOTH_DETAIL_FULL, 0));
     assert_eq!(count, 1, "nothing was created");
     ok(cloth_world_step_cloth(f.w, f.cloth));
     ok(cloth_world_destroy(f.w));

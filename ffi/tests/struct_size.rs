@@ -60,9 +60,10 @@ fn an_output_struct_without_a_constructor_names_none() {
     assert_eq!(unsafe { cloth_last_step_report(w, c, &mut report) }, CLOTH_STATUS_STRUCT_SIZE);
     let want = format!(
         "cloth_last_step_report: out.struct_size is 4 but this library's cloth_step_report is {} bytes, \
-         or {} for its earlier version (set it to the size of the struct you pass)",
+         or {} or {} for its earlier versions (set it to the size of the struct you pass)",
         std::mem::size_of::<cloth_step_report>(),
-        std::mem::offset_of!(cloth_step_report, anchor_limited)
+        std::mem::offset_of!(cloth_step_report, anchor_limited),
+        std::mem::offset_of!(cloth_step_report, idle)
     );
     assert_eq!(last_error(), want);
     ok(cloth_world_destroy(w));
@@ -78,6 +79,8 @@ fn no_struct_size_refusal_says_sizeof() {
     let mut dynamics = cloth_dynamics { struct_size: 0, ..cloth_default_dynamics() };
     let mut controls = cloth_controls { struct_size: 1, ..cloth_default_controls() };
     let air = cloth_air { struct_size: 0, ..cloth_default_air() };
+    let mut budget = cloth_frame_budget { struct_size: 2, ..cloth_default_frame_budget() };
+    let mut enabled = 0;
     // SAFETY: valid pointers throughout, each struct of its full size.
     unsafe {
         for status in [
@@ -87,6 +90,8 @@ fn no_struct_size_refusal_says_sizeof() {
             cloth_set_dynamics(w, c, &dynamics),
             cloth_get_controls(w, c, &mut controls),
             cloth_set_air(w, c, &air),
+            cloth_world_set_budget(w, &budget),
+            cloth_world_get_budget(w, &mut budget, &mut enabled),
         ] {
             assert_eq!(status, CLOTH_STATUS_STRUCT_SIZE, "{}", last_error());
             messages.push(last_error());

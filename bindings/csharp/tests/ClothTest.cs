@@ -147,8 +147,9 @@ static unsafe class ClothTest
         Expect(ClothNative.cloth_default_rig_desc().struct_size == sizeof(ClothRigDesc), "sizeof(ClothRigDesc)");
         Expect(ClothNative.cloth_default_collider_desc().struct_size == sizeof(ClothColliderDesc), "sizeof(ClothColliderDesc)");
         Expect(ClothNative.cloth_default_air().struct_size == sizeof(ClothAir), "sizeof(ClothAir)");
+        Expect(ClothNative.cloth_default_frame_budget().struct_size == sizeof(ClothFrameBudget), "sizeof(ClothFrameBudget)");
         Expect(sizeof(ClothWorld) == 8 && sizeof(ClothId) == 8 && sizeof(ClothColliderSetId) == 8, "handles are 8 bytes");
-        Expect(sizeof(ClothColliderId) == 16 && sizeof(ClothPose) == 56 && sizeof(ClothStepReport) == 40, "sizes of ids, poses, reports");
+        Expect(sizeof(ClothColliderId) == 16 && sizeof(ClothPose) == 56 && sizeof(ClothStepReport) == 48, "sizes of ids, poses, reports");
         Console.WriteLine("struct sizes: world desc " + sizeof(ClothWorldDesc) + ", dynamics " + sizeof(ClothDynamics) + ", desc " +
                           sizeof(ClothDesc) + ", sheet " + sizeof(ClothSheetDesc) + ", collider desc " + sizeof(ClothColliderDesc) +
                           " bytes: each the library's struct_size");

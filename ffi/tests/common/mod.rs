@@ -137,5 +137,6 @@ pub fn step_report(struct_size: u32) -> cloth_step_report {
         pivot_failures: 0,
         anchor_limited: 0,
         turn_limited: 0,
+        idle: 0,
     }
 }
