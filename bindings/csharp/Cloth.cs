@@ -440,7 +440,7 @@ namespace ClothSim
         public uint anchor_limited;
         // 1: the anchor turned faster than the cloth feels whole (ClothStats.max_turn_rate).
         public uint turn_limited;
-        // 1: no fixed step simulated the cloth this frame: it is frozen (CLOTH_DETAIL_FROZEN), or at half
+        // 1: no fixed step simulated the cloth this frame: it is frozen (ClothDetail.Frozen), or at half
         // rate on the second frame of its pair.
         public uint idle;
     }
@@ -466,8 +466,8 @@ namespace ClothSim
         public double max_turn_rate;
     }
 
-    // A world's frame budget (cloth_world_set_budget): the work the cloths' steps may take in a frame, from
-    // which every step chooses each cloth's level of detail by priority (cloth_set_priority). Costs
+    // A world's frame budget (SimWorld.SetBudget): the work the cloths' steps may take in a frame, from
+    // which every step chooses each cloth's level of detail by priority (SimCloth.SetPriority). Costs
     // are counted (nodes × substeps × (iterations + 1) a step), never timed: the same levels and bits
     // on every machine. Start from cloth_default_frame_budget().
     [StructLayout(LayoutKind.Sequential)]
@@ -793,6 +793,21 @@ namespace ClothSim
         Cloth = 1,
     }
 
+    // A cloth's level of detail (CLOTH_DETAIL_*, the same values): SimCloth.SetDetail, or chosen every
+    // step by the world's frame budget (SimWorld.SetBudget).
+    public enum ClothDetail : uint
+    {
+        // Every frame a step of dt at the cloth's own dynamics (the default).
+        Full = 0,
+        // Every frame a step of dt with a quarter of the iterations dropped (at least one).
+        Reduced = 1,
+        // Every second frame one step of 2·dt: half the cost, looser links; reads never lag the host.
+        // Refused for a dt over 0.5 s.
+        HalfRate = 2,
+        // No step: the cloth rides its anchor rigidly and carries on from its velocities when it leaves.
+        Frozen = 3,
+    }
+
     // A library entry (CLOTH_PRESET_*, the same values): a fabric's dynamics, drag and lift, tuned
     // for it (solver/src/library.rs). Custom is none: a cloth made with it takes explicit
     // ClothDynamics (start from an entry's, ClothPreset.Denim.Dynamics()). Masses are the host's,
@@ -945,6 +960,30 @@ namespace ClothSim
         public void EndStep() { ClothException.Check(ClothNative.cloth_world_end_step(handle)); }
         // The air every cloth of the world moves through (start from ClothNative.cloth_default_air()).
         public void SetAir(ClothAir air) { ClothException.Check(ClothNative.cloth_world_set_air(handle, ref air)); }
+
+        // The frame budget (start from ClothNative.cloth_default_frame_budget()): from the next step on,
+        // each step chooses every cloth's level of detail by priority (SimCloth.SetPriority), overriding
+        // SimCloth.SetDetail. Counted, never timed: the same levels and bits on every machine.
+        public void SetBudget(ClothFrameBudget budget) { ClothException.Check(ClothNative.cloth_world_set_budget(handle, ref budget)); }
+        // coreMs: core-milliseconds a frame, summed over threads; unitNs: the host's measured price of a
+        // unit of work, ns (0: the library's, CLOTH_WORK_UNIT_NS).
+        public void SetBudget(double coreMs, double unitNs = 0.0)
+        {
+            ClothFrameBudget budget = ClothNative.cloth_default_frame_budget();
+            budget.core_ms = coreMs;
+            budget.unit_ns = unitNs;
+            SetBudget(budget);
+        }
+        // No budget: each cloth keeps its level until SimCloth.SetDetail changes it.
+        public void ClearBudget() { ClothException.Check(ClothNative.cloth_world_clear_budget(handle)); }
+        // The budget set, if any (false, and a budget of 0 and 0, without one).
+        public bool TryGetBudget(out ClothFrameBudget budget)
+        {
+            budget = ClothNative.cloth_default_frame_budget();
+            uint enabled;
+            ClothException.Check(ClothNative.cloth_world_get_budget(handle, ref budget, out enabled));
+            return enabled != 0;
+        }
 
         public int ClothCount
         {
@@ -1283,6 +1322,25 @@ namespace ClothSim
         // The cloth's own air, on top of the world's (winds and turbulence add).
         public void SetAir(ClothAir air) { ClothException.Check(ClothNative.cloth_set_air(world.Handle, id, ref air)); }
         public void Wake() { ClothException.Check(ClothNative.cloth_wake(world.Handle, id)); }
+        // The level of detail from the next step on (a world with a budget chooses it again each step).
+        // Throws WrongPhase between BeginStep and EndStep, InvalidArgument for HalfRate with a dt over 0.5 s.
+        public void SetDetail(ClothDetail level) { ClothException.Check(ClothNative.cloth_set_detail(world.Handle, id, (uint)level)); }
+        // The level the last step ran at (with a budget, the one it chose), or the one set since.
+        public ClothDetail GetDetail()
+        {
+            uint level;
+            ClothException.Check(ClothNative.cloth_get_detail(world.Handle, id, out level));
+            return (ClothDetail)level;
+        }
+        // The priority for the world's frame budget, any finite value (default 0): higher gets more
+        // detail, e.g. minus the distance to the camera. Read when a step begins.
+        public void SetPriority(double priority) { ClothException.Check(ClothNative.cloth_set_priority(world.Handle, id, priority)); }
+        public double GetPriority()
+        {
+            double priority;
+            ClothException.Check(ClothNative.cloth_get_priority(world.Handle, id, out priority));
+            return priority;
+        }
         public void Teleport() { ClothException.Check(ClothNative.cloth_teleport(world.Handle, id)); }
         // How the cloth stands now (worst link, tether ratio, local speed), measured during the call:
         // O(rows), for a debug overlay or a test rather than every frame.

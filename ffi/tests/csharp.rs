@@ -2,7 +2,7 @@
 //! is checked against the header so the two cannot drift). From the header:
 //! every function, struct, constant and status; from the C# file: the
 //! `extern` declarations, the `struct`s, the `const`s, the `ClothStatus`
-//! enum and the safe layer's `ClothPreset` and `ClothSpace` enums. Names map mechanically — `cloth_sheet_desc` → `ClothSheetDesc` (the
+//! enum and the safe layer's `ClothPreset`, `ClothSpace` and `ClothDetail` enums. Names map mechanically — `cloth_sheet_desc` → `ClothSheetDesc` (the
 //! prefix kept: issue 20, no name may collide with UnityEngine's `Cloth` or
 //! `Pose`), `CLOTH_STATUS_NULL_POINTER` → `NullPointer` — and C# `@`-escaped
 //! names (`@out`, `@fixed`) compare without the `@`.
@@ -11,8 +11,8 @@
 //! names, count and types and the matching return type; each struct has the
 //! same fields in the same order with the matching C# types (pointers →
 //! `IntPtr`, `size_t` → `UIntPtr`, structs by their mapped name); each
-//! `#define` and each status has the same value, and each `CLOTH_PRESET_*`
-//! and `CLOTH_SPACE_*` is a member of its safe enum with that value.
+//! `#define` and each status has the same value, and each `CLOTH_PRESET_*`,
+//! `CLOTH_SPACE_*` and `CLOTH_DETAIL_*` is a member of its safe enum with that value.
 //!
 //! The rules issue 20 set (ffi/tests/mono.rs runs the binding under Mono):
 //! - a handle — a C struct of exactly `uint32_t index; uint32_t generation;`
@@ -354,14 +354,17 @@ fn every_constant_and_status_has_the_same_value() {
 }
 
 /// The safe layer's enums over the header's `uint32_t` constants —
-/// `ClothPreset` (`CLOTH_PRESET_*`) and `ClothSpace` (`CLOTH_SPACE_*`) — have
+/// `ClothPreset` (`CLOTH_PRESET_*`), `ClothSpace` (`CLOTH_SPACE_*`) and
+/// `ClothDetail` (`CLOTH_DETAIL_*`) — have
 /// one member per constant, named as `pascal` names it, with its value.
 #[test]
 fn safe_enums_have_the_header_values() {
     let h = header();
     let cs = strip(&binding(), false);
     let mut problems = Vec::new();
-    for (enum_name, prefix) in [("ClothPreset", "CLOTH_PRESET_"), ("ClothSpace", "CLOTH_SPACE_")] {
+    for (enum_name, prefix) in
+        [("ClothPreset", "CLOTH_PRESET_"), ("ClothSpace", "CLOTH_SPACE_"), ("ClothDetail", "CLOTH_DETAIL_")]
+    {
         let constants: BTreeMap<String, String> = h
             .lines()
             .filter_map(|l| l.strip_prefix("#define "))

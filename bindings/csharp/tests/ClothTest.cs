@@ -125,6 +125,7 @@ static unsafe class ClothTest
         Wind();
         Presets();
         AnchorVelocity();
+        Levels();
         ErrorPaths();
         if (failures > 0)
         {
@@ -681,6 +682,96 @@ static unsafe class ClothTest
             Console.WriteLine(string.Format("anchor velocity: spawned at 20 m/s, the corner strays {0:F4} m with the next pose at spawn + v·dt, " +
                                             "{1:F4} m with the anchor left at spawn", strayA, strayB));
         }
+    }
+
+    // Levels of detail (issue 23): a level set by hand is the one the cloth steps at (half rate idles
+    // every second frame, frozen every frame); a budget of 0 freezes everyone and the default one
+    // (2 core-milliseconds) leaves three small sheets at full detail; between, priorities decide — 350
+    // units of work for three sheets of 160 at full detail (16 nodes × 2 substeps × (4 + 1)) give the
+    // two highest full detail and freeze the third. Bad levels, priorities and budgets throw, as do
+    // SetDetail and the budget's setters inside a step.
+    static void Levels()
+    {
+        SmallSheet();
+        using (SimWorld world = new SimWorld())
+        {
+            SimCloth[] cloths = new SimCloth[3];
+            ClothControls awake = ClothNative.cloth_default_controls();
+            awake.sleep = 0;
+            for (int i = 0; i < cloths.Length; i++)
+            {
+                cloths[i] = world.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, ClothPreset.Cotton,
+                                              ClothNative.cloth_pose_identity());
+                cloths[i].SetControls(awake);
+            }
+            SimCloth a = cloths[0];
+            Expect(a.GetDetail() == ClothDetail.Full && a.GetPriority() == 0.0, "a cloth starts at full detail, priority 0");
+            a.SetDetail(ClothDetail.HalfRate);
+            string idle = "";
+            for (int k = 0; k < 4; k++)
+            {
+                world.Step();
+                idle += a.LastStepReport().idle;
+            }
+            Expect(idle == "0101" && a.GetDetail() == ClothDetail.HalfRate, "half rate steps every second frame: idle " + idle);
+            a.SetDetail(ClothDetail.Frozen);
+            world.Step();
+            Expect(a.LastStepReport().idle == 1, "frozen: no step ran");
+            a.SetDetail(ClothDetail.Full);
+
+            ClothFrameBudget got;
+            Expect(!world.TryGetBudget(out got) && got.core_ms == 0 && got.unit_ns == 0, "a world starts with no budget");
+            world.SetBudget(0.0);
+            world.Step();
+            foreach (SimCloth c in cloths)
+                Expect(c.GetDetail() == ClothDetail.Frozen && c.LastStepReport().idle == 1, "a budget of 0 freezes every cloth");
+            world.SetBudget(ClothNative.cloth_default_frame_budget());
+            world.Step();
+            foreach (SimCloth c in cloths) Expect(c.GetDetail() == ClothDetail.Full, "the default budget holds three small sheets at full detail");
+            cloths[0].SetPriority(-3.0);
+            cloths[1].SetPriority(2.0);
+            cloths[2].SetPriority(1.0);
+            Expect(cloths[0].GetPriority() == -3.0, "a priority reads back");
+            double coreMs = 350 * ClothNative.CLOTH_WORK_UNIT_NS * 1e-6;
+            world.SetBudget(coreMs);
+            world.Step();
+            Expect(cloths[0].GetDetail() == ClothDetail.Frozen && cloths[1].GetDetail() == ClothDetail.Full
+                   && cloths[2].GetDetail() == ClothDetail.Full, "350 units: the two highest priorities full, the lowest frozen");
+            a.SetDetail(ClothDetail.Reduced);
+            world.Step();
+            Expect(a.GetDetail() == ClothDetail.Frozen, "the budget chooses again at the next step");
+            Expect(world.TryGetBudget(out got) && got.core_ms == coreMs && got.unit_ns == 0, "the budget reads back");
+            world.ClearBudget();
+            Expect(!world.TryGetBudget(out got), "cleared");
+            world.Step();
+            Expect(a.GetDetail() == ClothDetail.Frozen, "without a budget a cloth keeps its level");
+
+            Throws(ClothStatus.InvalidEnum, "SimCloth.SetDetail((ClothDetail)4)", () => a.SetDetail((ClothDetail)4));
+            Throws(ClothStatus.NonFinite, "SimCloth.SetPriority(NaN)", () => a.SetPriority(double.NaN));
+            Throws(ClothStatus.NonFinite, "SimWorld.SetBudget(NaN)", () => world.SetBudget(double.NaN));
+            Throws(ClothStatus.InvalidArgument, "SimWorld.SetBudget(-1)", () => world.SetBudget(-1.0));
+            Throws(ClothStatus.InvalidArgument, "SimWorld.SetBudget(2, 2e6 ns)", () => world.SetBudget(2.0, 2e6));
+            Expect(!world.TryGetBudget(out got), "a refused budget sets nothing");
+            ClothDynamics slow = a.GetDynamics();
+            slow.dt = 0.6;
+            a.SetDynamics(slow);
+            Throws(ClothStatus.InvalidArgument, "SimCloth.SetDetail(HalfRate) with a dt of 0.6 s", () => a.SetDetail(ClothDetail.HalfRate));
+            world.BeginStep();
+            Throws(ClothStatus.WrongPhase, "SimCloth.SetDetail inside a step", () => cloths[1].SetDetail(ClothDetail.Reduced));
+            Throws(ClothStatus.WrongPhase, "SimWorld.SetBudget inside a step", () => world.SetBudget(1.0));
+            Throws(ClothStatus.WrongPhase, "SimWorld.ClearBudget inside a step", () => world.ClearBudget());
+            cloths[1].SetPriority(5.0); // read when the next step begins
+            world.EndStep();
+            ClothWorld w = world.Handle;
+            ClothFrameBudget unsized = ClothNative.cloth_default_frame_budget();
+            unsized.struct_size = 0;
+            uint enabled;
+            Status(ClothNative.cloth_world_get_budget(w, ref unsized, out enabled), ClothStatus.StructSize, "cloth_world_get_budget");
+            Status(ClothNative.cloth_world_set_budget(w, ref *(ClothFrameBudget*)null), ClothStatus.NullPointer, "cloth_world_set_budget");
+            Status(ClothNative.cloth_get_detail(w, a.Id, out *(uint*)null), ClothStatus.NullPointer, "cloth_get_detail");
+            Status(ClothNative.cloth_set_detail(w, default(ClothId), ClothNative.CLOTH_DETAIL_FULL), ClothStatus.StaleId, "cloth_set_detail");
+        }
+        Console.WriteLine("levels of detail: set by hand, chosen by a budget from priorities, bad values refused");
     }
 
     static bool SameBytes(ClothDynamics a, ClothDynamics b)
