@@ -299,6 +299,43 @@ static void cloths(void) {
     EXPECT(cloth_last_step_report(w, c, &report), CLOTH_STATUS_OK);
     unsigned char padding[4] = {0, 0, 0, 0}; /* between watchdog and pivot_failures */
     EXPECT_TRUE(memcmp((unsigned char *)&report + offsetof(cloth_step_report, watchdog) + 4, padding, 4) == 0);
+    /* ... and after idle, to the struct's end */
+    EXPECT_TRUE(memcmp((unsigned char *)&report + offsetof(cloth_step_report, idle) + 4, padding, 4) == 0);
+
+    /* Levels of detail, priorities and the frame budget. */
+    uint32_t level = 99;
+    double priority = 99;
+    EXPECT(cloth_set_detail(w, c, CLOTH_DETAIL_FROZEN + 1), CLOTH_STATUS_INVALID_ENUM);
+    EXPECT(cloth_get_detail(w, c, NULL), CLOTH_STATUS_NULL_POINTER);
+    EXPECT(cloth_get_detail(w, c, &level), CLOTH_STATUS_OK);
+    EXPECT_TRUE(level == CLOTH_DETAIL_FULL);
+    EXPECT(cloth_set_priority(w, c, NAN), CLOTH_STATUS_NON_FINITE);
+    EXPECT(cloth_get_priority(w, c, &priority), CLOTH_STATUS_OK);
+    EXPECT_TRUE(priority == 0.0);
+    cloth_frame_budget budget = cloth_default_frame_budget();
+    budget.core_ms = -1;
+    EXPECT(cloth_world_set_budget(w, &budget), CLOTH_STATUS_INVALID_ARGUMENT);
+    budget.core_ms = INFINITY;
+    EXPECT(cloth_world_set_budget(w, &budget), CLOTH_STATUS_NON_FINITE);
+    budget = cloth_default_frame_budget();
+    budget.unit_ns = 2e6;
+    EXPECT(cloth_world_set_budget(w, &budget), CLOTH_STATUS_INVALID_ARGUMENT);
+    EXPECT(cloth_world_set_budget(w, NULL), CLOTH_STATUS_NULL_POINTER);
+    budget = cloth_default_frame_budget();
+    budget.struct_size = 4;
+    EXPECT(cloth_world_set_budget(w, &budget), CLOTH_STATUS_STRUCT_SIZE);
+    budget = cloth_default_frame_budget();
+    EXPECT(cloth_world_set_budget(w, &budget), CLOTH_STATUS_OK);
+    /* Every byte written is set: the padding after struct_size is 0. */
+    uint32_t enabled = 7;
+    memset(&budget, 0xAB, sizeof budget);
+    budget.struct_size = sizeof budget;
+    EXPECT(cloth_world_get_budget(w, &budget, &enabled), CLOTH_STATUS_OK);
+    EXPECT_TRUE(enabled == 1 && budget.core_ms == 2.0 && budget.unit_ns == 0.0);
+    EXPECT_TRUE(memcmp((unsigned char *)&budget + sizeof budget.struct_size, padding, 4) == 0);
+    budget.struct_size = 0;
+    EXPECT(cloth_world_get_budget(w, &budget, &enabled), CLOTH_STATUS_STRUCT_SIZE);
+    EXPECT(cloth_world_clear_budget(w), CLOTH_STATUS_OK);
 
     /* Wrong-cloth ids: from another world, zero, destroyed, recycled. */
     cloth_id zero = {0, 0}, far = {c.index + 100, 1}, theirs = {0, 0};
@@ -368,6 +405,7 @@ static void colliders(void) {
     desc.bind_pose_check = 0;
     EXPECT(cloth_create_sheet(w, &sheet, &desc, &c), CLOTH_STATUS_OK);
 
+    cloth_frame_budget budget = cloth_default_frame_budget();
     /* Phases. */
     EXPECT(cloth_world_step_cloth(w, c), CLOTH_STATUS_WRONG_PHASE);
     EXPECT(cloth_world_end_step(w), CLOTH_STATUS_WRONG_PHASE);
@@ -377,6 +415,10 @@ static void colliders(void) {
     EXPECT(cloth_world_begin_frame(w), CLOTH_STATUS_WRONG_PHASE);
     EXPECT(cloth_world_step(w), CLOTH_STATUS_WRONG_PHASE);
     EXPECT(cloth_destroy(w, c), CLOTH_STATUS_WRONG_PHASE);
+    EXPECT(cloth_set_detail(w, c, CLOTH_DETAIL_REDUCED), CLOTH_STATUS_WRONG_PHASE);
+    EXPECT(cloth_world_set_budget(w, &budget), CLOTH_STATUS_WRONG_PHASE);
+    EXPECT(cloth_world_clear_budget(w), CLOTH_STATUS_WRONG_PHASE);
+    EXPECT(cloth_set_priority(w, c, 1.0), CLOTH_STATUS_OK); /* for the next step */
     EXPECT(cloth_world_step_cloth(w, c), CLOTH_STATUS_OK);
     EXPECT(cloth_world_step_cloth(w, c), CLOTH_STATUS_WRONG_PHASE); /* twice in one step */
     EXPECT(cloth_world_end_step(w), CLOTH_STATUS_OK);

@@ -9,10 +9,12 @@
  * B's) is made on B, which must say OK too. After every whole-world step and
  * every host-driven split, each live cloth of A is compared with its twin BIT
  * FOR BIT — positions in both spaces, node poses, the step report (padding
- * bytes included), the dynamics. So:
+ * bytes included), the dynamics, the level of detail and the priority, and
+ * the worlds' frame budgets. So:
  *
  *   - a refused call changed nothing (the twin never saw it and still agrees),
- *   - the thread count and the host-driven split change nothing,
+ *   - the thread count and the host-driven split change nothing, nor do
+ *     they change the levels of detail a frame budget chooses,
  *   - every status is one the header documents for that call, and a hostile
  *     call — one argument spoilt at a time — returns exactly the status its
  *     spoiling calls for; CLOTH_STATUS_INTERNAL never happens,
@@ -60,7 +62,7 @@ static int chance(double p) { return uniform() < p; }
 #define HOSTILE_RATE 0.25
 
 static uint64_t seed;
-static unsigned long op, counts[STATUSES + 1], hostile, calls, compared, twin_checks;
+static unsigned long op, counts[STATUSES + 1], hostile, calls, compared, twin_checks, levels_seen[4];
 static int failures;
 static const char *current = "";
 
@@ -428,6 +430,15 @@ static void compare(int i) {
     on_a("cloth_get_dynamics", cloth_get_dynamics(A, c->a, &da), S(CLOTH_STATUS_OK), -1);
     on_b("cloth_get_dynamics", cloth_get_dynamics(B, c->b, &db));
     if (memcmp(&da, &db, sizeof da) != 0) failf("cloth %d: dynamics differ", i);
+    uint32_t levela = 99, levelb = 98;
+    double prioritya = NAN, priorityb = NAN;
+    on_a("cloth_get_detail", cloth_get_detail(A, c->a, &levela), S(CLOTH_STATUS_OK), -1);
+    on_b("cloth_get_detail", cloth_get_detail(B, c->b, &levelb));
+    on_a("cloth_get_priority", cloth_get_priority(A, c->a, &prioritya), S(CLOTH_STATUS_OK), -1);
+    on_b("cloth_get_priority", cloth_get_priority(B, c->b, &priorityb));
+    if (levela != levelb || levela > CLOTH_DETAIL_FROZEN || memcmp(&prioritya, &priorityb, sizeof prioritya))
+        failf("cloth %d: level %u priority %g, the twin's %u %g", i, levela, prioritya, levelb, priorityb);
+    else levels_seen[levela]++;
     compared++;
     current = was;
 }
@@ -439,6 +450,14 @@ static void compare_all(void) {
     on_a("cloth_world_cloth_count", cloth_world_cloth_count(A, &na), S(CLOTH_STATUS_OK), -1);
     on_b("cloth_world_cloth_count", cloth_world_cloth_count(B, &nb));
     if (na != nb) failf("%u cloths, the twin %u", na, nb);
+    cloth_frame_budget ba, bb;
+    memset(&ba, 0x5A, sizeof ba);
+    memset(&bb, 0xA5, sizeof bb);
+    ba.struct_size = bb.struct_size = sizeof ba;
+    uint32_t ea = 7, eb = 8;
+    on_a("cloth_world_get_budget", cloth_world_get_budget(A, &ba, &ea), S(CLOTH_STATUS_OK), -1);
+    on_b("cloth_world_get_budget", cloth_world_get_budget(B, &bb, &eb));
+    if (ea != eb || ea > 1 || memcmp(&ba, &bb, sizeof ba) != 0) failf("the budgets differ (padding included)");
 }
 
 /* ---- operations ---------------------------------------------------------- */
@@ -989,6 +1008,68 @@ static void op_end(void) {
     compare_all();
 }
 
+/* Levels of detail, priorities and the frame budget, set on A and, when A
+ * took them, on the twin: the levels a budget chooses (from the priorities,
+ * the slots and the count of steps) must be the twin's (compare). Budgets of
+ * 0 to 0.01 core-ms (0 to 3,300 units at the library's price) mix the
+ * levels of a few small cloths. */
+static void op_detail(int bad) {
+    current = "detail";
+    uint32_t what = below(4);
+    if (what == 0 && chance(0.2)) {
+        cloth_status s = on_a("cloth_world_clear_budget", cloth_world_clear_budget(A), S(CLOTH_STATUS_OK) | PHASE,
+                              inside_step ? CLOTH_STATUS_WRONG_PHASE : CLOTH_STATUS_OK);
+        if (s == CLOTH_STATUS_OK) on_b("cloth_world_clear_budget", cloth_world_clear_budget(B));
+        return;
+    }
+    if (what == 0) {
+        cloth_frame_budget b = cloth_default_frame_budget();
+        const cloth_frame_budget *p = &b;
+        b.core_ms = chance(0.2) ? 2.0 : range(0.0, 0.01);
+        b.unit_ns = chance(0.5) ? 0.0 : range(0.5, 10.0);
+        int exact = inside_step ? CLOTH_STATUS_WRONG_PHASE : CLOTH_STATUS_OK;
+        if (bad) {
+            switch (below(5)) {
+            case 0: b.core_ms = spoilt(&exact); break;
+            case 1: b.unit_ns = spoilt(&exact); break;
+            case 2: b.core_ms = -range(1e-9, 1.0); exact = CLOTH_STATUS_INVALID_ARGUMENT; break;
+            case 3: b.struct_size = 4; exact = CLOTH_STATUS_STRUCT_SIZE; break;
+            default: p = NULL; exact = CLOTH_STATUS_NULL_POINTER; break;
+            }
+        }
+        cloth_status s = on_a("cloth_world_set_budget", cloth_world_set_budget(A, p),
+                              S(CLOTH_STATUS_OK) | PTR_ERRORS | FLOAT_ERRORS | S(CLOTH_STATUS_STRUCT_SIZE) | PHASE, exact);
+        if (s == CLOTH_STATUS_OK) on_b("cloth_world_set_budget", cloth_world_set_budget(B, p));
+        return;
+    }
+    int i = pick_live_cloth();
+    if (i < 0) return;
+    Cloth *c = &cloths[i];
+    cloth_id id = c->a;
+    if (what == 1) {
+        double priority = range(-10.0, 10.0);
+        int exact = CLOTH_STATUS_OK;
+        if (bad && chance(0.5)) id = bad_cloth_id(), exact = CLOTH_STATUS_STALE_ID;
+        else if (bad) priority = chance(0.5) ? NAN : -INFINITY, exact = CLOTH_STATUS_NON_FINITE;
+        cloth_status s = on_a("cloth_set_priority", cloth_set_priority(A, id, priority),
+                              S(CLOTH_STATUS_OK) | ID_ERRORS | S(CLOTH_STATUS_NON_FINITE), exact);
+        if (s == CLOTH_STATUS_OK) on_b("cloth_set_priority", cloth_set_priority(B, c->b, priority));
+        return;
+    }
+    uint32_t level = below(4);
+    int exact = inside_step ? CLOTH_STATUS_WRONG_PHASE : CLOTH_STATUS_OK;
+    if (bad && chance(0.5)) {
+        id = bad_cloth_id();
+        if (!inside_step) exact = CLOTH_STATUS_STALE_ID;
+    } else if (bad) {
+        level = CLOTH_DETAIL_FROZEN + 1 + below(1000);
+        exact = CLOTH_STATUS_INVALID_ENUM;
+    }
+    cloth_status s = on_a("cloth_set_detail", cloth_set_detail(A, id, level),
+                          S(CLOTH_STATUS_OK) | ID_ERRORS | S(CLOTH_STATUS_INVALID_ENUM) | PHASE, exact);
+    if (s == CLOTH_STATUS_OK) on_b("cloth_set_detail", cloth_set_detail(B, c->b, level));
+}
+
 /* The library-wide calls that take no world. */
 static void op_library(int bad) {
     current = "library";
@@ -1033,7 +1114,8 @@ int main(int argc, char **argv) {
         else if (r < 63) op_report(bad);
         else if (r < 66) op_set(bad);
         else if (r < 74) op_collider(bad);
-        else if (r < 76) op_library(bad);
+        else if (r < 75) op_library(bad);
+        else if (r < 79) op_detail(bad);
         else if (inside_step) op_step_cloth(bad);
         else op_step(bad);
     }
@@ -1046,6 +1128,8 @@ int main(int argc, char **argv) {
            (unsigned long long)seed, operations, hostile, calls, twin_checks, compared);
     for (uint32_t s = 0; s < STATUSES; s++)
         if (counts[s]) printf("  %-32s %lu\n", cloth_status_name(s), counts[s]);
+    printf("  levels compared: full %lu, reduced %lu, half rate %lu, frozen %lu\n", levels_seen[0], levels_seen[1],
+           levels_seen[2], levels_seen[3]);
     if (failures) {
         fprintf(stderr, "torture.c: %d failures\n", failures);
         return 1;

@@ -273,6 +273,12 @@ static unsafe class ClothTest
         Expect(probed > 0, "GC.GetAllocatedBytesForCurrentThread sees a one-byte array");
         long allocatedBefore = 0, collectionsBefore = 0;
 
+        // A frame budget, as a crowd sets one (host.c's): the default, 2 core-milliseconds a frame, far
+        // more than this character costs, so both cloths stay at full detail; each frame the cloths'
+        // priorities come from their distance to a camera, the rope's below the cape's.
+        world.SetBudget(ClothNative.cloth_default_frame_budget());
+        ClothVec3 camera = new ClothVec3(0.0, 1.6, 3.0);
+
         for (int k = 1; k <= FRAMES; k++)
         {
             if (k == WARM_UP + 1)
@@ -286,6 +292,10 @@ static unsafe class ClothTest
             body.SetPose(head, Offset(anchor, 0.19, 0.2, -0.2));
             cape.SetAnchorPose(anchor);
             rope.SetAnchorPose(anchor);
+            double cx = anchor.translation.x - camera.x, cy = anchor.translation.y - camera.y,
+                   cz = anchor.translation.z - camera.z, toCamera = Math.Sqrt(cx * cx + cy * cy + cz * cz);
+            cape.SetPriority(-toCamera);
+            rope.SetPriority(-toCamera - 1.0);
             if (k % 2 == 1)
             {
                 world.Step();
@@ -311,6 +321,8 @@ static unsafe class ClothTest
             digest = Digest(Digest(digest, capeOut), ropeOut);
             ClothStepReport report = cape.LastStepReport();
             Expect(report.watchdog == ClothNative.CLOTH_WATCHDOG_NONE, "no watchdog reset");
+            Expect(cape.GetDetail() == ClothDetail.Full && rope.GetDetail() == ClothDetail.Full && report.idle == 0,
+                   "the budget holds both cloths at full detail");
             ClothStats stats = cape.ReadStats();
             Expect(stats.worst_link_ratio >= 0.99 && stats.worst_link_ratio < 2.0, "cape stats: worst link within 2x");
             Expect(stats.asleep == report.asleep || report.fell_asleep != 0, "stats and report agree on sleep");
