@@ -282,7 +282,7 @@
 
 // The price of a unit of work the frame budget uses when its unit_ns is 0,
 // ns (`cloth_solver::detail::WORK_UNIT_NS`; cloth_frame_budget).
-#define CLOTH_WORK_UNIT_NS 3.0
+#define CLOTH_WORK_UNIT_NS 34.0
 
 // `cloth_cpu_path`: the baseline kernels (on x86-64, SSE2), which every CPU runs.
 #define CLOTH_CPU_PATH_BASELINE 0

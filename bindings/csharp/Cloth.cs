@@ -565,7 +565,7 @@ namespace ClothSim
         public const uint CLOTH_DETAIL_REDUCED = 1;
         public const uint CLOTH_DETAIL_HALF_RATE = 2;
         public const uint CLOTH_DETAIL_FROZEN = 3;
-        public const double CLOTH_WORK_UNIT_NS = 3.0;
+        public const double CLOTH_WORK_UNIT_NS = 34.0;
         public const uint CLOTH_CPU_PATH_BASELINE = 0;
         public const uint CLOTH_CPU_PATH_AVX2 = 1;
 

@@ -119,7 +119,7 @@ const _: () = assert!(
 
 /// The price of a unit of work the frame budget uses when its unit_ns is 0,
 /// ns (`cloth_solver::detail::WORK_UNIT_NS`; cloth_frame_budget).
-pub const CLOTH_WORK_UNIT_NS: f64 = 3.0;
+pub const CLOTH_WORK_UNIT_NS: f64 = 34.0;
 const _: () = assert!(CLOTH_WORK_UNIT_NS == cloth_solver::detail::WORK_UNIT_NS);
 
 /// A world: an opaque handle (slot and generation, never all zero).

@@ -43,7 +43,7 @@
 //!   work(level) = nodes · substeps · (iterations at the level + 1) / frames a step
 //!                 (0 frozen or asleep); the +1 is a substep's own work
 //!   budget      = core_ms · 10⁶ / unit_ns  units (unit_ns: the host's, or
-//!                 WORK_UNIT_NS, measured on the demo's character)
+//!                 WORK_UNIT_NS, measured on W4's walking character)
 //!   cloths by priority, highest first (ties: lower slot first):
 //!     full detail while it fits, then half rate while it fits, the rest
 //!     frozen; what is left then raises half-rate cloths to reduced, in
@@ -98,9 +98,11 @@ impl Detail {
     }
 }
 
-/// The cost model's default price of one unit of work, ns: a library
-/// garment's step on one Xeon core (`MEASUREMENTS.md`, "Levels of detail").
-pub const WORK_UNIT_NS: f64 = 3.0;
+/// The cost model's default price of one unit of work, ns: W4's walking
+/// characters at full detail on one Xeon core (`MEASUREMENTS.md`, "Levels of
+/// detail": 30–33 ns min, 32–36 median; by kind of cloth 25 ns for a 2×4
+/// cape to 38 for a 2×2 strain-limited one).
+pub const WORK_UNIT_NS: f64 = 34.0;
 
 /// The largest budget or unit price a world takes (ms, ns).
 pub const BUDGET_MAX: f64 = 1.0e6;
