@@ -1,27 +1,10 @@
 //! Scratch: which reduced budgets and step intervals hold each preset.
 use cloth_solver::experiments::{EdgeStretch, GarmentCase};
-use cloth_solver::pose::{Pose, Quat};
+use cloth_solver::pose::Pose;
 use cloth_solver::{library, Cloth};
 
 fn anchor(t: f64) -> Pose {
-    // stand 1 s, accelerate to 6 m/s over 0.5 s, run 1 s (yaw 90° over 0.4 s at 1.8 s), stop over 0.3 s, stand.
-    let v = |t: f64| -> f64 {
-        if t < 1.0 {
-            0.0
-        } else if t < 1.5 {
-            12.0 * (t - 1.0)
-        } else if t < 2.5 {
-            6.0
-        } else if t < 2.8 {
-            6.0 - 20.0 * (t - 2.5)
-        } else {
-            0.0
-        }
-    };
-    let n = (t / 0.001).round() as usize;
-    let x: f64 = (0..n).map(|k| v(k as f64 * 0.001) * 0.001).sum();
-    let yaw = std::f64::consts::FRAC_PI_2 * ((t - 1.8) / 0.4).clamp(0.0, 1.0);
-    Pose::new([0.0, 0.0, -x], Quat::from_axis_angle([0.0, 1.0, 0.0], yaw))
+    cloth_solver::experiments::sprint_script(t, false)
 }
 
 fn main() {

@@ -1,30 +1,11 @@
 //! Scratch: one-frame jumps of switching levels over a sprint/stop/teleport script.
 use cloth_solver::detail::Detail;
 use cloth_solver::experiments::GarmentCase;
-use cloth_solver::pose::{Pose, Quat};
+use cloth_solver::pose::Pose;
 use cloth_solver::{library, Cloth};
 
 fn anchor(t: f64) -> Pose {
-    let v = |t: f64| -> f64 {
-        if t < 1.0 {
-            0.0
-        } else if t < 1.5 {
-            12.0 * (t - 1.0)
-        } else if t < 2.5 {
-            6.0
-        } else if t < 2.8 {
-            6.0 - 20.0 * (t - 2.5)
-        } else {
-            0.0
-        }
-    };
-    let n = (t / 0.001).round() as usize;
-    let mut x: f64 = (0..n).map(|k| v(k as f64 * 0.001) * 0.001).sum();
-    if t >= 3.5 {
-        x += 10.0;
-    }
-    let yaw = std::f64::consts::FRAC_PI_2 * ((t - 1.8) / 0.4).clamp(0.0, 1.0);
-    Pose::new([0.0, 0.0, -x], Quat::from_axis_angle([0.0, 1.0, 0.0], yaw))
+    cloth_solver::experiments::sprint_script(t, true)
 }
 
 static SW: std::sync::Mutex<f64> = std::sync::Mutex::new(0.0);

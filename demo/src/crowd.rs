@@ -25,6 +25,7 @@ use crate::cli::{CrowdSettings, Settings};
 use crate::field::{Crowd, Field, DT};
 use crate::pictures::{Film, Overlay};
 use crate::render::{plot, Camera, Image, Rgb, Scene, Series};
+use crate::run::{finish_film, io_context};
 use cloth_solver::detail::{Detail, FrameBudget};
 use cloth_solver::world::Character;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -214,10 +215,6 @@ fn overlay(counts: [usize; 4], history: Vec<f64>, target: f64) -> Overlay {
     })
 }
 
-fn io_context(what: &Path) -> impl Fn(std::io::Error) -> String + '_ {
-    move |e| format!("cannot write {}: {e}", what.display())
-}
-
 pub fn run(s: &Settings, c: &CrowdSettings) -> Result<Outcome, String> {
     let started = Instant::now();
     let threads = s.threads;
@@ -280,14 +277,7 @@ pub fn run(s: &Settings, c: &CrowdSettings) -> Result<Outcome, String> {
         bar.inc(1);
     }
     bar.finish_and_clear();
-    let gif = match film {
-        Some(film) => {
-            let path = film.gif_path.clone();
-            film.finish().map_err(io_context(&path))?;
-            Some(path)
-        }
-        None => None,
-    };
+    let gif = finish_film(film)?;
     let plot = s.out.join("crowd_frame_time.png");
     plot_png(&plot, &samples, c.target_ms).map_err(io_context(&plot))?;
     let csv = s.out.join("crowd.csv");

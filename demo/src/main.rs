@@ -84,13 +84,7 @@ fn main() -> ExitCode {
          over reach;\npenetration: deepest a free particle went inside the body (contacts hold cloth a thickness outside it)."
     );
     println!();
-    if let (Some(first), Some(last)) = (outcome.frames.first(), outcome.frames.last()) {
-        println!("frames:    {} … {} ({} PNGs)", first.display(), last.display(), outcome.frames.len());
-    }
-    if let Some(gif) = &outcome.gif {
-        println!("animation: {}", gif.display());
-    }
-    println!("plot:      {}", outcome.plot.display());
+    print_pictures(&outcome.frames, outcome.gif.as_deref(), &outcome.plot);
     if let (Some(first), Some(last)) = (outcome.objs.first(), outcome.objs.last()) {
         println!("OBJ:       {} … {} ({} files)", first.display(), last.display(), outcome.objs.len());
     }
@@ -130,14 +124,19 @@ fn run_crowd(s: &cli::Settings, c: &cli::CrowdSettings) -> ExitCode {
         println!("{line}");
     }
     println!();
-    if let (Some(first), Some(last)) = (outcome.frames.first(), outcome.frames.last()) {
-        println!("frames:    {} … {} ({} PNGs)", first.display(), last.display(), outcome.frames.len());
-    }
-    if let Some(gif) = &outcome.gif {
-        println!("animation: {}", gif.display());
-    }
-    println!("plot:      {}", outcome.plot.display());
+    print_pictures(&outcome.frames, outcome.gif.as_deref(), &outcome.plot);
     println!("table:     {}", outcome.csv.display());
     println!("done in {:.1} s ({:.2} s stepping the world)", outcome.total, outcome.stepping);
     ExitCode::SUCCESS
+}
+
+/// Where a run's frames, animation and plot went.
+fn print_pictures(frames: &[std::path::PathBuf], gif: Option<&std::path::Path>, plot: &std::path::Path) {
+    if let (Some(first), Some(last)) = (frames.first(), frames.last()) {
+        println!("frames:    {} … {} ({} PNGs)", first.display(), last.display(), frames.len());
+    }
+    if let Some(gif) = gif {
+        println!("animation: {}", gif.display());
+    }
+    println!("plot:      {}", plot.display());
 }

@@ -46,8 +46,16 @@ pub struct Outcome {
     pub total: f64,
 }
 
-fn io_context(what: &Path) -> impl Fn(std::io::Error) -> String + '_ {
+pub(crate) fn io_context(what: &Path) -> impl Fn(std::io::Error) -> String + '_ {
     move |e| format!("cannot write {}: {e}", what.display())
+}
+
+/// Writes out the animation a run filmed, if it filmed one, and says where.
+pub(crate) fn finish_film(film: Option<Film>) -> Result<Option<PathBuf>, String> {
+    let Some(film) = film else { return Ok(None) };
+    let path = film.gif_path.clone();
+    film.finish().map_err(io_context(&path))?;
+    Ok(Some(path))
 }
 
 /// Removes the numbered files a previous run left in `dir` (a shorter run
@@ -187,14 +195,7 @@ pub fn run(s: &Settings) -> Result<Outcome, String> {
     }
     bar.finish_and_clear();
 
-    let gif = match film {
-        Some(film) => {
-            let path = film.gif_path.clone();
-            film.finish().map_err(io_context(&path))?;
-            Some(path)
-        }
-        None => None,
-    };
+    let gif = finish_film(film)?;
     let plot = s.out.join("energy_tether.png");
     let series: Vec<_> = garments.iter().map(|g| (g.piece, &g.stats)).collect();
     pictures::plot_png(&plot, &series, &s.script, s.frames as f64 * DT).map_err(io_context(&plot))?;

@@ -1463,3 +1463,27 @@ pub fn swing_strain(
     worst.sort_by(f64::total_cmp);
     (worst[worst.len() / 2], max)
 }
+
+/// When [`sprint_script`] teleports, s.
+pub const SPRINT_TELEPORT_AT: f64 = 3.5;
+
+/// The anchor of a character that stands 1 s, sprints to 6 m/s over 0.5 s,
+/// runs 1 s turning 90° over 1.8–2.2 s, stops over 0.3 s and stands; with
+/// `teleport`, it jumps 10 m at [`SPRINT_TELEPORT_AT`] (the levels of detail's
+/// switching script, `tests/detail.rs`).
+pub fn sprint_script(t: f64, teleport: bool) -> crate::pose::Pose {
+    let v = |t: f64| match t {
+        t if t < 1.0 => 0.0,
+        t if t < 1.5 => 12.0 * (t - 1.0),
+        t if t < 2.5 => 6.0,
+        t if t < 2.8 => 6.0 - 20.0 * (t - 2.5),
+        _ => 0.0,
+    };
+    let n = (t / 1e-3).round() as usize;
+    let mut x: f64 = (0..n).map(|k| v(k as f64 * 1e-3) * 1e-3).sum();
+    if teleport && t >= SPRINT_TELEPORT_AT {
+        x += 10.0;
+    }
+    let yaw = std::f64::consts::FRAC_PI_2 * ((t - 1.8) / 0.4).clamp(0.0, 1.0);
+    crate::pose::Pose::new([0.0, 0.0, -x], crate::pose::Quat::from_axis_angle([0.0, 1.0, 0.0], yaw))
+}

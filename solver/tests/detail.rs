@@ -4,34 +4,12 @@
 //! deterministic, within budget and given to the highest priorities.
 
 use cloth_solver::detail::{self, Detail, FrameBudget};
-use cloth_solver::experiments::GarmentCase;
+use cloth_solver::experiments::{sprint_script, GarmentCase, SPRINT_TELEPORT_AT};
 use cloth_solver::library::{self, Preset};
 use cloth_solver::pose::{Pose, Quat};
 use cloth_solver::{BindPoseCheck, Cloth, World, WorldOptions};
 
 const DT: f64 = 1.0 / 60.0;
-/// The script's teleport, s.
-const TELEPORT_AT: f64 = 3.5;
-
-/// Stand 1 s, sprint to 6 m/s over 0.5 s, run 1 s turning 90° (1.8–2.2 s),
-/// stop over 0.3 s, stand, teleport 10 m at 3.5 s, stand.
-fn script(t: f64) -> Pose {
-    let v = |t: f64| match t {
-        t if t < 1.0 => 0.0,
-        t if t < 1.5 => 12.0 * (t - 1.0),
-        t if t < 2.5 => 6.0,
-        t if t < 2.8 => 6.0 - 20.0 * (t - 2.5),
-        _ => 0.0,
-    };
-    let n = (t / 1e-3).round() as usize;
-    let mut x: f64 = (0..n).map(|k| v(k as f64 * 1e-3) * 1e-3).sum();
-    if t >= TELEPORT_AT {
-        x += 10.0;
-    }
-    let yaw = std::f64::consts::FRAC_PI_2 * ((t - 1.8) / 0.4).clamp(0.0, 1.0);
-    Pose::new([0.0, 0.0, -x], Quat::from_axis_angle([0.0, 1.0, 0.0], yaw))
-}
-
 fn largest_move(a: &[[f32; 3]], b: &[[f32; 3]]) -> f64 {
     a.iter().zip(b).map(|(p, q)| (0..3).map(|i| ((p[i] - q[i]) as f64).powi(2)).sum::<f64>().sqrt()).fold(0.0, f64::max)
 }
@@ -53,12 +31,12 @@ fn run(preset: &Preset, seed: u64, level: impl Fn(usize) -> Detail) -> Run {
     for f in 1..=frames {
         switched[f] = level(f) != cloth.detail();
         cloth.set_detail(level(f)).expect("a level");
-        cloth.set_anchor_pose(script(f as f64 * DT)).expect("finite");
+        cloth.set_anchor_pose(sprint_script(f as f64 * DT, true)).expect("finite");
         let report = cloth.step();
         assert!(report.watchdog.is_none(), "{} cape {seed}: a watchdog reset at frame {f}", preset.name);
         let now = cloth.positions();
         assert!(now.iter().flatten().all(|c| c.is_finite()), "{}: not finite", preset.name);
-        if (f as f64 * DT - TELEPORT_AT).abs() > 3.0 * DT {
+        if (f as f64 * DT - SPRINT_TELEPORT_AT).abs() > 3.0 * DT {
             jumps[f] = largest_move(&now, &last);
         }
         last = now;
