@@ -179,9 +179,8 @@ impl Cloth {
         check_bind_pose(nodes, anchor, colliders, self.dynamics.thickness)
     }
 
-    /// Advances one host frame of `dynamics.dt` with no colliders: one fixed
-    /// step at the full and reduced levels of detail (see
-    /// [`Cloth::step_with`]).
+    /// Advances one host frame of `dynamics.dt` with no colliders (see
+    /// [`Cloth::step_with`] for what a frame runs at each level of detail).
     pub fn step(&mut self) -> StepReport {
         self.step_with(&NO_COLLIDERS)
     }
@@ -190,8 +189,8 @@ impl Cloth {
     /// previous and current world poses; see `collider.rs` for the frame
     /// protocol): one fixed step at [`Detail::Full`] and [`Detail::Reduced`];
     /// at [`Detail::HalfRate`] one step of `2·dt` every second frame, reads
-    /// shown between the last two steps (as [`Cloth::advance_with`] by
-    /// `dt`); at [`Detail::Frozen`] none (`idle` in the report).
+    /// shown halfway through it on its frame and at its end on the next
+    /// (`detail.rs`); at [`Detail::Frozen`] none (`idle` in the report).
     ///
     /// The first step with colliders sizes the contact slots (four per
     /// particle) and a set that has grown resizes its per-collider scratch;

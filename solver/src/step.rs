@@ -120,9 +120,9 @@ pub struct StepReport {
     /// (`constants::ANCHOR_TURN_PER_SUBSTEP`): the excess turned the cloth
     /// rigidly.
     pub turn_limited: bool,
-    /// No fixed step ran this frame: the cloth is frozen, or at half rate
-    /// between its steps (`crate::detail`). Its local pose is unchanged, or
-    /// shown between its last two steps.
+    /// No fixed step ran this frame (`crate::detail`): the cloth is frozen
+    /// (its local pose unchanged), or at half rate on the second frame of a
+    /// pair (reads show the end of the step the first frame ran).
     pub idle: bool,
 }
 

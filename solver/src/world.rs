@@ -686,7 +686,7 @@ impl World {
     /// pair.
     pub fn set_detail(&self, id: ClothId, level: Detail) -> Result<(), WorldError> {
         self.refuse_inside_step()?;
-        self.entry(id)?.cloth.set_detail(level).map_err(WorldError::Param)
+        Ok(self.with_cloth(id, |c| c.set_detail(level))??)
     }
 
     /// A cloth's level of detail: the one its last step ran at, or set since.
@@ -719,7 +719,9 @@ impl World {
         self.budget_levels.resize(self.candidates.len(), Detail::Full);
         detail::choose(&self.candidates, budget.units(), &mut self.budget_order, &mut self.budget_levels);
         for (c, &chosen) in self.candidates.iter().zip(&self.budget_levels) {
-            let Some(Ok(e)) = self.cloths[c.slot as usize].entry.as_mut().map(Mutex::get_mut) else { continue };
+            let slot = &mut self.cloths[c.slot as usize];
+            let id = ClothId { index: c.slot, generation: slot.generation };
+            let Some(Ok(e)) = slot.entry.as_mut().map(Mutex::get_mut) else { continue };
             let level = match chosen {
                 Detail::HalfRate if e.cloth.detail() != Detail::HalfRate && (c.slot as u64 + self.pass) % 2 == 1 => {
                     Detail::Frozen
@@ -727,10 +729,13 @@ impl World {
                 l => l,
             };
             // A level the cloth's dynamics refuse (half rate past dt = 0.5 s)
-            // leaves it frozen.
-            if e.cloth.set_detail(level).is_err() {
-                let _ = e.cloth.set_detail(Detail::Frozen);
-            }
+            // leaves it frozen; a panic damages the cloth alone, found by the
+            // step that follows.
+            let _ = e.contain(id, self.pass, |e| {
+                if e.cloth.set_detail(level).is_err() {
+                    let _ = e.cloth.set_detail(Detail::Frozen);
+                }
+            });
         }
     }
 
