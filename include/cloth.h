@@ -832,6 +832,11 @@ typedef struct {
     // host that measured its own cost per unit passes it here; 0 (the
     // default) is CLOTH_WORK_UNIT_NS.
     double unit_ns;
+    // The largest share of the budget the full-detail band may take, 0..=1
+    // (default 1: full detail for as many of the highest priorities as
+    // fit; 0.5 leaves at least half the budget for half rate and reduced
+    // further out).
+    double full_share;
 } cloth_frame_budget;
 
 // How a world runs. Start from `cloth_default_world_desc()`.
@@ -1325,8 +1330,8 @@ cloth_status cloth_collider_destroy(cloth_world world, cloth_collider_id collide
 cloth_pose cloth_pose_identity(void);
 
 // A frame budget of 2 core-milliseconds at the library's price of a unit
-// of work (unit_ns 0: CLOTH_WORK_UNIT_NS): a start, to set from the host's
-// own frame.
+// of work (unit_ns 0: CLOTH_WORK_UNIT_NS), full detail taking all it fits
+// (full_share 1): a start, to set from the host's own frame.
 // Refuses: nothing (it returns no cloth_status).
 cloth_frame_budget cloth_default_frame_budget(void);
 
@@ -1482,8 +1487,9 @@ cloth_status cloth_world_set_air(cloth_world world, const cloth_air *air);
 // cloth_world_begin_step on, each of them first chooses every cloth's level
 // of detail, overriding cloth_set_detail. Cloths go by priority
 // (cloth_set_priority), highest first, ties to the lower cloth_id.index,
-// in bands of falling detail: CLOTH_DETAIL_FULL while it fits, then
-// _HALF_RATE while it fits, the rest _FROZEN; what is left then raises
+// in bands of falling detail: CLOTH_DETAIL_FULL while it fits in
+// full_share of the budget, then _HALF_RATE while it fits in the rest, the
+// rest _FROZEN; what is left then raises
 // half-rate cloths to _REDUCED, in priority order. No cloth gets more
 // detail than one of higher priority, and a sleeping cloth costs nothing.
 // A cloth chosen for half rate enters it on a step of its parity (its
@@ -1493,8 +1499,9 @@ cloth_status cloth_world_set_air(cloth_world world, const cloth_air *air);
 // budget and priorities give the same levels, and the same bits, on every
 // machine. Exclusive.
 // Refuses: NON_FINITE for a field that is NaN or infinite;
-// INVALID_ARGUMENT for one outside 0..=1e6 (nothing changes); WRONG_PHASE
-// inside begin_step / end_step.
+// INVALID_ARGUMENT for core_ms or unit_ns outside 0..=1e6 or full_share
+// outside 0..=1 (nothing changes); WRONG_PHASE inside begin_step /
+// end_step.
 cloth_status cloth_world_set_budget(cloth_world world, const cloth_frame_budget *budget);
 
 // Removes the world's frame budget: each cloth keeps the level its last
@@ -1504,7 +1511,7 @@ cloth_status cloth_world_set_budget(cloth_world world, const cloth_frame_budget 
 cloth_status cloth_world_clear_budget(cloth_world world);
 
 // The world's frame budget: `*out_enabled` is 1 and `*out_budget` the
-// budget set, or, with none, 0 and a budget of 0 and 0. Set
+// budget set, or, with none, 0 and a budget of zeros. Set
 // `out_budget->struct_size` first (cloth_default_frame_budget() does): as
 // many bytes as that version has are written. Runs beside the per-cloth
 // calls.

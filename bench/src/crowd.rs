@@ -63,6 +63,8 @@ pub struct CrowdProtocol {
     pub counts: Vec<usize>,
     /// The budget's price of a unit of work, ns (0: `detail::WORK_UNIT_NS`).
     pub unit_ns: f64,
+    /// The largest share of the budget full detail may take (`FrameBudget`).
+    pub full_share: f64,
 }
 
 /// What one variant measured over every round.
@@ -108,7 +110,16 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
         let variants: Vec<(usize, Option<FrameBudget>)> = [false, true]
             .into_iter()
             .flat_map(|budgeted| {
-                THREADS.map(|t| (t, budgeted.then_some(FrameBudget { core_ms: target * t as f64, unit_ns: p.unit_ns })))
+                THREADS.map(|t| {
+                    (
+                        t,
+                        budgeted.then_some(FrameBudget {
+                            core_ms: target * t as f64,
+                            unit_ns: p.unit_ns,
+                            full_share: p.full_share,
+                        }),
+                    )
+                })
             })
             .collect();
         let mut tallies: Vec<Tally> = variants.iter().map(|_| Tally::default()).collect();
@@ -361,7 +372,7 @@ fn overhead(out: &mut Output, p: &CrowdProtocol) {
         let mut crowds: Vec<Crowd> = variants
             .iter()
             .map(|&(t, by_budget)| {
-                let budget = by_budget.then_some(FrameBudget { core_ms: 0.0, unit_ns: 0.0 });
+                let budget = by_budget.then_some(FrameBudget::new(0.0));
                 let crowd = Crowd::new(n, t, budget);
                 if !by_budget {
                     for id in crowd.world.cloth_ids().collect::<Vec<_>>() {

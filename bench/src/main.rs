@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p cloth-bench -- <workload> [--rounds N] [--frames N]
 //!                                                  [--warmup N] [--kernel K] [--json]
-//!                                                  [--characters N,N] [--unit-ns X]
+//!                                                  [--characters N,N] [--unit-ns X] [--full-share S]
 //! ```
 
 use cloth_bench::workloads::{self, Protocol};
@@ -12,7 +12,7 @@ use cloth_solver::Kernel;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cloth-bench <workload> [--rounds N] [--frames N] [--warmup N] [--kernel K] [--json]
-                              [--characters N,N,...] [--unit-ns X]
+                              [--characters N,N,...] [--unit-ns X] [--full-share S]
 
 workloads (PERFORMANCE.md):
   w0            32×32 sheet, 2×4: every kernel + the §7 deletion variants, one run
@@ -76,7 +76,8 @@ options:
   --kernel K    scalar | scalar-f64 | all (default: all kernels, the first is the default)
   --json        one JSON object per line, one per table row
   --characters N,N,...  crowd sizes (crowd, crowd-cost)
-  --unit-ns X   the crowd's budget price of a unit of work, ns (default 0: detail::WORK_UNIT_NS)";
+  --unit-ns X   the crowd's budget price of a unit of work, ns (default 0: detail::WORK_UNIT_NS)
+  --full-share S  the largest share of the crowd's budget full detail may take, 0..=1 (default 1)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -102,7 +103,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut workload = None;
     let (mut rounds, mut frames, mut warmup) = (None, None, None);
     let mut json = false;
-    let (mut characters, mut unit_ns) = (None, 0.0);
+    let (mut characters, mut unit_ns, mut full_share) = (None, 0.0, 1.0);
     let mut kernels: Vec<Kernel> = Kernel::ALL.to_vec();
     let mut i = 0;
     while i < args.len() {
@@ -134,6 +135,15 @@ fn run(args: &[String]) -> Result<(), String> {
                     .ok()
                     .filter(|x| x.is_finite() && *x >= 0.0 && *x <= cloth_solver::detail::BUDGET_MAX)
                     .ok_or_else(|| format!("--unit-ns needs a price in ns, got {v:?}"))?;
+                i += 1;
+            }
+            "--full-share" => {
+                let v = args.get(i + 1).ok_or("--full-share needs a value")?;
+                full_share = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| (0.0..=1.0).contains(x))
+                    .ok_or_else(|| format!("--full-share needs a share in 0..=1, got {v:?}"))?;
                 i += 1;
             }
             "--kernel" => {
@@ -226,6 +236,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 frames: frames.unwrap_or(40),
                 counts: characters.clone().unwrap_or(crowd::COUNTS.to_vec()),
                 unit_ns,
+                full_share,
             };
             crowd::crowd(&mut out, &p);
         }
@@ -236,6 +247,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 frames: frames.unwrap_or(90),
                 counts: characters.clone().unwrap_or(vec![64]),
                 unit_ns,
+                full_share,
             };
             crowd::crowd_cost(&mut out, &p);
         }

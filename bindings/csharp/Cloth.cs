@@ -479,6 +479,9 @@ namespace ClothSim
         public double core_ms;
         // The price of a unit of work on the host's machine, ns, 0..=1e6; 0 (the default) is CLOTH_WORK_UNIT_NS.
         public double unit_ns;
+        // The largest share of the budget the full-detail band may take, 0..=1 (default 1; 0.5 leaves at
+        // least half for half rate and reduced further out).
+        public double full_share;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -966,17 +969,19 @@ namespace ClothSim
         // SimCloth.SetDetail. Counted, never timed: the same levels and bits on every machine.
         public void SetBudget(ClothFrameBudget budget) { ClothException.Check(ClothNative.cloth_world_set_budget(handle, ref budget)); }
         // coreMs: core-milliseconds a frame, summed over threads; unitNs: the host's measured price of a
-        // unit of work, ns (0: the library's, CLOTH_WORK_UNIT_NS).
-        public void SetBudget(double coreMs, double unitNs = 0.0)
+        // unit of work, ns (0: the library's, CLOTH_WORK_UNIT_NS); fullShare: the largest share of it full
+        // detail may take (1: all it fits).
+        public void SetBudget(double coreMs, double unitNs = 0.0, double fullShare = 1.0)
         {
             ClothFrameBudget budget = ClothNative.cloth_default_frame_budget();
             budget.core_ms = coreMs;
             budget.unit_ns = unitNs;
+            budget.full_share = fullShare;
             SetBudget(budget);
         }
         // No budget: each cloth keeps its level until SimCloth.SetDetail changes it.
         public void ClearBudget() { ClothException.Check(ClothNative.cloth_world_clear_budget(handle)); }
-        // The budget set, if any (false, and a budget of 0 and 0, without one).
+        // The budget set, if any (false, and a budget of zeros, without one).
         public bool TryGetBudget(out ClothFrameBudget budget)
         {
             budget = ClothNative.cloth_default_frame_budget();

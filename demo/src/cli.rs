@@ -60,6 +60,9 @@ OPTIONS:
                            --threads core-milliseconds
     --unit-ns NS         the crowd budget's price of a unit of work, ns
                            (default: the library's WORK_UNIT_NS)
+    --full-share S       the largest share of the crowd's budget full detail
+                           may take, 0 to 1 (default 1; 0.5 leaves half for
+                           half rate and reduced further out)
     -h, --help           this text
 
 OUTPUT (under --out):
@@ -110,7 +113,8 @@ pub struct Settings {
     pub crowd: Option<CrowdSettings>,
 }
 
-/// The crowd scene's settings (`--crowd`, `--budget`, `--unit-ns`).
+/// The crowd scene's settings (`--crowd`, `--budget`, `--unit-ns`,
+/// `--full-share`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CrowdSettings {
     pub characters: usize,
@@ -118,6 +122,8 @@ pub struct CrowdSettings {
     pub target_ms: f64,
     /// The budget's price of a unit of work, ns (0: the library's).
     pub unit_ns: f64,
+    /// The largest share of the budget full detail may take.
+    pub full_share: f64,
 }
 
 /// A refused command line.
@@ -181,7 +187,7 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> 
         crowd: None,
     };
     let mut frames = None;
-    let (mut crowd, mut budget, mut unit_ns) = (None, None, 0.0);
+    let (mut crowd, mut budget, mut unit_ns, mut full_share) = (None, None, 0.0, 1.0);
     // The crowd's options given without --crowd: (option, value).
     let mut crowd_only: Option<(&'static str, String)> = None;
     let mut args = args.into_iter();
@@ -212,6 +218,7 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> 
             "--crowd" => "--crowd",
             "--budget" => "--budget",
             "--unit-ns" => "--unit-ns",
+            "--full-share" => "--full-share",
             _ if name.starts_with('-') => return Err(Error::Unknown(arg)),
             _ => return Err(Error::Unexpected(arg)),
         };
@@ -287,6 +294,14 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> 
                     .filter(|v| v.is_finite() && *v > 0.0 && *v <= 1e6)
                     .ok_or_else(|| bad(option, &value, "a price in ns, above 0 and at most 1000000"))?
             }
+            "--full-share" => {
+                crowd_only = Some((option, value.clone()));
+                full_share = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| (0.0..=1.0).contains(v))
+                    .ok_or_else(|| bad(option, &value, "a share of the budget, 0 to 1"))?
+            }
             _ => unreachable!("every option is matched above"),
         }
     }
@@ -294,7 +309,7 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> 
     match crowd {
         Some(characters) => {
             let target_ms = budget.unwrap_or(if characters <= 128 { 2.0 } else { 4.0 });
-            s.crowd = Some(CrowdSettings { characters, target_ms, unit_ns });
+            s.crowd = Some(CrowdSettings { characters, target_ms, unit_ns, full_share });
             s.frames = frames.unwrap_or(600);
         }
         None => {
@@ -332,9 +347,16 @@ mod tests {
         assert_eq!((s.width, s.height, s.threads, s.default_out), (160, 100, 3, false));
         assert_eq!(s.crowd, None);
         let s = run(&["--crowd", "128", "--threads", "2"]).unwrap();
-        assert_eq!((s.crowd, s.frames), (Some(CrowdSettings { characters: 128, target_ms: 2.0, unit_ns: 0.0 }), 600));
-        let s = run(&["--crowd=512", "--budget", "3.5", "--unit-ns", "30", "--frames", "60"]).unwrap();
-        assert_eq!((s.crowd, s.frames), (Some(CrowdSettings { characters: 512, target_ms: 3.5, unit_ns: 30.0 }), 60));
+        assert_eq!(
+            (s.crowd, s.frames),
+            (Some(CrowdSettings { characters: 128, target_ms: 2.0, unit_ns: 0.0, full_share: 1.0 }), 600)
+        );
+        let s = run(&["--crowd=512", "--budget", "3.5", "--unit-ns", "30", "--full-share", "0.5", "--frames", "60"])
+            .unwrap();
+        assert_eq!(
+            (s.crowd, s.frames),
+            (Some(CrowdSettings { characters: 512, target_ms: 3.5, unit_ns: 30.0, full_share: 0.5 }), 60)
+        );
     }
 
     #[test]
@@ -362,6 +384,7 @@ mod tests {
             (&["--crowd", "5000"], "--crowd '5000'"),
             (&["--crowd", "8", "--budget", "-1"], "--budget '-1'"),
             (&["--crowd", "8", "--unit-ns", "nan"], "--unit-ns 'nan'"),
+            (&["--crowd", "8", "--full-share", "1.5"], "--full-share '1.5'"),
             (&["--budget", "2"], "--budget '2': expected --crowd N with it"),
         ] {
             let e = run(args).unwrap_err().to_string();

@@ -218,7 +218,7 @@ fn overlay(counts: [usize; 4], history: Vec<f64>, target: f64) -> Overlay {
 pub fn run(s: &Settings, c: &CrowdSettings) -> Result<Outcome, String> {
     let started = Instant::now();
     let threads = s.threads;
-    let budget = FrameBudget { core_ms: c.target_ms * threads as f64, unit_ns: c.unit_ns };
+    let budget = FrameBudget { core_ms: c.target_ms * threads as f64, unit_ns: c.unit_ns, full_share: c.full_share };
     let mut crowd = Crowd::new(c.characters, threads, Some(budget));
     let seconds = s.frames as f64 * DT;
     let field: Field = crowd.field;

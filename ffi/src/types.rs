@@ -651,6 +651,11 @@ pub struct cloth_frame_budget {
     /// host that measured its own cost per unit passes it here; 0 (the
     /// default) is CLOTH_WORK_UNIT_NS.
     pub unit_ns: f64,
+    /// The largest share of the budget the full-detail band may take, 0..=1
+    /// (default 1: full detail for as many of the highest priorities as
+    /// fit; 0.5 leaves at least half the budget for half rate and reduced
+    /// further out).
+    pub full_share: f64,
 }
 
 // ---- sizes and defaults -------------------------------------------------------
@@ -851,6 +856,7 @@ pub(crate) fn budget_bytes(b: &cloth_frame_budget) -> MaybeUninit<cloth_frame_bu
         addr_of_mut!((*p).struct_size).write(b.struct_size);
         addr_of_mut!((*p).core_ms).write(b.core_ms);
         addr_of_mut!((*p).unit_ns).write(b.unit_ns);
+        addr_of_mut!((*p).full_share).write(b.full_share);
     }
     out
 }
@@ -867,12 +873,12 @@ pub extern "C" fn cloth_pose_identity() -> cloth_pose {
 }
 
 /// A frame budget of 2 core-milliseconds at the library's price of a unit
-/// of work (unit_ns 0: CLOTH_WORK_UNIT_NS): a start, to set from the host's
-/// own frame.
+/// of work (unit_ns 0: CLOTH_WORK_UNIT_NS), full detail taking all it fits
+/// (full_share 1): a start, to set from the host's own frame.
 /// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]
 pub extern "C" fn cloth_default_frame_budget() -> cloth_frame_budget {
-    cloth_frame_budget { struct_size: struct_size::<cloth_frame_budget>(), core_ms: 2.0, unit_ns: 0.0 }
+    budget_out(&FrameBudget::new(2.0))
 }
 
 /// A world description with every field at its default (no threads).
@@ -1231,11 +1237,14 @@ pub(crate) fn air_out(a: &Air) -> cloth_air {
     }
 }
 
-/// A frame budget as given: finite (else NON_FINITE), each field 0..=1e6
-/// (else INVALID_ARGUMENT).
+/// A frame budget as given: finite (else NON_FINITE), core_ms and unit_ns
+/// 0..=1e6 and full_share 0..=1 (else INVALID_ARGUMENT).
 pub(crate) fn budget_in(b: &cloth_frame_budget) -> Res<FrameBudget> {
-    let out =
-        FrameBudget { core_ms: finite(b.core_ms, "budget.core_ms")?, unit_ns: finite(b.unit_ns, "budget.unit_ns")? };
+    let out = FrameBudget {
+        core_ms: finite(b.core_ms, "budget.core_ms")?,
+        unit_ns: finite(b.unit_ns, "budget.unit_ns")?,
+        full_share: finite(b.full_share, "budget.full_share")?,
+    };
     if let Err(e) = out.validate() {
         return fail(CLOTH_STATUS_INVALID_ARGUMENT, format!("{e}"));
     }
@@ -1243,7 +1252,12 @@ pub(crate) fn budget_in(b: &cloth_frame_budget) -> Res<FrameBudget> {
 }
 
 pub(crate) fn budget_out(b: &FrameBudget) -> cloth_frame_budget {
-    cloth_frame_budget { struct_size: struct_size::<cloth_frame_budget>(), core_ms: b.core_ms, unit_ns: b.unit_ns }
+    cloth_frame_budget {
+        struct_size: struct_size::<cloth_frame_budget>(),
+        core_ms: b.core_ms,
+        unit_ns: b.unit_ns,
+        full_share: b.full_share,
+    }
 }
 
 /// A level of detail from its CLOTH_DETAIL_* code (else INVALID_ENUM).

@@ -206,8 +206,9 @@ pub unsafe extern "C" fn cloth_world_set_air(world: cloth_world, air: *const clo
 /// cloth_world_begin_step on, each of them first chooses every cloth's level
 /// of detail, overriding cloth_set_detail. Cloths go by priority
 /// (cloth_set_priority), highest first, ties to the lower cloth_id.index,
-/// in bands of falling detail: CLOTH_DETAIL_FULL while it fits, then
-/// _HALF_RATE while it fits, the rest _FROZEN; what is left then raises
+/// in bands of falling detail: CLOTH_DETAIL_FULL while it fits in
+/// full_share of the budget, then _HALF_RATE while it fits in the rest, the
+/// rest _FROZEN; what is left then raises
 /// half-rate cloths to _REDUCED, in priority order. No cloth gets more
 /// detail than one of higher priority, and a sleeping cloth costs nothing.
 /// A cloth chosen for half rate enters it on a step of its parity (its
@@ -217,8 +218,9 @@ pub unsafe extern "C" fn cloth_world_set_air(world: cloth_world, air: *const clo
 /// budget and priorities give the same levels, and the same bits, on every
 /// machine. Exclusive.
 /// Refuses: NON_FINITE for a field that is NaN or infinite;
-/// INVALID_ARGUMENT for one outside 0..=1e6 (nothing changes); WRONG_PHASE
-/// inside begin_step / end_step.
+/// INVALID_ARGUMENT for core_ms or unit_ns outside 0..=1e6 or full_share
+/// outside 0..=1 (nothing changes); WRONG_PHASE inside begin_step /
+/// end_step.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_world_set_budget(world: cloth_world, budget: *const cloth_frame_budget) -> cloth_status {
     guard("cloth_world_set_budget", || {
@@ -238,7 +240,7 @@ pub extern "C" fn cloth_world_clear_budget(world: cloth_world) -> cloth_status {
 }
 
 /// The world's frame budget: `*out_enabled` is 1 and `*out_budget` the
-/// budget set, or, with none, 0 and a budget of 0 and 0. Set
+/// budget set, or, with none, 0 and a budget of zeros. Set
 /// `out_budget->struct_size` first (cloth_default_frame_budget() does): as
 /// many bytes as that version has are written. Runs beside the per-cloth
 /// calls.
@@ -255,7 +257,7 @@ pub unsafe extern "C" fn cloth_world_get_budget(
         let size = unsafe { check_sized_out(out_budget, "out_budget")? };
         check_out(out_enabled, "out_enabled")?;
         let budget = with_world(world, |w| Ok(w.budget()))?;
-        let none = cloth_solver::FrameBudget { core_ms: 0.0, unit_ns: 0.0 };
+        let none = cloth_solver::FrameBudget { core_ms: 0.0, unit_ns: 0.0, full_share: 0.0 };
         let bytes = budget_bytes(&budget_out(budget.as_ref().unwrap_or(&none)));
         // SAFETY: checked by check_sized_out and check_out; every byte of
         // `bytes` is initialised (budget_bytes zeroes the padding).

@@ -229,6 +229,23 @@ fn a_budget_chooses_levels_by_priority() {
     assert!(third[..2].contains(&h) && third[2..].iter().all(|&t| t == h), "half rate from its parity: {third:?}");
     assert!(third[0] == h || third[0] == z, "frozen until its parity: {third:?}");
 
+    // Full detail within half the budget: FULL + 2·HALF (+10) gives the
+    // first full and the other two half rate, where all of it for full gave
+    // two full and froze the third.
+    set_budget(w, core_ms(FULL + FULL + 10.0), 0.0);
+    assert_eq!(step_levels(w), [f, f, z]);
+    let half_share = cloth_frame_budget { full_share: 0.5, ..budget(core_ms(FULL + HALF + HALF + 10.0), 0.0) };
+    // SAFETY: a valid struct.
+    ok(unsafe { cloth_world_set_budget(w, &half_share) });
+    let after: Vec<Vec<u32>> = (0..3).map(|_| step_levels(w)).collect();
+    assert!(after.iter().all(|l| l[0] == f), "{after:?}");
+    assert_eq!(after[2][1..], [h, h], "{after:?}");
+    let mut got = cloth_default_frame_budget();
+    let mut enabled = 0;
+    // SAFETY: valid out-pointers.
+    ok(unsafe { cloth_world_get_budget(w, &mut got, &mut enabled) });
+    assert_eq!(got.full_share, 0.5);
+
     // A level set by hand lasts until the next step chooses again.
     ok(cloth_set_detail(w, cloths[0], CLOTH_DETAIL_FROZEN));
     assert_eq!(level(w, cloths[0]), z);

@@ -1171,6 +1171,26 @@ fn cases() -> Vec<Case> {
         ),
         case(
             "cloth_world_set_budget",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a full_share over 1",
+            Here(|f| {
+                let b = cloth_frame_budget { full_share: 1.5, ..cloth_default_frame_budget() };
+                // SAFETY: a valid struct.
+                unsafe { cloth_world_set_budget(f.w, &b) }
+            }),
+        ),
+        case(
+            "cloth_world_set_budget",
+            CLOTH_STATUS_NON_FINITE,
+            "a NaN full_share",
+            Here(|f| {
+                let b = cloth_frame_budget { full_share: f64::NAN, ..cloth_default_frame_budget() };
+                // SAFETY: a valid struct.
+                unsafe { cloth_world_set_budget(f.w, &b) }
+            }),
+        ),
+        case(
+            "cloth_world_set_budget",
             CLOTH_STATUS_WRONG_PHASE,
             "inside begin_step / end_step",
             Here(|f| {

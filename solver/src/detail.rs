@@ -45,8 +45,8 @@
 //!   budget      = core_ms · 10⁶ / unit_ns  units (unit_ns: the host's, or
 //!                 WORK_UNIT_NS, measured on W4's walking character)
 //!   cloths by priority, highest first (ties: lower slot first):
-//!     full detail while it fits, then half rate while it fits, the rest
-//!     frozen; what is left then raises half-rate cloths to reduced, in
+//!     full detail while it fits in full_share of the budget, then half rate
+//!     while it fits in what is left, the rest frozen; what is left then raises half-rate cloths to reduced, in
 //!     priority order — bands of falling detail, never a cloth above one of
 //!     higher priority
 //! ```
@@ -108,21 +108,31 @@ pub const WORK_UNIT_NS: f64 = 34.0;
 pub const BUDGET_MAX: f64 = 1.0e6;
 
 /// A world's frame budget: core-milliseconds every cloth's step may take in a
-/// frame, summed over threads (2 ms on 4 threads is 8), and the price of a
-/// unit of work that turns it into units (0: [`WORK_UNIT_NS`]). A host that
-/// measures its own cost per unit passes it here; the world never times
-/// itself, so levels are the same on every machine.
+/// frame, summed over threads (2 ms on 4 threads is 8), the price of a unit
+/// of work that turns it into units (0: [`WORK_UNIT_NS`]), and the largest
+/// share of it the full-detail band may take (1: all it fits; 0.5 leaves at
+/// least half for half rate and reduced further out). A host that measures
+/// its own cost per unit passes it here; the world never times itself, so
+/// levels are the same on every machine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FrameBudget {
     pub core_ms: f64,
     pub unit_ns: f64,
+    pub full_share: f64,
 }
 
 impl FrameBudget {
-    /// Finite, `0..=BUDGET_MAX` each.
+    /// `core_ms` at the library's price, full detail taking all it fits.
+    pub fn new(core_ms: f64) -> Self {
+        FrameBudget { core_ms, unit_ns: 0.0, full_share: 1.0 }
+    }
+
+    /// Finite; `core_ms` and `unit_ns` in `0..=BUDGET_MAX`, `full_share` in
+    /// `0..=1`.
     pub fn validate(&self) -> Result<(), crate::ParamError> {
         crate::dynamics::check("budget core_ms", self.core_ms, 0.0, BUDGET_MAX)?;
-        crate::dynamics::check("budget unit_ns", self.unit_ns, 0.0, BUDGET_MAX)
+        crate::dynamics::check("budget unit_ns", self.unit_ns, 0.0, BUDGET_MAX)?;
+        crate::dynamics::check("budget full_share", self.full_share, 0.0, 1.0)
     }
 
     /// The budget in units of work.
@@ -154,9 +164,10 @@ pub struct Candidate {
     pub asleep: bool,
 }
 
-/// The levels a budget of `units` gives `cloths` (the module's rule), into
-/// `levels` (same order); `order` is scratch.
-pub fn choose(cloths: &[Candidate], units: f64, order: &mut Vec<u32>, levels: &mut [Detail]) {
+/// The levels a budget of `units` gives `cloths` (the module's rule), the
+/// full band taking at most `full_share` of it, into `levels` (same order);
+/// `order` is scratch.
+pub fn choose(cloths: &[Candidate], units: f64, full_share: f64, order: &mut Vec<u32>, levels: &mut [Detail]) {
     order.clear();
     order.extend(0..cloths.len() as u32);
     order.sort_unstable_by(|&a, &b| {
@@ -171,20 +182,20 @@ pub fn choose(cloths: &[Candidate], units: f64, order: &mut Vec<u32>, levels: &m
             work(c.nodes, &c.dynamics, level)
         }
     };
-    let mut left = units;
-    // A band of each level in priority order while it fits: full, then
-    // half rate, the rest frozen.
-    let mut k = 0;
-    for level in [Detail::Full, Detail::HalfRate] {
+    // A band of each level in priority order while it fits: full (within
+    // its share), then half rate, the rest frozen.
+    let (mut k, mut used) = (0, 0.0);
+    for (level, cap) in [(Detail::Full, units * full_share), (Detail::HalfRate, units)] {
         while let Some(&i) = order.get(k) {
-            if cost(i, level) > left {
+            if used + cost(i, level) > cap {
                 break;
             }
-            left -= cost(i, level);
+            used += cost(i, level);
             levels[i as usize] = level;
             k += 1;
         }
     }
+    let mut left = units - used;
     for &i in &order[k..] {
         levels[i as usize] = Detail::Frozen;
     }
@@ -227,15 +238,15 @@ mod tests {
         // COTTON (2×4), 100 nodes: full 1000 units, reduced 800, half rate 500.
         let cloths = [candidate(1.0, 0), candidate(3.0, 1), candidate(2.0, 2), candidate(2.0, 3)];
         let mut levels = [Detail::Full; 4];
-        choose(&cloths, 2700.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 2700.0, 1.0, &mut Vec::new(), &mut levels);
         // Slot 1 full (1700 left), slot 2 full (700; the tie goes to the
         // lower slot), slot 3 half rate (200), slot 0 frozen.
         assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::Full, Detail::HalfRate]);
-        choose(&cloths, 2800.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 2800.0, 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::Full, Detail::Reduced]);
-        choose(&cloths, 1e9, &mut Vec::new(), &mut levels);
+        choose(&cloths, 1e9, 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Full; 4]);
-        choose(&cloths, 0.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 0.0, 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Frozen; 4]);
     }
 
@@ -245,7 +256,7 @@ mod tests {
         // frozen; the half-rate cloth is raised to reduced (+300).
         let cloths = [candidate(1.0, 0), candidate(3.0, 1), candidate(2.0, 2), candidate(2.0, 3)];
         let mut levels = [Detail::Full; 4];
-        choose(&cloths, 1900.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 1900.0, 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::Reduced, Detail::Frozen]);
         // Slot 2 at 150 nodes (full 1500, half rate 750), slots 3 and 0 at
         // 50 (half rate 250): 2100 units give one full (1100 left), slot 2
@@ -253,8 +264,30 @@ mod tests {
         // frozen, and nothing left to raise slot 2.
         let mut cloths = cloths;
         (cloths[2].nodes, cloths[3].nodes, cloths[0].nodes) = (150, 50, 50);
-        choose(&cloths, 2100.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 2100.0, 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::HalfRate, Detail::HalfRate]);
+    }
+
+    #[test]
+    fn a_share_for_full_detail_leaves_the_rest_to_bands_further_out() {
+        use Detail::{Frozen, Full, HalfRate, Reduced};
+        // Six COTTON cloths of 100 nodes (full 1000, reduced 800, half rate
+        // 500), 3000 units. All of it for full: three full, three frozen.
+        let cloths: Vec<_> = (0..6).map(|k| candidate(-(k as f64), k)).collect();
+        let mut levels = [Frozen; 6];
+        choose(&cloths, 3000.0, 1.0, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Full, Full, Full, Frozen, Frozen, Frozen]);
+        // Full detail within half of it: one full (1000 of 1500), then half
+        // rate for four (3000 used), the last frozen; nothing left to raise.
+        choose(&cloths, 3000.0, 0.5, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Full, HalfRate, HalfRate, HalfRate, HalfRate, Frozen]);
+        // 3300: the 300 left raises the first half-rate cloth to reduced.
+        choose(&cloths, 3300.0, 0.5, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Full, Reduced, HalfRate, HalfRate, HalfRate, Frozen]);
+        // No share for full, 4000: all at half rate (3000), and the 1000
+        // left raises three to reduced.
+        choose(&cloths, 4000.0, 0.0, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Reduced, Reduced, Reduced, HalfRate, HalfRate, HalfRate]);
     }
 
     #[test]
@@ -265,7 +298,7 @@ mod tests {
         let mut levels = [Detail::Frozen; 3];
         // 700 units: the sleeper keeps full detail for free, the next gets
         // half rate (500), and the small one (full: 100) may not pass it.
-        choose(&cloths, 700.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 700.0, 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Full, Detail::HalfRate, Detail::HalfRate]);
     }
 

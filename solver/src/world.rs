@@ -717,7 +717,8 @@ impl World {
         }
         self.budget_levels.clear();
         self.budget_levels.resize(self.candidates.len(), Detail::Full);
-        detail::choose(&self.candidates, budget.units(), &mut self.budget_order, &mut self.budget_levels);
+        let (units, share) = (budget.units(), budget.full_share);
+        detail::choose(&self.candidates, units, share, &mut self.budget_order, &mut self.budget_levels);
         for (c, &chosen) in self.candidates.iter().zip(&self.budget_levels) {
             let slot = &mut self.cloths[c.slot as usize];
             let id = ClothId { index: c.slot, generation: slot.generation };

@@ -262,7 +262,8 @@ fn crowd(threads: usize, n: usize, budget: Option<FrameBudget>, frames: usize) -
 }
 
 /// With a budget that fits about a third of the crowd at full detail, the
-/// levels mix as the camera passes, the chosen work never exceeds the budget, and the bits are
+/// levels mix as the camera passes (and mix far more with full detail held
+/// to half the budget), the chosen work never exceeds the budget, and the bits are
 /// the same on the caller's thread, one worker and two.
 #[test]
 fn a_budgeted_crowd_is_deterministic_and_within_budget() {
@@ -273,13 +274,22 @@ fn a_budgeted_crowd_is_deterministic_and_within_budget() {
             detail::work(nodes, &p.dynamics, Detail::Full)
         })
         .sum();
-    let budget = FrameBudget { core_ms: full / 3.0 * detail::WORK_UNIT_NS * 1e-6, unit_ns: 0.0 };
+    let budget = FrameBudget::new(full / 3.0 * detail::WORK_UNIT_NS * 1e-6);
     let (a, seen, share) = crowd(0, 12, Some(budget), 150);
     println!("levels seen (full, reduced, half, frozen): {seen:?}, budget used at most {share:.3}");
     assert!(seen[0] > 0 && seen[3] > 0 && seen[1] + seen[2] > 0, "the levels mix: {seen:?}");
     assert!(share <= 1.0 + 1e-12, "the budget was exceeded: {share}");
+    // Full detail within half the budget: the band further out is simulated
+    // at half rate or reduced instead of frozen.
+    let halved = FrameBudget { full_share: 0.5, ..budget };
+    let (b, banded, share) = crowd(0, 12, Some(halved), 150);
+    println!("with full_share 0.5: {banded:?}, budget used at most {share:.3}");
+    assert!(banded[1] + banded[2] > 4 * (seen[1] + seen[2]), "{banded:?} against {seen:?}");
+    assert!(banded[3] < seen[3], "fewer frozen: {banded:?} against {seen:?}");
+    assert!(share <= 1.0 + 1e-12, "the budget was exceeded: {share}");
     for threads in [1, 2] {
         assert_eq!(crowd(threads, 12, Some(budget), 150).0, a, "{threads} threads");
+        assert_eq!(crowd(threads, 12, Some(halved), 150).0, b, "{threads} threads, full_share 0.5");
     }
 }
 
@@ -291,8 +301,9 @@ fn bad_budgets_and_priorities_are_refused() {
     let input = GarmentCase::Cape(1).input(&p);
     let id = world.add_cloth(&input, p.dynamics, Pose::IDENTITY, None, BindPoseCheck::Skip).expect("a cape");
     for bad in [f64::NAN, -1.0, f64::INFINITY, 2e6] {
-        assert!(world.set_budget(Some(FrameBudget { core_ms: bad, unit_ns: 0.0 })).is_err());
-        assert!(world.set_budget(Some(FrameBudget { core_ms: 1.0, unit_ns: bad })).is_err());
+        assert!(world.set_budget(Some(FrameBudget::new(bad))).is_err());
+        assert!(world.set_budget(Some(FrameBudget { unit_ns: bad, ..FrameBudget::new(1.0) })).is_err());
+        assert!(world.set_budget(Some(FrameBudget { full_share: bad, ..FrameBudget::new(1.0) })).is_err());
     }
     assert!(world.set_priority(id, f64::NAN).is_err());
     assert!(world.set_priority(id, f64::INFINITY).is_err());

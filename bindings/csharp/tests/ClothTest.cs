@@ -752,7 +752,10 @@ static unsafe class ClothTest
             a.SetDetail(ClothDetail.Reduced);
             world.Step();
             Expect(a.GetDetail() == ClothDetail.Frozen, "the budget chooses again at the next step");
-            Expect(world.TryGetBudget(out got) && got.core_ms == coreMs && got.unit_ns == 0, "the budget reads back");
+            Expect(world.TryGetBudget(out got) && got.core_ms == coreMs && got.unit_ns == 0 && got.full_share == 1.0,
+                   "the budget reads back");
+            world.SetBudget(coreMs, 0.0, 0.5);
+            Expect(world.TryGetBudget(out got) && got.full_share == 0.5, "a share for full detail reads back");
             world.ClearBudget();
             Expect(!world.TryGetBudget(out got), "cleared");
             world.Step();
