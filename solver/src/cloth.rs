@@ -272,6 +272,12 @@ impl Cloth {
         self.detail
     }
 
+    /// At half rate, stepped directly: whether the next frame runs a step
+    /// (`Some(0)`) or shows the end of the last (`Some(1)`).
+    pub(crate) fn half_rate_phase(&self) -> Option<u8> {
+        (self.detail == Detail::HalfRate).then_some(self.half_ahead as u8)
+    }
+
     /// Sets the level of detail (`detail.rs`), from the next frame on. What
     /// reads show moves from the old level's to the new one's over
     /// [`crate::detail::BLEND_STEPS`] steps under a host advancing by its own

@@ -314,6 +314,9 @@ pub struct World {
     /// weighs, its sort and its levels.
     budget: Option<FrameBudget>,
     candidates: Vec<Candidate>,
+    /// Per candidate at half rate, whether its next step runs this frame
+    /// (0) or the next (1).
+    budget_phase: Vec<Option<u8>>,
     budget_order: Vec<u32>,
     budget_levels: Vec<Detail>,
 }
@@ -373,6 +376,7 @@ impl World {
             air: Air::NONE,
             budget: None,
             candidates: Vec::new(),
+            budget_phase: Vec::new(),
             budget_order: Vec::new(),
             budget_levels: Vec::new(),
         })
@@ -695,12 +699,13 @@ impl World {
     }
 
     /// Sets every live cloth's level from the frame budget, if one is set.
-    /// A cloth chosen for half rate enters it on a step of its parity
-    /// (slot + step pass even), frozen for the one step before, so half-rate
-    /// cloths split into two halves stepping on alternate frames.
+    /// Half rate's steps are balanced between the two frames of a pair: a
+    /// cloth entering it steps now or, frozen for this step, on the next,
+    /// whichever frame's half-rate steps cost less so far.
     fn apply_budget(&mut self) {
         let Some(budget) = self.budget else { return };
         self.candidates.clear();
+        self.budget_phase.clear();
         for (i, s) in self.cloths.iter_mut().enumerate() {
             if let Some(Ok(e)) = s.entry.as_mut().map(Mutex::get_mut) {
                 if e.damage.is_none() {
@@ -712,6 +717,7 @@ impl World {
                         dynamics: *c.dynamics(),
                         asleep: c.is_sleeping(),
                     });
+                    self.budget_phase.push(c.half_rate_phase());
                 }
             }
         }
@@ -719,16 +725,32 @@ impl World {
         self.budget_levels.resize(self.candidates.len(), Detail::Full);
         let (units, share) = (budget.units(), budget.full_share);
         detail::choose(&self.candidates, units, share, &mut self.budget_order, &mut self.budget_levels);
-        for (c, &chosen) in self.candidates.iter().zip(&self.budget_levels) {
+        // Half rate's steps, balanced between the two frames of a pair: a
+        // cloth staying at half rate keeps its phase; one entering it, in
+        // priority order, steps on the frame whose steps cost less so far —
+        // now, or the next frame, frozen for this one.
+        let step_cost =
+            |c: &Candidate| if c.asleep { 0.0 } else { detail::work(c.nodes, &c.dynamics, Detail::HalfRate) };
+        let mut load = [0.0; 2];
+        for (k, c) in self.candidates.iter().enumerate() {
+            if let (Detail::HalfRate, Some(phase)) = (self.budget_levels[k], self.budget_phase[k]) {
+                load[phase as usize] += step_cost(c);
+            }
+        }
+        for &k in &self.budget_order {
+            let k = k as usize;
+            if self.budget_levels[k] == Detail::HalfRate && self.budget_phase[k].is_none() {
+                let phase = (load[1] < load[0]) as usize;
+                load[phase] += step_cost(&self.candidates[k]);
+                if phase == 1 {
+                    self.budget_levels[k] = Detail::Frozen;
+                }
+            }
+        }
+        for (c, &level) in self.candidates.iter().zip(&self.budget_levels) {
             let slot = &mut self.cloths[c.slot as usize];
             let id = ClothId { index: c.slot, generation: slot.generation };
             let Some(Ok(e)) = slot.entry.as_mut().map(Mutex::get_mut) else { continue };
-            let level = match chosen {
-                Detail::HalfRate if e.cloth.detail() != Detail::HalfRate && (c.slot as u64 + self.pass) % 2 == 1 => {
-                    Detail::Frozen
-                }
-                l => l,
-            };
             // A level the cloth's dynamics refuse (half rate past dt = 0.5 s)
             // leaves it frozen; a panic damages the cloth alone, found by the
             // step that follows.
