@@ -1492,10 +1492,10 @@ cloth_status cloth_world_set_air(cloth_world world, const cloth_air *air);
 // rest _FROZEN; what is left then raises
 // half-rate cloths to _REDUCED, in priority order. No cloth gets more
 // detail than one of higher priority, and a sleeping cloth costs nothing.
-// A cloth chosen for half rate enters it on a step of its parity (its
-// cloth_id.index plus the world's count of steps even), frozen for the one
-// step before, so half-rate cloths step on alternate frames; one whose dt
-// is over 0.5 s is frozen instead. The world never times itself: the same
+// A cloth entering half rate steps on this step or, frozen for this one,
+// on the next, whichever step's half-rate work is less so far (in
+// priority order), so half rate's work splits evenly between the two
+// steps of a pair; one whose dt is over 0.5 s is frozen instead. The world never times itself: the same
 // budget and priorities give the same levels, and the same bits, on every
 // machine. Exclusive.
 // Refuses: NON_FINITE for a field that is NaN or infinite;
