@@ -129,21 +129,11 @@ fn run(args: &[String]) -> Result<(), String> {
                 i += 1;
             }
             "--unit-ns" => {
-                let v = args.get(i + 1).ok_or("--unit-ns needs a value")?;
-                unit_ns = v
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| x.is_finite() && *x >= 0.0 && *x <= cloth_solver::detail::BUDGET_MAX)
-                    .ok_or_else(|| format!("--unit-ns needs a price in ns, got {v:?}"))?;
+                unit_ns = ranged(args, i, "--unit-ns", cloth_solver::detail::BUDGET_MAX, "a price in ns")?;
                 i += 1;
             }
             "--full-share" => {
-                let v = args.get(i + 1).ok_or("--full-share needs a value")?;
-                full_share = v
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| (0.0..=1.0).contains(x))
-                    .ok_or_else(|| format!("--full-share needs a share in 0..=1, got {v:?}"))?;
+                full_share = ranged(args, i, "--full-share", 1.0, "a share of the budget")?;
                 i += 1;
             }
             "--kernel" => {
@@ -310,4 +300,13 @@ fn run(args: &[String]) -> Result<(), String> {
         other => return Err(format!("unknown workload {other:?}")),
     }
     Ok(())
+}
+
+/// The value after option `args[i]`: a number in `0..=hi`.
+fn ranged(args: &[String], i: usize, name: &str, hi: f64, what: &str) -> Result<f64, String> {
+    let v = args.get(i + 1).ok_or_else(|| format!("{name} needs a value"))?;
+    v.parse::<f64>()
+        .ok()
+        .filter(|x| (0.0..=hi).contains(x))
+        .ok_or_else(|| format!("{name} needs {what} in 0..={hi}, got {v:?}"))
 }

@@ -141,21 +141,19 @@ fn scene(crowd: &Crowd, t: f64, eye: [f64; 2], capes: &[CapeMesh]) -> Scene {
             scene.capsule(f(torso.transform_point(hip)), f(torso.transform_point(foot)), 0.05);
         }
         let (triangles, uv) = &capes[c.k % Character::CAPES.len()];
-        let cape = crowd
-            .world
-            .with_cloth(c.cape, |cl| {
-                let points: Vec<[f32; 3]> = (0..cl.nodes()).map(|n| f(cl.world_position(n))).collect();
-                (points, cl.detail())
-            })
-            .expect("live");
+        // A cloth's world points and its level.
+        let shown = |id| {
+            crowd
+                .world
+                .with_cloth(id, |cl| {
+                    let points: Vec<[f32; 3]> = (0..cl.nodes()).map(|n| f(cl.world_position(n))).collect();
+                    (points, cl.detail())
+                })
+                .expect("live")
+        };
+        let cape = shown(c.cape);
         scene.sheet(&cape.0, triangles, colour(cape.1)).uv(uv).checks(8.0);
-        let rope = crowd
-            .world
-            .with_cloth(c.rope, |cl| {
-                let points: Vec<[f32; 3]> = (0..cl.nodes()).map(|n| f(cl.world_position(n))).collect();
-                (points, cl.detail())
-            })
-            .expect("live");
+        let rope = shown(c.rope);
         scene.rope(&rope.0, 0.015, colour(rope.1));
     }
     scene

@@ -100,8 +100,7 @@ impl Detail {
 
 /// The cost model's default price of one unit of work, ns: W4's walking
 /// characters at full detail on one Xeon core (`MEASUREMENTS.md`, "Levels of
-/// detail": 30–33 ns min, 32–36 median; by kind of cloth 25 ns for a 2×4
-/// cape to 38 for a 2×2 strain-limited one).
+/// detail", where the price by kind of cloth is too).
 pub const WORK_UNIT_NS: f64 = 34.0;
 
 /// The largest budget or unit price a world takes (ms, ns).

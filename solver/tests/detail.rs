@@ -102,10 +102,8 @@ fn rested_strain(preset: &Preset, case: GarmentCase, level: Detail) -> f64 {
 /// The reduced level rests within 1.25 points of the full level's worst
 /// link, every preset, on the irregular capes, a sheet on two corners and
 /// the skirt (SILK's two corners, which never settle at any budget,
-/// excepted; the largest, 1.2 points, is ROPE's cape 1, which crawls at
-/// every budget). Half rate's longer substep hangs looser — up to 17 points
-/// more on an unlimited sheet on two corners — and is held only to stay
-/// bounded (`MEASUREMENTS.md`, "Levels of detail").
+/// excepted). Half rate's longer substep hangs looser and is held only to
+/// stay bounded (the figures: `MEASUREMENTS.md`, "Levels of detail").
 #[test]
 fn a_reduced_level_keeps_the_strain() {
     for preset in library::ALL {
@@ -138,8 +136,8 @@ fn a_reduced_level_keeps_the_strain() {
 /// Frozen, a cape rides its anchor rigidly through an acceleration to
 /// 20 m/s and a 115° turn; left at that steady velocity, it carries on as if
 /// the ride had never happened: within 1 mm, in its frame, of a twin that
-/// stayed still from the moment of freezing (Galilean invariance holds
-/// within 2.5e-5 m over 5 s at 20 m/s, `garments.rs`).
+/// stayed still from the moment of freezing (Galilean invariance's bound,
+/// `garments.rs::a_steady_anchor_changes_nothing_in_the_cloths_frame`).
 #[test]
 fn a_frozen_cloth_rides_its_anchor_and_resumes_without_feeling_it() {
     for preset in [library::DENIM, library::SILK, library::ROPE] {
@@ -315,7 +313,8 @@ fn bad_budgets_and_priorities_are_refused() {
 /// in turn) on a swaying, turning walk, every level in turn every 23
 /// frames: every read stays finite, and what reads show moves at most twice
 /// as fast as without the switches (a cape leaving the frozen level mid-sway
-/// swings from where the ride left it: 1.6× measured).
+/// swings from where the ride left it; `MEASUREMENTS.md`, "Levels of
+/// detail").
 #[test]
 fn levels_switch_under_a_variable_rate_host() {
     let preset = library::COTTON;
