@@ -43,7 +43,8 @@
 //!   work(level) = nodes · substeps · (iterations at the level + 1) / frames a step
 //!                 (0 frozen or asleep); the +1 is a substep's own work
 //!   budget      = core_ms · 10⁶ / unit_ns  units (unit_ns: the host's, or
-//!                 WORK_UNIT_NS, measured on W4's walking character)
+//!                 WORK_UNIT_NS, measured on W4's walking character),
+//!                 less CLOTH_UNITS for each cloth (a step's cost at any level)
 //!   cloths by priority, highest first (ties: lower slot first):
 //!     full detail while it fits in full_share of the budget, then half rate
 //!     while it fits in what is left, the rest frozen; what is left then raises half-rate cloths to reduced, in
@@ -141,6 +142,12 @@ impl FrameBudget {
     }
 }
 
+/// What a cloth's step costs beyond its work, at any level (frozen and
+/// asleep cloths cost this alone), in units: the step's bookkeeping and the
+/// world's scheduling of it. Measured in MEASUREMENTS.md, "Levels of
+/// detail", on W4's crowd.
+pub const CLOTH_UNITS: f64 = 5.0;
+
 /// Units of work a frame of a cloth of `nodes` nodes costs at `level` (the
 /// module's cost model).
 pub fn work(nodes: usize, d: &crate::Dynamics, level: Detail) -> f64 {
@@ -163,9 +170,9 @@ pub struct Candidate {
     pub asleep: bool,
 }
 
-/// The levels a budget of `units` gives `cloths` (the module's rule), the
-/// full band taking at most `full_share` of it, into `levels` (same order);
-/// `order` is scratch.
+/// The levels a budget of `units` gives `cloths` (the module's rule): what
+/// is left after every cloth's [`CLOTH_UNITS`], the full band taking at most
+/// `full_share` of that, into `levels` (same order); `order` is scratch.
 pub fn choose(cloths: &[Candidate], units: f64, full_share: f64, order: &mut Vec<u32>, levels: &mut [Detail]) {
     order.clear();
     order.extend(0..cloths.len() as u32);
@@ -181,8 +188,10 @@ pub fn choose(cloths: &[Candidate], units: f64, full_share: f64, order: &mut Vec
             work(c.nodes, &c.dynamics, level)
         }
     };
-    // A band of each level in priority order while it fits: full (within
-    // its share), then half rate, the rest frozen.
+    // Every cloth's step costs CLOTH_UNITS at any level; the rest of the
+    // budget goes to work. A band of each level in priority order while it
+    // fits: full (within its share), then half rate, the rest frozen.
+    let units = (units - cloths.len() as f64 * CLOTH_UNITS).max(0.0);
     let (mut k, mut used) = (0, 0.0);
     for (level, cap) in [(Detail::Full, units * full_share), (Detail::HalfRate, units)] {
         while let Some(&i) = order.get(k) {
@@ -228,6 +237,11 @@ mod tests {
         assert_eq!(got, [1, 1, 2, 3, 5, 6, 48]);
     }
 
+    /// What the cloths' steps take of a budget before any work.
+    fn steps(cloths: &[Candidate]) -> f64 {
+        cloths.len() as f64 * CLOTH_UNITS
+    }
+
     fn candidate(priority: f64, slot: u32) -> Candidate {
         Candidate { priority, slot, nodes: 100, dynamics: crate::library::COTTON.dynamics, asleep: false }
     }
@@ -237,15 +251,15 @@ mod tests {
         // COTTON (2×4), 100 nodes: full 1000 units, reduced 800, half rate 500.
         let cloths = [candidate(1.0, 0), candidate(3.0, 1), candidate(2.0, 2), candidate(2.0, 3)];
         let mut levels = [Detail::Full; 4];
-        choose(&cloths, 2700.0, 1.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 2700.0 + steps(&cloths), 1.0, &mut Vec::new(), &mut levels);
         // Slot 1 full (1700 left), slot 2 full (700; the tie goes to the
         // lower slot), slot 3 half rate (200), slot 0 frozen.
         assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::Full, Detail::HalfRate]);
-        choose(&cloths, 2800.0, 1.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 2800.0 + steps(&cloths), 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::Full, Detail::Reduced]);
-        choose(&cloths, 1e9, 1.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 1e9 + steps(&cloths), 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Full; 4]);
-        choose(&cloths, 0.0, 1.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 0.0 + steps(&cloths), 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Frozen; 4]);
     }
 
@@ -255,7 +269,7 @@ mod tests {
         // frozen; the half-rate cloth is raised to reduced (+300).
         let cloths = [candidate(1.0, 0), candidate(3.0, 1), candidate(2.0, 2), candidate(2.0, 3)];
         let mut levels = [Detail::Full; 4];
-        choose(&cloths, 1900.0, 1.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 1900.0 + steps(&cloths), 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::Reduced, Detail::Frozen]);
         // Slot 2 at 150 nodes (full 1500, half rate 750), slots 3 and 0 at
         // 50 (half rate 250): 2100 units give one full (1100 left), slot 2
@@ -263,7 +277,7 @@ mod tests {
         // frozen, and nothing left to raise slot 2.
         let mut cloths = cloths;
         (cloths[2].nodes, cloths[3].nodes, cloths[0].nodes) = (150, 50, 50);
-        choose(&cloths, 2100.0, 1.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 2100.0 + steps(&cloths), 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Frozen, Detail::Full, Detail::HalfRate, Detail::HalfRate]);
     }
 
@@ -274,31 +288,44 @@ mod tests {
         // 500), 3000 units. All of it for full: three full, three frozen.
         let cloths: Vec<_> = (0..6).map(|k| candidate(-(k as f64), k)).collect();
         let mut levels = [Frozen; 6];
-        choose(&cloths, 3000.0, 1.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 3000.0 + steps(&cloths), 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Full, Full, Full, Frozen, Frozen, Frozen]);
         // Full detail within half of it: one full (1000 of 1500), then half
         // rate for four (3000 used), the last frozen; nothing left to raise.
-        choose(&cloths, 3000.0, 0.5, &mut Vec::new(), &mut levels);
+        choose(&cloths, 3000.0 + steps(&cloths), 0.5, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Full, HalfRate, HalfRate, HalfRate, HalfRate, Frozen]);
         // 3300: the 300 left raises the first half-rate cloth to reduced.
-        choose(&cloths, 3300.0, 0.5, &mut Vec::new(), &mut levels);
+        choose(&cloths, 3300.0 + steps(&cloths), 0.5, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Full, Reduced, HalfRate, HalfRate, HalfRate, Frozen]);
         // No share for full, 4000: all at half rate (3000), and the 1000
         // left raises three to reduced.
-        choose(&cloths, 4000.0, 0.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 4000.0 + steps(&cloths), 0.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Reduced, Reduced, Reduced, HalfRate, HalfRate, HalfRate]);
     }
 
     #[test]
-    fn a_sleeping_cloth_costs_nothing_and_a_small_one_never_jumps_the_queue() {
+    fn a_sleeping_cloth_costs_no_work_and_a_small_one_never_jumps_the_queue() {
         let mut cloths = [candidate(3.0, 0), candidate(2.0, 1), candidate(1.0, 2)];
         cloths[0].asleep = true;
         cloths[2].nodes = 10;
         let mut levels = [Detail::Frozen; 3];
-        // 700 units: the sleeper keeps full detail for free, the next gets
+        // 700 units of work: the sleeper keeps full detail for free, the next gets
         // half rate (500), and the small one (full: 100) may not pass it.
-        choose(&cloths, 700.0, 1.0, &mut Vec::new(), &mut levels);
+        choose(&cloths, 700.0 + steps(&cloths), 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Full, Detail::HalfRate, Detail::HalfRate]);
+    }
+
+    #[test]
+    fn every_cloth_pays_for_its_step_before_any_work() {
+        // Two COTTON cloths of 100 nodes (full 1000, reduced 800, half rate
+        // 500): 1000 units would buy the first at full without the steps'
+        // cost; with it, reduced (half rate raised), the second frozen.
+        let cloths = [candidate(2.0, 0), candidate(1.0, 1)];
+        let mut levels = [Detail::Full; 2];
+        choose(&cloths, 1000.0, 1.0, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Detail::Reduced, Detail::Frozen]);
+        choose(&cloths, 1000.0 + steps(&cloths), 1.0, &mut Vec::new(), &mut levels);
+        assert_eq!(levels, [Detail::Full, Detail::Frozen]);
     }
 
     #[test]

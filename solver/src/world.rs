@@ -23,10 +23,13 @@
 //! never *what* it computes. `tests/world.rs` holds 1, 2 and 8 threads, the
 //! sequential loop and a host-driven split bit-identical over 300 steps.
 //!
-//! **Scheduling.** One task per cloth, largest first (work estimate:
-//! `detail::work`, particles × substeps × (iterations + 1) at the cloth's
-//! level of detail): the longest-processing-time rule, so
-//! a big cape never starts last and leaves the other threads idle. Tasks are
+//! **Scheduling.** Cloths go largest first (work estimate: `detail::work`,
+//! particles × substeps × (iterations + 1) at the cloth's level of detail):
+//! the longest-processing-time rule, so a big cape never starts last and
+//! leaves the other threads idle. A big cloth is a task of its own; light
+//! ones (frozen, asleep, small) are run in tasks of several, each about
+//! 34 µs of work, so that a crowd of frozen cloths does not pay the pool's
+//! per-task cost for each one. Tasks are
 //! spawned FIFO on the world's own pool — never rayon's global pool, which a
 //! plugin could not shut down. The pool's threads are joined when the world
 //! is dropped.
@@ -300,6 +303,8 @@ pub struct World {
     sets: Vec<SetSlot>,
     /// Slot indices in step order (largest first), rebuilt by each step.
     order: Vec<(u64, u32)>,
+    /// The pool's tasks: `order[tasks[k]..tasks[k + 1]]` is task `k`.
+    tasks: Vec<u32>,
     pool: Option<Pool>,
     threads: usize,
     /// Step passes begun so far: a begin/end pair or a whole-world step.
@@ -320,6 +325,16 @@ pub struct World {
     budget_order: Vec<u32>,
     budget_levels: Vec<Detail>,
 }
+
+/// The least work of a pool task, in `detail::work` units (about 34 µs at
+/// `detail::WORK_UNIT_NS`): a hundred times the pool's cost of a task, and
+/// small next to a frame, so the threads finish together (see
+/// `World::cut_into_tasks`).
+const TASK_UNITS: f64 = 1000.0;
+
+/// Tasks a step cuts its cloths into per pool thread, at least: a small
+/// world's cloths are still spread over every thread.
+const TASKS_PER_THREAD: usize = 8;
 
 /// The next generation of a slot: never 0, so a zeroed id is never live.
 /// A new world's generation base: consecutive worlds' bases are 2³²/φ
@@ -368,6 +383,7 @@ impl World {
             cloths: Vec::new(),
             sets: Vec::new(),
             order: Vec::new(),
+            tasks: Vec::new(),
             pool,
             threads: options.threads,
             pass: 0,
@@ -808,11 +824,17 @@ impl World {
             }
         }
         self.order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        self.cut_into_tasks();
         let this: &World = self;
         match this.pool.as_ref().and_then(|p| p.pool.as_ref()) {
             Some(pool) => pool.scope_fifo(|scope| {
-                for &(_, index) in &this.order {
-                    scope.spawn_fifo(move |_| this.step_slot(index as usize, pass, elapsed));
+                for task in this.tasks.windows(2) {
+                    let run = &this.order[task[0] as usize..task[1] as usize];
+                    scope.spawn_fifo(move |_| {
+                        for &(_, index) in run {
+                            this.step_slot(index as usize, pass, elapsed)
+                        }
+                    });
                 }
             }),
             None => {
@@ -822,6 +844,28 @@ impl World {
             }
         }
         self.damaged_in(pass)
+    }
+
+    /// Cuts `order` (largest first) into the pool's tasks: runs of
+    /// cloths, each closed once its cost reaches a grain of [`TASK_UNITS`],
+    /// or 1/[`TASKS_PER_THREAD`] of a thread's share of the whole if less.
+    /// A cloth costs its work plus [`detail::CLOTH_UNITS`], so a cape is a
+    /// task of its own and the light tail (frozen, asleep, small) goes in
+    /// runs instead of paying the pool's per-task cost each.
+    fn cut_into_tasks(&mut self) {
+        let cost = |w: u64| w as f64 + detail::CLOTH_UNITS;
+        let total: f64 = self.order.iter().map(|&(w, _)| cost(w)).sum();
+        let grain = TASK_UNITS.min(total / (self.threads.max(1) * TASKS_PER_THREAD) as f64);
+        self.tasks.clear();
+        self.tasks.push(0);
+        let mut run = 0.0;
+        for (k, &(w, _)) in self.order.iter().enumerate() {
+            run += cost(w);
+            if run >= grain || k + 1 == self.order.len() {
+                self.tasks.push(k as u32 + 1);
+                run = 0.0;
+            }
+        }
     }
 
     /// The first cloth (by slot) damaged in step pass `pass`.
