@@ -284,6 +284,11 @@
 // ns (`cloth_solver::detail::WORK_UNIT_NS`; cloth_frame_budget).
 #define CLOTH_WORK_UNIT_NS 34.0
 
+// What every cloth's step costs the frame budget beyond its work, units,
+// at any level (frozen and sleeping cloths cost this alone):
+// `cloth_solver::detail::STEP_UNITS`.
+#define CLOTH_STEP_UNITS 5.0
+
 // `cloth_cpu_path`: the baseline kernels (on x86-64, SSE2), which every CPU runs.
 #define CLOTH_CPU_PATH_BASELINE 0
 
@@ -819,9 +824,10 @@ typedef struct {
 // of detail (CLOTH_DETAIL_*) at the start of every step, by the host's
 // priorities (cloth_set_priority). The cost of a cloth at a level is
 // counted, never timed: nodes × substeps × (iterations + 1) units a step,
-// halved at half rate, none frozen or asleep. So the levels, and every
-// result, are the same on every machine and at every thread count. Start
-// from `cloth_default_frame_budget()`.
+// halved at half rate, none frozen or asleep, plus CLOTH_STEP_UNITS for
+// every cloth. So the levels, and every result, are the same on every
+// machine and at every thread count (unless the host reports its times:
+// cloth_world_observe_step). Start from `cloth_default_frame_budget()`.
 typedef struct {
     // sizeof(cloth_frame_budget).
     uint32_t struct_size;
@@ -829,7 +835,8 @@ typedef struct {
     // threads (2 ms on each of 4 threads is 8), 0..=1e6 (default 2).
     double core_ms;
     // The price of one unit of work on the host's machine, ns, 0..=1e6: a
-    // host that measured its own cost per unit passes it here; 0 (the
+    // host that measured its own cost per unit passes it here, or reports
+    // each step's time (cloth_world_observe_step), which moves it; 0 (the
     // default) is CLOTH_WORK_UNIT_NS.
     double unit_ns;
     // The largest share of the budget the full-detail band may take, 0..=1
@@ -1491,7 +1498,8 @@ cloth_status cloth_world_set_air(cloth_world world, const cloth_air *air);
 // full_share of the budget, then _HALF_RATE while it fits in the rest, the
 // rest _FROZEN; what is left then raises
 // half-rate cloths to _REDUCED, in priority order. No cloth gets more
-// detail than one of higher priority, and a sleeping cloth costs nothing.
+// detail than one of higher priority. Every cloth's step costs
+// CLOTH_STEP_UNITS at any level; a sleeping cloth costs nothing more.
 // A cloth entering half rate steps on this step or, frozen for this one,
 // on the next, whichever step's half-rate work is less so far (in
 // priority order), so half rate's work splits evenly between the two
@@ -1509,6 +1517,22 @@ cloth_status cloth_world_set_budget(cloth_world world, const cloth_frame_budget 
 // Exclusive.
 // Refuses: WRONG_PHASE inside begin_step / end_step.
 cloth_status cloth_world_clear_budget(cloth_world world);
+
+// Tells the world what its last step took, in core-milliseconds: the wall
+// time of cloth_world_step (or _advance, or a begin_step / end_step pair)
+// times the threads that ran it, the budget's own unit. With a budget set,
+// the world moves the budget's unit_ns a quarter of the way to what that
+// step cost a unit of work (taken at most twice or half the unit_ns it
+// had, so one slow frame does not freeze a crowd), and the next steps
+// choose levels at that price: the frame time follows core_ms on any
+// machine and garment. cloth_world_get_budget reads the price back. The
+// levels then depend on the times reported, and are the same for the same
+// reports. Without a budget, or before a step has chosen levels since it
+// was set, nothing changes. Exclusive.
+// Refuses: NON_FINITE for a core_ms that is NaN or infinite;
+// INVALID_ARGUMENT for one outside 0..=1e6; WRONG_PHASE inside
+// begin_step / end_step.
+cloth_status cloth_world_observe_step(cloth_world world, double core_ms);
 
 // The world's frame budget: `*out_enabled` is 1 and `*out_budget` the
 // budget set, or, with none, 0 and a budget of zeros. Set

@@ -6,9 +6,12 @@
 //! `field.rs`'s (the demo's `--crowd` scene walks the same one).
 //!
 //! **`crowd`.** For each crowd size, 1 and 2 threads, with no budget
-//! (every cloth at full detail) and with a budget of the size's frame target
-//! times the threads in core-milliseconds. Fresh worlds per round; in each
-//! round the full-detail pair, then the budgeted pair, the two thread counts
+//! (every cloth at full detail), with a budget of the size's frame target
+//! times the threads in core-milliseconds at a fixed price of a unit, and
+//! with that budget and the price observed (the host reports each step's
+//! milliseconds × threads to `World::observe_step`; the row gives the price
+//! at a round's end, median over rounds). Fresh worlds per round; in each
+//! round the full-detail pair, then the budgeted pairs, the two thread counts
 //! of a pair stepped alternately frame by frame (as W4: a neighbour's burst
 //! on a shared machine hits both alike). The pairs are not interleaved with
 //! each other: a full-detail frame between two budgeted ones (80 ms and
@@ -81,6 +84,8 @@ struct Tally {
     worst_full: f64,
     worst_any: f64,
     hash: u64,
+    /// The budget's price of a unit at each round's end.
+    prices: Vec<f64>,
 }
 
 fn load_average() -> String {
@@ -99,7 +104,8 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
     out.note(&format!(
         "{} warm-up frames then {} measured, {} rounds, fresh worlds per round; the full-detail pair then the budgeted \
          pair, 1 and 2 threads alternating frame by frame; links read every {LINK_EVERY} frames, the frame after untimed; \
-         budget = target ms x threads core-ms at {price} ns a unit; load {}",
+         budget = target ms x threads core-ms at {price} ns a unit (\"price observed\": each step's ms x threads \
+         reported to World::observe_step, which moves the price); load {}",
         p.warmup,
         p.frames,
         p.rounds,
@@ -107,9 +113,10 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
     ));
     for &n in &p.counts {
         let target = target_ms(n);
-        let variants: Vec<(usize, Option<FrameBudget>)> = [false, true]
+        // (threads, budget, the host reports each step's time to the world).
+        let variants: Vec<(usize, Option<FrameBudget>, bool)> = [(false, false), (true, false), (true, true)]
             .into_iter()
-            .flat_map(|budgeted| {
+            .flat_map(|(budgeted, observed)| {
                 THREADS.map(|t| {
                     (
                         t,
@@ -118,6 +125,7 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
                             unit_ns: p.unit_ns,
                             full_share: p.full_share,
                         }),
+                        observed,
                     )
                 })
             })
@@ -129,7 +137,7 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
             // counts of a pair alternating frame by frame.
             for pair in variants.chunks(THREADS.len()).enumerate() {
                 let (first, pair) = (pair.0 * THREADS.len(), pair.1);
-                let mut crowds: Vec<Crowd> = pair.iter().map(|&(t, b)| Crowd::new(n, t, b)).collect();
+                let mut crowds: Vec<Crowd> = pair.iter().map(|&(t, b, _)| Crowd::new(n, t, b)).collect();
                 particles = crowds[0].particles();
                 cloths = crowds[0].world.len();
                 let tallies = &mut tallies[first..first + pair.len()];
@@ -141,11 +149,15 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
                     let links = measured && (frame - p.warmup) % LINK_EVERY == 0;
                     let timed = measured && (frame - p.warmup) % LINK_EVERY != 1;
                     let nearest = crowds[0].nearest(frame);
-                    for (crowd, tally) in crowds.iter_mut().zip(tallies.iter_mut()) {
+                    for ((crowd, tally), &(threads, _, observed)) in crowds.iter_mut().zip(tallies.iter_mut()).zip(pair)
+                    {
                         crowd.drive(frame);
                         let t0 = Instant::now();
                         crowd.world.step().expect("steps");
                         let ms = t0.elapsed().as_secs_f64() * 1e3;
+                        if observed {
+                            crowd.world.observe_step(ms * threads.max(1) as f64).expect("a time");
+                        }
                         if !measured {
                             continue;
                         }
@@ -174,14 +186,17 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
                         }
                     }
                 }
-                if round == 0 {
-                    for (crowd, tally) in crowds.iter().zip(tallies.iter_mut()) {
+                for (crowd, tally) in crowds.iter().zip(tallies.iter_mut()) {
+                    if round == 0 {
                         tally.hash = crowd.hash();
+                    }
+                    if let Some(b) = crowd.world.budget() {
+                        tally.prices.push(if b.unit_ns > 0.0 { b.unit_ns } else { detail::WORK_UNIT_NS });
                     }
                 }
             }
         }
-        for (&(threads, budget), tally) in variants.iter().zip(&tallies) {
+        for (&(threads, budget, observed), tally) in variants.iter().zip(&tallies) {
             let (min, med, mean) = stats(&tally.frames_ms);
             let (npu_min, npu_med, _) = stats(&tally.ns_per_unit);
             let cloth_frames = tally.levels.iter().sum::<usize>().max(1) as f64;
@@ -192,6 +207,7 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
                 "{n} characters, {threads} thread{}, {}",
                 if threads == 1 { "" } else { "s" },
                 match budget {
+                    Some(b) if observed => format!("budget {} core-ms, price observed", b.core_ms),
                     Some(b) => format!("budget {} core-ms", b.core_ms),
                     None => "no budget".into(),
                 }
@@ -216,6 +232,7 @@ pub fn crowd(out: &mut Output, p: &CrowdProtocol) {
                     .with("link_full_max", tally.worst_full)
                     .with("link_all_max", tally.worst_any)
                     .with("units_median", stats(&tally.units).1)
+                    .with("price_ns", if tally.prices.is_empty() { 0.0 } else { stats(&tally.prices).1 })
                     .with("core_ns_per_unit_min", npu_min)
                     .with("core_ns_per_unit_median", npu_med)
                     .with("hash", format!("{:016x}", tally.hash)),

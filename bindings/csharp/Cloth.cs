@@ -569,6 +569,7 @@ namespace ClothSim
         public const uint CLOTH_DETAIL_HALF_RATE = 2;
         public const uint CLOTH_DETAIL_FROZEN = 3;
         public const double CLOTH_WORK_UNIT_NS = 34.0;
+        public const double CLOTH_STEP_UNITS = 5.0;
         public const uint CLOTH_CPU_PATH_BASELINE = 0;
         public const uint CLOTH_CPU_PATH_AVX2 = 1;
 
@@ -659,6 +660,8 @@ namespace ClothSim
         public static extern ClothStatus cloth_world_set_budget(ClothWorld world, ref ClothFrameBudget budget);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_clear_budget(ClothWorld world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_world_observe_step(ClothWorld world, double core_ms);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_get_budget(ClothWorld world, ref ClothFrameBudget out_budget, out uint out_enabled);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -981,6 +984,9 @@ namespace ClothSim
         }
         // No budget: each cloth keeps its level until SimCloth.SetDetail changes it.
         public void ClearBudget() { ClothException.Check(ClothNative.cloth_world_clear_budget(handle)); }
+        // Reports what the last step took, core-ms (wall time × the threads that ran it): with a budget
+        // set, its unit_ns moves towards the price this machine pays, and the next steps' levels follow.
+        public void ObserveStep(double coreMs) { ClothException.Check(ClothNative.cloth_world_observe_step(handle, coreMs)); }
         // The budget set, if any (false, and a budget of zeros, without one).
         public bool TryGetBudget(out ClothFrameBudget budget)
         {

@@ -1022,6 +1022,20 @@ static void op_detail(int bad) {
         if (s == CLOTH_STATUS_OK) on_b("cloth_world_clear_budget", cloth_world_clear_budget(B));
         return;
     }
+    if (what == 0 && chance(0.25)) {
+        /* A step's time reported: the twin gets the same report, so its
+         * price, and then its levels, stay A's. */
+        double core_ms = range(0.0, 0.02);
+        int exact = inside_step ? CLOTH_STATUS_WRONG_PHASE : CLOTH_STATUS_OK;
+        if (bad) {
+            if (chance(0.5)) core_ms = spoilt(&exact);
+            else core_ms = -range(1e-9, 1.0), exact = CLOTH_STATUS_INVALID_ARGUMENT;
+        }
+        cloth_status s = on_a("cloth_world_observe_step", cloth_world_observe_step(A, core_ms),
+                              S(CLOTH_STATUS_OK) | FLOAT_ERRORS | PHASE, exact);
+        if (s == CLOTH_STATUS_OK) on_b("cloth_world_observe_step", cloth_world_observe_step(B, core_ms));
+        return;
+    }
     if (what == 0) {
         cloth_frame_budget b = cloth_default_frame_budget();
         const cloth_frame_budget *p = &b;

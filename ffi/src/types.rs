@@ -122,6 +122,12 @@ const _: () = assert!(
 pub const CLOTH_WORK_UNIT_NS: f64 = 34.0;
 const _: () = assert!(CLOTH_WORK_UNIT_NS == cloth_solver::detail::WORK_UNIT_NS);
 
+/// What every cloth's step costs the frame budget beyond its work, units,
+/// at any level (frozen and sleeping cloths cost this alone):
+/// `cloth_solver::detail::STEP_UNITS`.
+pub const CLOTH_STEP_UNITS: f64 = 5.0;
+const _: () = assert!(CLOTH_STEP_UNITS == cloth_solver::detail::STEP_UNITS);
+
 /// A world: an opaque handle (slot and generation, never all zero).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -636,9 +642,10 @@ pub struct cloth_stats {
 /// of detail (CLOTH_DETAIL_*) at the start of every step, by the host's
 /// priorities (cloth_set_priority). The cost of a cloth at a level is
 /// counted, never timed: nodes × substeps × (iterations + 1) units a step,
-/// halved at half rate, none frozen or asleep. So the levels, and every
-/// result, are the same on every machine and at every thread count. Start
-/// from `cloth_default_frame_budget()`.
+/// halved at half rate, none frozen or asleep, plus CLOTH_STEP_UNITS for
+/// every cloth. So the levels, and every result, are the same on every
+/// machine and at every thread count (unless the host reports its times:
+/// cloth_world_observe_step). Start from `cloth_default_frame_budget()`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct cloth_frame_budget {
@@ -648,7 +655,8 @@ pub struct cloth_frame_budget {
     /// threads (2 ms on each of 4 threads is 8), 0..=1e6 (default 2).
     pub core_ms: f64,
     /// The price of one unit of work on the host's machine, ns, 0..=1e6: a
-    /// host that measured its own cost per unit passes it here; 0 (the
+    /// host that measured its own cost per unit passes it here, or reports
+    /// each step's time (cloth_world_observe_step), which moves it; 0 (the
     /// default) is CLOTH_WORK_UNIT_NS.
     pub unit_ns: f64,
     /// The largest share of the budget the full-detail band may take, 0..=1

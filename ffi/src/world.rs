@@ -210,7 +210,8 @@ pub unsafe extern "C" fn cloth_world_set_air(world: cloth_world, air: *const clo
 /// full_share of the budget, then _HALF_RATE while it fits in the rest, the
 /// rest _FROZEN; what is left then raises
 /// half-rate cloths to _REDUCED, in priority order. No cloth gets more
-/// detail than one of higher priority, and a sleeping cloth costs nothing.
+/// detail than one of higher priority. Every cloth's step costs
+/// CLOTH_STEP_UNITS at any level; a sleeping cloth costs nothing more.
 /// A cloth entering half rate steps on this step or, frozen for this one,
 /// on the next, whichever step's half-rate work is less so far (in
 /// priority order), so half rate's work splits evenly between the two
@@ -237,6 +238,25 @@ pub unsafe extern "C" fn cloth_world_set_budget(world: cloth_world, budget: *con
 #[no_mangle]
 pub extern "C" fn cloth_world_clear_budget(world: cloth_world) -> cloth_status {
     guard("cloth_world_clear_budget", || with_world_mut(world, |w| w.set_budget(None).map_err(world_fail)))
+}
+
+/// Tells the world what its last step took, in core-milliseconds: the wall
+/// time of cloth_world_step (or _advance, or a begin_step / end_step pair)
+/// times the threads that ran it, the budget's own unit. With a budget set,
+/// the world moves the budget's unit_ns a quarter of the way to what that
+/// step cost a unit of work (taken at most twice or half the unit_ns it
+/// had, so one slow frame does not freeze a crowd), and the next steps
+/// choose levels at that price: the frame time follows core_ms on any
+/// machine and garment. cloth_world_get_budget reads the price back. The
+/// levels then depend on the times reported, and are the same for the same
+/// reports. Without a budget, or before a step has chosen levels since it
+/// was set, nothing changes. Exclusive.
+/// Refuses: NON_FINITE for a core_ms that is NaN or infinite;
+/// INVALID_ARGUMENT for one outside 0..=1e6; WRONG_PHASE inside
+/// begin_step / end_step.
+#[no_mangle]
+pub extern "C" fn cloth_world_observe_step(world: cloth_world, core_ms: f64) -> cloth_status {
+    guard("cloth_world_observe_step", || with_world_mut(world, |w| w.observe_step(core_ms).map_err(world_fail)))
 }
 
 /// The world's frame budget: `*out_enabled` is 1 and `*out_budget` the

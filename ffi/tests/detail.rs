@@ -52,9 +52,11 @@ const FULL: f64 = 64.0 * 2.0 * 5.0;
 const REDUCED: f64 = 64.0 * 2.0 * 4.0;
 const HALF: f64 = FULL / 2.0;
 
-/// The core-milliseconds that buy `units` at the library's price.
+/// The core-milliseconds that buy `units` of work for the three cloths of
+/// `a_budget_chooses_levels_by_priority` at the library's price: each
+/// cloth's step costs CLOTH_STEP_UNITS on top.
 fn core_ms(units: f64) -> f64 {
-    units * CLOTH_WORK_UNIT_NS * 1e-6
+    (units + 3.0 * CLOTH_STEP_UNITS) * CLOTH_WORK_UNIT_NS * 1e-6
 }
 
 #[test]
@@ -69,6 +71,7 @@ fn the_constants_are_the_solvers() {
     for (l, units) in [(Detail::Full, FULL), (Detail::Reduced, REDUCED), (Detail::HalfRate, HALF)] {
         assert_eq!(detail::work(64, &d, l), units, "{l:?}");
     }
+    assert_eq!(CLOTH_STEP_UNITS, detail::STEP_UNITS);
     let b = cloth_default_frame_budget();
     assert_eq!((b.struct_size as usize, b.core_ms, b.unit_ns), (std::mem::size_of::<cloth_frame_budget>(), 2.0, 0.0));
 }
@@ -309,5 +312,45 @@ fn a_budget_out_of_range_changes_nothing() {
     // SAFETY: a valid out-pointer.
     ok(unsafe { cloth_get_priority(w, c, &mut p) });
     assert_eq!((p, level(w, c)), (0.0, CLOTH_DETAIL_FULL), "refused calls changed nothing");
+    ok(cloth_world_destroy(w));
+}
+
+/// A host that reports what its steps took moves the budget's price of a
+/// unit (read back as unit_ns) towards its machine's: three sheets whose
+/// steps take twice the library's price get levels whose cost at that price
+/// fits the budget; before any step, and without a budget, a report changes
+/// nothing.
+#[test]
+fn an_observed_step_moves_the_price() {
+    let w = world();
+    let sheet = Sheet::new(8);
+    let cloths: Vec<cloth_id> = (0..3).map(|_| sheet.create(w, &cloth_default_desc()).expect("seeds")).collect();
+    let off = cloth_controls { sleep: 0, ..cloth_default_controls() };
+    for &c in &cloths {
+        // SAFETY: a valid struct.
+        ok(unsafe { cloth_set_controls(w, c, &off) });
+    }
+    ok(cloth_world_observe_step(w, 1.0));
+    assert_eq!(get_budget(w), (0, 0.0, 0.0), "no budget: nothing to move");
+    let budget_ms = core_ms(FULL + FULL + 10.0);
+    set_budget(w, budget_ms, 0.0);
+    ok(cloth_world_observe_step(w, 1.0));
+    assert_eq!(get_budget(w), (1, budget_ms, 0.0), "no step has chosen levels yet");
+    let slow = 2.0 * CLOTH_WORK_UNIT_NS;
+    let mut cost_ms = 0.0;
+    for frame in 0..40 {
+        ok(cloth_world_step(w));
+        let units: f64 =
+            levels(w, &cloths).iter().map(|&l| CLOTH_STEP_UNITS + [FULL, REDUCED, HALF, 0.0][l as usize]).sum();
+        if frame == 0 {
+            assert_eq!(levels(w, &cloths), [CLOTH_DETAIL_FULL, CLOTH_DETAIL_FULL, CLOTH_DETAIL_FROZEN]);
+        }
+        cost_ms = units * slow * 1e-6;
+        ok(cloth_world_observe_step(w, cost_ms));
+    }
+    let (_, _, price) = get_budget(w);
+    assert!((price - slow).abs() < 0.05 * slow, "the price settles on the machine's: {price}");
+    assert!(cost_ms <= budget_ms, "{cost_ms} ms against a budget of {budget_ms}");
+    assert!(cost_ms >= 0.5 * budget_ms, "{cost_ms} ms: the budget used");
     ok(cloth_world_destroy(w));
 }

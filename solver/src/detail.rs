@@ -44,7 +44,7 @@
 //!                 (0 frozen or asleep); the +1 is a substep's own work
 //!   budget      = core_ms · 10⁶ / unit_ns  units (unit_ns: the host's, or
 //!                 WORK_UNIT_NS, measured on W4's walking character),
-//!                 less CLOTH_UNITS for each cloth (a step's cost at any level)
+//!                 less STEP_UNITS for each cloth (a step's cost at any level)
 //!   cloths by priority, highest first (ties: lower slot first):
 //!     full detail while it fits in full_share of the budget, then half rate
 //!     while it fits in what is left, the rest frozen; what is left then raises half-rate cloths to reduced, in
@@ -142,11 +142,30 @@ impl FrameBudget {
     }
 }
 
+/// How far one observed step moves the budget's price of a unit towards
+/// what the step cost a unit ([`crate::World::observe_step`]): a quarter, so
+/// the price settles within a few frames and a frame's noise moves it a
+/// little.
+pub const PRICE_GAIN: f64 = 0.25;
+
+/// The price of a unit after a step that took `core_ms` for `spent` units
+/// at `unit_ns` (0: [`WORK_UNIT_NS`]): [`PRICE_GAIN`] of the way to
+/// `core_ms · 10⁶ / spent`, that taken within half and twice the price,
+/// the result within `0.001..=BUDGET_MAX`. `None` when nothing was spent.
+pub fn observed_price(unit_ns: f64, core_ms: f64, spent: f64) -> Option<f64> {
+    if spent <= 0.0 {
+        return None;
+    }
+    let price = if unit_ns > 0.0 { unit_ns } else { WORK_UNIT_NS };
+    let seen = (core_ms * 1.0e6 / spent).clamp(0.5 * price, 2.0 * price);
+    Some((price + PRICE_GAIN * (seen - price)).clamp(1.0e-3, BUDGET_MAX))
+}
+
 /// What a cloth's step costs beyond its work, at any level (frozen and
 /// asleep cloths cost this alone), in units: the step's bookkeeping and the
 /// world's scheduling of it. Measured in MEASUREMENTS.md, "Levels of
 /// detail", on W4's crowd.
-pub const CLOTH_UNITS: f64 = 5.0;
+pub const STEP_UNITS: f64 = 5.0;
 
 /// Units of work a frame of a cloth of `nodes` nodes costs at `level` (the
 /// module's cost model).
@@ -171,7 +190,7 @@ pub struct Candidate {
 }
 
 /// The levels a budget of `units` gives `cloths` (the module's rule): what
-/// is left after every cloth's [`CLOTH_UNITS`], the full band taking at most
+/// is left after every cloth's [`STEP_UNITS`], the full band taking at most
 /// `full_share` of that, into `levels` (same order); `order` is scratch.
 pub fn choose(cloths: &[Candidate], units: f64, full_share: f64, order: &mut Vec<u32>, levels: &mut [Detail]) {
     order.clear();
@@ -188,10 +207,10 @@ pub fn choose(cloths: &[Candidate], units: f64, full_share: f64, order: &mut Vec
             work(c.nodes, &c.dynamics, level)
         }
     };
-    // Every cloth's step costs CLOTH_UNITS at any level; the rest of the
+    // Every cloth's step costs STEP_UNITS at any level; the rest of the
     // budget goes to work. A band of each level in priority order while it
     // fits: full (within its share), then half rate, the rest frozen.
-    let units = (units - cloths.len() as f64 * CLOTH_UNITS).max(0.0);
+    let units = (units - cloths.len() as f64 * STEP_UNITS).max(0.0);
     let (mut k, mut used) = (0, 0.0);
     for (level, cap) in [(Detail::Full, units * full_share), (Detail::HalfRate, units)] {
         while let Some(&i) = order.get(k) {
@@ -239,7 +258,7 @@ mod tests {
 
     /// What the cloths' steps take of a budget before any work.
     fn steps(cloths: &[Candidate]) -> f64 {
-        cloths.len() as f64 * CLOTH_UNITS
+        cloths.len() as f64 * STEP_UNITS
     }
 
     fn candidate(priority: f64, slot: u32) -> Candidate {
@@ -326,6 +345,25 @@ mod tests {
         assert_eq!(levels, [Detail::Reduced, Detail::Frozen]);
         choose(&cloths, 1000.0 + steps(&cloths), 1.0, &mut Vec::new(), &mut levels);
         assert_eq!(levels, [Detail::Full, Detail::Frozen]);
+    }
+
+    #[test]
+    fn an_observed_step_moves_the_price_a_quarter_of_the_way_within_half_and_double() {
+        // 1000 units in 0.05 core-ms: 50 ns a unit against 34 (the library's
+        // price, for 0): a quarter of the way, 38.
+        assert_eq!(observed_price(0.0, 0.05, 1000.0), Some(38.0));
+        assert_eq!(observed_price(40.0, 0.04, 1000.0), Some(40.0));
+        // A frame ten times slower counts as twice the price; one ten times
+        // faster as half.
+        assert_eq!(observed_price(40.0, 0.4, 1000.0), Some(50.0));
+        assert_eq!(observed_price(40.0, 0.004, 1000.0), Some(35.0));
+        assert_eq!(observed_price(40.0, 0.04, 0.0), None);
+        // Repeated, the price settles on what the steps cost.
+        let mut price = 0.0;
+        for _ in 0..60 {
+            price = observed_price(price, 0.09, 1000.0).unwrap();
+        }
+        assert!((price - 90.0).abs() < 1e-3, "{price}");
     }
 
     #[test]

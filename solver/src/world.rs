@@ -324,6 +324,10 @@ pub struct World {
     budget_phase: Vec<Option<u8>>,
     budget_order: Vec<u32>,
     budget_levels: Vec<Detail>,
+    /// The units the last step's levels cost (`detail::work` and
+    /// `detail::STEP_UNITS` summed), for [`World::observe_step`]; 0 until a
+    /// step has chosen levels from the budget set.
+    budget_spent: f64,
 }
 
 /// The least work of a pool task, in `detail::work` units (about 34 µs at
@@ -395,6 +399,7 @@ impl World {
             budget_phase: Vec::new(),
             budget_order: Vec::new(),
             budget_levels: Vec::new(),
+            budget_spent: 0.0,
         })
     }
 
@@ -673,6 +678,7 @@ impl World {
             b.validate().map_err(WorldError::Param)?;
         }
         self.budget = budget;
+        self.budget_spent = 0.0;
         Ok(())
     }
 
@@ -693,6 +699,31 @@ impl World {
             }));
         }
         self.entry(id)?.priority = priority;
+        Ok(())
+    }
+
+    /// Tells the world what its last step took: `core_ms`, the wall time of
+    /// [`World::step`] (or of a begin/end pair, or an advance) times the
+    /// threads that ran it — the budget's own unit. With a budget set, the
+    /// world moves the budget's price of a unit of work
+    /// ([`FrameBudget::unit_ns`], read back by [`World::budget`]) a quarter
+    /// of the way ([`detail::PRICE_GAIN`]) to what that step cost a unit,
+    /// taken at most twice or half the price it had (one slow frame — a
+    /// page fault, the first step after adding cloths — does not freeze a
+    /// crowd), and the next steps choose levels at that price: the host's
+    /// frame time follows its budget on any machine and garment. The levels
+    /// then depend on the times reported, and are the same for the same
+    /// reports. Without a budget, or when no step has chosen levels since
+    /// the budget was set, nothing changes. Refused: negative, non-finite
+    /// or over [`detail::BUDGET_MAX`]; inside a begin/end pair.
+    pub fn observe_step(&mut self, core_ms: f64) -> Result<(), WorldError> {
+        crate::dynamics::check("observed core_ms", core_ms, 0.0, detail::BUDGET_MAX).map_err(WorldError::Param)?;
+        self.refuse_inside_step()?;
+        if let Some(b) = self.budget.as_mut() {
+            if let Some(price) = detail::observed_price(b.unit_ns, core_ms, self.budget_spent) {
+                b.unit_ns = price;
+            }
+        }
         Ok(())
     }
 
@@ -763,6 +794,14 @@ impl World {
                 }
             }
         }
+        self.budget_spent = self
+            .candidates
+            .iter()
+            .zip(&self.budget_levels)
+            .map(|(c, &level)| {
+                detail::STEP_UNITS + if c.asleep { 0.0 } else { detail::work(c.nodes, &c.dynamics, level) }
+            })
+            .sum();
         for (c, &level) in self.candidates.iter().zip(&self.budget_levels) {
             let slot = &mut self.cloths[c.slot as usize];
             let id = ClothId { index: c.slot, generation: slot.generation };
@@ -849,11 +888,11 @@ impl World {
     /// Cuts `order` (largest first) into the pool's tasks: runs of
     /// cloths, each closed once its cost reaches a grain of [`TASK_UNITS`],
     /// or 1/[`TASKS_PER_THREAD`] of a thread's share of the whole if less.
-    /// A cloth costs its work plus [`detail::CLOTH_UNITS`], so a cape is a
+    /// A cloth costs its work plus [`detail::STEP_UNITS`], so a cape is a
     /// task of its own and the light tail (frozen, asleep, small) goes in
     /// runs instead of paying the pool's per-task cost each.
     fn cut_into_tasks(&mut self) {
-        let cost = |w: u64| w as f64 + detail::CLOTH_UNITS;
+        let cost = |w: u64| w as f64 + detail::STEP_UNITS;
         let total: f64 = self.order.iter().map(|&(w, _)| cost(w)).sum();
         let grain = TASK_UNITS.min(total / (self.threads.max(1) * TASKS_PER_THREAD) as f64);
         self.tasks.clear();

@@ -756,6 +756,12 @@ static unsafe class ClothTest
                    "the budget reads back");
             world.SetBudget(coreMs, 0.0, 0.5);
             Expect(world.TryGetBudget(out got) && got.full_share == 0.5, "a share for full detail reads back");
+            world.Step();
+            world.ObserveStep(4.0 * coreMs);
+            Expect(world.TryGetBudget(out got) && got.unit_ns == 1.25 * ClothNative.CLOTH_WORK_UNIT_NS,
+                   "a step reported at four times the budget moves the price a quarter of the way to double (at most)");
+            Throws(ClothStatus.NonFinite, "SimWorld.ObserveStep(NaN)", () => world.ObserveStep(double.NaN));
+            Throws(ClothStatus.InvalidArgument, "SimWorld.ObserveStep(-1)", () => world.ObserveStep(-1.0));
             world.ClearBudget();
             Expect(!world.TryGetBudget(out got), "cleared");
             world.Step();
@@ -775,6 +781,7 @@ static unsafe class ClothTest
             Throws(ClothStatus.WrongPhase, "SimCloth.SetDetail inside a step", () => cloths[1].SetDetail(ClothDetail.Reduced));
             Throws(ClothStatus.WrongPhase, "SimWorld.SetBudget inside a step", () => world.SetBudget(1.0));
             Throws(ClothStatus.WrongPhase, "SimWorld.ClearBudget inside a step", () => world.ClearBudget());
+            Throws(ClothStatus.WrongPhase, "SimWorld.ObserveStep inside a step", () => world.ObserveStep(1.0));
             cloths[1].SetPriority(5.0); // read when the next step begins
             world.EndStep();
             ClothWorld w = world.Handle;
