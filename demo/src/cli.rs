@@ -58,8 +58,10 @@ OPTIONS:
     --budget MS          the crowd's frame target, ms (default 2 for up to
                            128 characters, else 4); the budget is MS times
                            --threads core-milliseconds
-    --unit-ns NS         the crowd budget's price of a unit of work, ns
-                           (default: the library's WORK_UNIT_NS)
+    --unit-ns NS         the crowd budget's price of a unit of work, ns,
+                           fixed (default: observed — the library's
+                           WORK_UNIT_NS to start, each step's time reported
+                           to World::observe_step)
     --full-share S       the largest share of the crowd's budget full detail
                            may take, 0 to 1 (default 1; 0.5 leaves half for
                            half rate and reduced further out)

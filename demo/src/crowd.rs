@@ -249,6 +249,13 @@ pub fn run(s: &Settings, c: &CrowdSettings) -> Result<Outcome, String> {
         crowd.world.step().map_err(|e| format!("frame {frame}: the world's step failed: {e}"))?;
         let elapsed = t0.elapsed().as_secs_f64();
         stepping += elapsed;
+        if c.unit_ns == 0.0 {
+            // The price follows this machine: the step's core-ms reported.
+            crowd
+                .world
+                .observe_step(elapsed * 1e3 * threads.max(1) as f64)
+                .map_err(|e| format!("frame {frame}: the step's time was refused: {e}"))?;
+        }
         let mut counts = [0usize; 4];
         let mut units = 0.0;
         for (level, u) in crowd.levels().into_iter().flatten() {
@@ -285,7 +292,13 @@ pub fn run(s: &Settings, c: &CrowdSettings) -> Result<Outcome, String> {
         gif,
         plot,
         csv,
-        summary: summary(&samples, c, threads, crowd.world.len()),
+        summary: summary(
+            &samples,
+            c,
+            threads,
+            crowd.world.len(),
+            crowd.world.budget().filter(|_| c.unit_ns == 0.0).map(|b| b.unit_ns),
+        ),
         stepping,
         total: started.elapsed().as_secs_f64(),
     })
@@ -323,7 +336,8 @@ fn csv_text(samples: &[Sample]) -> String {
     out
 }
 
-fn summary(samples: &[Sample], c: &CrowdSettings, threads: usize, cloths: usize) -> Vec<String> {
+/// `price`: the budget's observed price at the end (None: fixed by `--unit-ns`).
+fn summary(samples: &[Sample], c: &CrowdSettings, threads: usize, cloths: usize, price: Option<f64>) -> Vec<String> {
     let mut ms: Vec<f64> = samples.iter().skip(1).map(|x| x.step_ms).collect();
     ms.sort_by(f64::total_cmp);
     let n = ms.len().max(1);
@@ -351,9 +365,12 @@ fn summary(samples: &[Sample], c: &CrowdSettings, threads: usize, cloths: usize)
         ),
         format!("cloths per level, mean over frames: {}", levels.join(", ")),
         format!(
-            "measured price of the cost model's unit: median {:.1} core-ns (the budget used {} ns)",
+            "measured price of the cost model's unit: median {:.1} core-ns (the budget's: {})",
             ns.get(ns.len() / 2).copied().unwrap_or(f64::NAN),
-            if c.unit_ns > 0.0 { c.unit_ns } else { cloth_solver::detail::WORK_UNIT_NS }
+            match price {
+                Some(p) => format!("observed, {p:.1} ns at the end"),
+                None => format!("{} ns, fixed", c.unit_ns),
+            }
         ),
     ]
 }
