@@ -285,7 +285,7 @@
 #define CLOTH_WORK_UNIT_NS 34.0
 
 // What every cloth's step costs the frame budget beyond its work, units,
-// at any level (frozen and sleeping cloths cost this alone):
+// at any level (frozen cloths and those asleep 30 steps in a row cost this alone):
 // `cloth_solver::detail::STEP_UNITS`.
 #define CLOTH_STEP_UNITS 5.0
 
@@ -824,7 +824,7 @@ typedef struct {
 // of detail (CLOTH_DETAIL_*) at the start of every step, by the host's
 // priorities (cloth_set_priority). The cost of a cloth at a level is
 // counted, never timed: nodes × substeps × (iterations + 1) units a step,
-// halved at half rate, none frozen or asleep, plus CLOTH_STEP_UNITS for
+// halved at half rate, none frozen or asleep 30 steps in a row, plus CLOTH_STEP_UNITS for
 // every cloth. So the levels, and every result, are the same on every
 // machine and at every thread count (unless the host reports its times:
 // cloth_world_observe_step). Start from `cloth_default_frame_budget()`.
@@ -1499,7 +1499,9 @@ cloth_status cloth_world_set_air(cloth_world world, const cloth_air *air);
 // rest _FROZEN; what is left then raises
 // half-rate cloths to _REDUCED, in priority order. No cloth gets more
 // detail than one of higher priority. Every cloth's step costs
-// CLOTH_STEP_UNITS at any level; a sleeping cloth costs nothing more.
+// CLOTH_STEP_UNITS at any level; a cloth asleep for 30 steps in a row
+// costs nothing more (one that dozes for a step is charged its level, so
+// the room it leaves does not flicker another cloth's level).
 // A cloth entering half rate steps on this step or, frozen for this one,
 // on the next, whichever step's half-rate work is less so far (in
 // priority order), so half rate's work splits evenly between the two
@@ -1520,18 +1522,24 @@ cloth_status cloth_world_clear_budget(cloth_world world);
 
 // Tells the world what its last step took, in core-milliseconds: the wall
 // time of cloth_world_step (or _advance, or a begin_step / end_step pair)
-// times the threads that ran it, the budget's own unit. With a budget set,
-// the world moves the budget's unit_ns a quarter of the way to what that
-// step cost a unit of work (taken at most twice or half the unit_ns it
-// had, so one slow frame does not freeze a crowd), and the next steps
-// choose levels at that price: the frame time follows core_ms on any
-// machine and garment. cloth_world_get_budget reads the price back. The
-// levels then depend on the times reported, and are the same for the same
-// reports. Without a budget, or before a step has chosen levels since it
+// times the threads it could use — the world's `threads` (1 for 0, the
+// calling thread), or the host's workers for a begin/end pair — idle time
+// included: the budget's own unit. With a budget set, the world moves the
+// budget's unit_ns (0 read as CLOTH_WORK_UNIT_NS) a quarter of the way to
+// what that step cost a unit of work, taken at most twice or half the
+// price it had: a report moves it +25 % or −12.5 % at most, so one slow
+// frame does not freeze a crowd, and it stays within 0.001..=1e6 ns. The
+// next steps choose levels at that price: the frame time follows core_ms
+// on any machine and garment, around its mean (give a budget below the
+// frame time you must hold). cloth_world_get_budget reads the price back.
+// The levels then depend on the times reported, and are the same for the
+// same reports. A step's fixed cost (the pool waking, some µs) is not
+// priced, so a crowd with next to nothing to simulate reads a higher
+// price. Without a budget, or before a step has chosen levels since it
 // was set, nothing changes. Exclusive.
 // Refuses: NON_FINITE for a core_ms that is NaN or infinite;
-// INVALID_ARGUMENT for one outside 0..=1e6; WRONG_PHASE inside
-// begin_step / end_step.
+// INVALID_ARGUMENT for one of 0 or less or over 1e6 (a step takes some
+// time); WRONG_PHASE inside begin_step / end_step.
 cloth_status cloth_world_observe_step(cloth_world world, double core_ms);
 
 // The world's frame budget: `*out_enabled` is 1 and `*out_budget` the

@@ -123,7 +123,7 @@ pub const CLOTH_WORK_UNIT_NS: f64 = 34.0;
 const _: () = assert!(CLOTH_WORK_UNIT_NS == cloth_solver::detail::WORK_UNIT_NS);
 
 /// What every cloth's step costs the frame budget beyond its work, units,
-/// at any level (frozen and sleeping cloths cost this alone):
+/// at any level (frozen cloths and those asleep 30 steps in a row cost this alone):
 /// `cloth_solver::detail::STEP_UNITS`.
 pub const CLOTH_STEP_UNITS: f64 = 5.0;
 const _: () = assert!(CLOTH_STEP_UNITS == cloth_solver::detail::STEP_UNITS);
@@ -642,7 +642,7 @@ pub struct cloth_stats {
 /// of detail (CLOTH_DETAIL_*) at the start of every step, by the host's
 /// priorities (cloth_set_priority). The cost of a cloth at a level is
 /// counted, never timed: nodes × substeps × (iterations + 1) units a step,
-/// halved at half rate, none frozen or asleep, plus CLOTH_STEP_UNITS for
+/// halved at half rate, none frozen or asleep 30 steps in a row, plus CLOTH_STEP_UNITS for
 /// every cloth. So the levels, and every result, are the same on every
 /// machine and at every thread count (unless the host reports its times:
 /// cloth_world_observe_step). Start from `cloth_default_frame_budget()`.

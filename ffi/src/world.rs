@@ -211,7 +211,9 @@ pub unsafe extern "C" fn cloth_world_set_air(world: cloth_world, air: *const clo
 /// rest _FROZEN; what is left then raises
 /// half-rate cloths to _REDUCED, in priority order. No cloth gets more
 /// detail than one of higher priority. Every cloth's step costs
-/// CLOTH_STEP_UNITS at any level; a sleeping cloth costs nothing more.
+/// CLOTH_STEP_UNITS at any level; a cloth asleep for 30 steps in a row
+/// costs nothing more (one that dozes for a step is charged its level, so
+/// the room it leaves does not flicker another cloth's level).
 /// A cloth entering half rate steps on this step or, frozen for this one,
 /// on the next, whichever step's half-rate work is less so far (in
 /// priority order), so half rate's work splits evenly between the two
@@ -242,18 +244,24 @@ pub extern "C" fn cloth_world_clear_budget(world: cloth_world) -> cloth_status {
 
 /// Tells the world what its last step took, in core-milliseconds: the wall
 /// time of cloth_world_step (or _advance, or a begin_step / end_step pair)
-/// times the threads that ran it, the budget's own unit. With a budget set,
-/// the world moves the budget's unit_ns a quarter of the way to what that
-/// step cost a unit of work (taken at most twice or half the unit_ns it
-/// had, so one slow frame does not freeze a crowd), and the next steps
-/// choose levels at that price: the frame time follows core_ms on any
-/// machine and garment. cloth_world_get_budget reads the price back. The
-/// levels then depend on the times reported, and are the same for the same
-/// reports. Without a budget, or before a step has chosen levels since it
+/// times the threads it could use — the world's `threads` (1 for 0, the
+/// calling thread), or the host's workers for a begin/end pair — idle time
+/// included: the budget's own unit. With a budget set, the world moves the
+/// budget's unit_ns (0 read as CLOTH_WORK_UNIT_NS) a quarter of the way to
+/// what that step cost a unit of work, taken at most twice or half the
+/// price it had: a report moves it +25 % or −12.5 % at most, so one slow
+/// frame does not freeze a crowd, and it stays within 0.001..=1e6 ns. The
+/// next steps choose levels at that price: the frame time follows core_ms
+/// on any machine and garment, around its mean (give a budget below the
+/// frame time you must hold). cloth_world_get_budget reads the price back.
+/// The levels then depend on the times reported, and are the same for the
+/// same reports. A step's fixed cost (the pool waking, some µs) is not
+/// priced, so a crowd with next to nothing to simulate reads a higher
+/// price. Without a budget, or before a step has chosen levels since it
 /// was set, nothing changes. Exclusive.
 /// Refuses: NON_FINITE for a core_ms that is NaN or infinite;
-/// INVALID_ARGUMENT for one outside 0..=1e6; WRONG_PHASE inside
-/// begin_step / end_step.
+/// INVALID_ARGUMENT for one of 0 or less or over 1e6 (a step takes some
+/// time); WRONG_PHASE inside begin_step / end_step.
 #[no_mangle]
 pub extern "C" fn cloth_world_observe_step(world: cloth_world, core_ms: f64) -> cloth_status {
     guard("cloth_world_observe_step", || with_world_mut(world, |w| w.observe_step(core_ms).map_err(world_fail)))

@@ -41,7 +41,7 @@
 //!
 //! ```text
 //!   work(level) = nodes · substeps · (iterations at the level + 1) / frames a step
-//!                 (0 frozen or asleep); the +1 is a substep's own work
+//!                 (0 frozen, or asleep SETTLED_STEPS in a row); the +1 is a substep's own work
 //!   budget      = core_ms · 10⁶ / unit_ns  units (unit_ns: the host's, or
 //!                 WORK_UNIT_NS, measured on W4's walking character),
 //!                 less STEP_UNITS for each cloth (a step's cost at any level)
@@ -161,6 +161,13 @@ pub fn observed_price(unit_ns: f64, core_ms: f64, spent: f64) -> Option<f64> {
     Some((price + PRICE_GAIN * (seen - price)).clamp(1.0e-3, BUDGET_MAX))
 }
 
+/// Steps a cloth must have slept in a row before the budget counts it free
+/// (half a second at 60 Hz): a cloth that dozes for a frame between
+/// motions is charged its level's work, so the room it leaves does not go
+/// to another cloth for one frame and back (a crowd walking slowly flickered
+/// between full detail and frozen; `MEASUREMENTS.md`, "Levels of detail").
+pub const SETTLED_STEPS: u32 = 30;
+
 /// What a cloth's step costs beyond its work, at any level (frozen and
 /// asleep cloths cost this alone), in units: the step's bookkeeping and the
 /// world's scheduling of it. Measured in MEASUREMENTS.md, "Levels of
@@ -186,6 +193,7 @@ pub struct Candidate {
     pub slot: u32,
     pub nodes: usize,
     pub dynamics: crate::Dynamics,
+    /// Asleep for [`SETTLED_STEPS`] steps or more: its level's work is free.
     pub asleep: bool,
 }
 

@@ -219,9 +219,18 @@ struct Entry {
     damage: Option<(String, u64)>,
     /// The host's priority for the frame budget (higher: more detail).
     priority: f64,
+    /// Passes this cloth has ended asleep in a row (the budget counts a
+    /// sleeper free only once it has slept `detail::SETTLED_STEPS`).
+    asleep_for: u32,
 }
 
 impl Entry {
+    /// Marks the cloth stepped in `pass` and counts its sleep.
+    fn finish_pass(&mut self, pass: u64) {
+        self.stepped_in = pass;
+        self.asleep_for = if self.cloth.is_sleeping() { self.asleep_for.saturating_add(1) } else { 0 };
+    }
+
     /// Runs `f` on this entry, catching a panic in it: the entry is then
     /// damaged, `f`'s half-done work is never read again, and the error
     /// carries the panic's message.
@@ -339,6 +348,11 @@ const TASK_UNITS: f64 = 1000.0;
 /// Tasks a step cuts its cloths into per pool thread, at least: a small
 /// world's cloths are still spread over every thread.
 const TASKS_PER_THREAD: usize = 8;
+
+/// The least work of a task however small the world (about 3 µs at
+/// `detail::WORK_UNIT_NS`, ten times the pool's cost of a task): forty
+/// frozen cloths are two tasks, not fourteen.
+const TASK_UNITS_LEAST: f64 = 100.0;
 
 /// The next generation of a slot: never 0, so a zeroed id is never live.
 /// A new world's generation base: consecutive worlds' bases are 2³²/φ
@@ -535,6 +549,7 @@ impl World {
             stepped_in: 0,
             damage: None,
             priority: 0.0,
+            asleep_for: 0,
         }));
         if let Some(index) = self.cloths.iter().position(|s| s.entry.is_none()) {
             let slot = &mut self.cloths[index];
@@ -704,20 +719,34 @@ impl World {
 
     /// Tells the world what its last step took: `core_ms`, the wall time of
     /// [`World::step`] (or of a begin/end pair, or an advance) times the
-    /// threads that ran it — the budget's own unit. With a budget set, the
-    /// world moves the budget's price of a unit of work
-    /// ([`FrameBudget::unit_ns`], read back by [`World::budget`]) a quarter
-    /// of the way ([`detail::PRICE_GAIN`]) to what that step cost a unit,
-    /// taken at most twice or half the price it had (one slow frame — a
-    /// page fault, the first step after adding cloths — does not freeze a
-    /// crowd), and the next steps choose levels at that price: the host's
-    /// frame time follows its budget on any machine and garment. The levels
-    /// then depend on the times reported, and are the same for the same
-    /// reports. Without a budget, or when no step has chosen levels since
-    /// the budget was set, nothing changes. Refused: negative, non-finite
-    /// or over [`detail::BUDGET_MAX`]; inside a begin/end pair.
+    /// threads it could use — the world's pool size, 1 on the caller's
+    /// thread, the host's workers for a begin/end pair — idle time
+    /// included: the budget's own unit. With a budget set, the world moves
+    /// the budget's price of a unit of work ([`FrameBudget::unit_ns`], 0
+    /// read as [`detail::WORK_UNIT_NS`]; [`World::budget`] reads it back) a
+    /// quarter of the way ([`detail::PRICE_GAIN`]) to what that step cost a
+    /// unit, taken at most twice or half the price it had — so a report
+    /// moves the price by +25 % or −12.5 % at most, and one slow frame (a
+    /// page fault, the first step after adding cloths) does not freeze a
+    /// crowd — and keeps it within 0.001..=[`detail::BUDGET_MAX`] ns. The
+    /// next steps choose levels at that price: the host's frame time
+    /// follows its budget on any machine and garment. The levels then
+    /// depend on the times reported, and are the same for the same reports.
+    /// A step's fixed cost (the pool waking, some µs) is not in the model,
+    /// so a crowd with next to nothing to simulate reads a higher price.
+    /// Without a budget, or when no step has chosen levels since the budget
+    /// was set, nothing changes. Refused: zero, negative, non-finite or
+    /// over [`detail::BUDGET_MAX`] (a step takes some time); inside a
+    /// begin/end pair.
     pub fn observe_step(&mut self, core_ms: f64) -> Result<(), WorldError> {
-        crate::dynamics::check("observed core_ms", core_ms, 0.0, detail::BUDGET_MAX).map_err(WorldError::Param)?;
+        if !(core_ms.is_finite() && core_ms > 0.0 && core_ms <= detail::BUDGET_MAX) {
+            let allowed = format!("(0, {}] core-ms, finite", detail::BUDGET_MAX);
+            return Err(WorldError::Param(ParamError::OutOfRange {
+                name: "observed core_ms",
+                value: core_ms,
+                allowed,
+            }));
+        }
         self.refuse_inside_step()?;
         if let Some(b) = self.budget.as_mut() {
             if let Some(price) = detail::observed_price(b.unit_ns, core_ms, self.budget_spent) {
@@ -762,7 +791,7 @@ impl World {
                         slot: i as u32,
                         nodes: c.nodes(),
                         dynamics: *c.dynamics(),
-                        asleep: c.is_sleeping(),
+                        asleep: e.asleep_for >= detail::SETTLED_STEPS,
                     });
                     self.budget_phase.push(c.half_rate_phase());
                 }
@@ -887,14 +916,15 @@ impl World {
 
     /// Cuts `order` (largest first) into the pool's tasks: runs of
     /// cloths, each closed once its cost reaches a grain of [`TASK_UNITS`],
-    /// or 1/[`TASKS_PER_THREAD`] of a thread's share of the whole if less.
+    /// or 1/[`TASKS_PER_THREAD`] of a thread's share of the whole if less,
+    /// but at least [`TASK_UNITS_LEAST`].
     /// A cloth costs its work plus [`detail::STEP_UNITS`], so a cape is a
     /// task of its own and the light tail (frozen, asleep, small) goes in
     /// runs instead of paying the pool's per-task cost each.
     fn cut_into_tasks(&mut self) {
         let cost = |w: u64| w as f64 + detail::STEP_UNITS;
         let total: f64 = self.order.iter().map(|&(w, _)| cost(w)).sum();
-        let grain = TASK_UNITS.min(total / (self.threads.max(1) * TASKS_PER_THREAD) as f64);
+        let grain = TASK_UNITS.min(total / (self.threads.max(1) * TASKS_PER_THREAD) as f64).max(TASK_UNITS_LEAST);
         self.tasks.clear();
         self.tasks.push(0);
         let mut run = 0.0;
@@ -943,7 +973,7 @@ impl World {
         if let Ok(Advance { report: Some(r), .. }) = e.cloth.advance_with(elapsed, set) {
             e.report = r;
         }
-        e.stepped_in = pass;
+        e.finish_pass(pass);
         e.report
     }
 
@@ -953,7 +983,7 @@ impl World {
             Some(set) => e.cloth.step_with(set),
             None => e.cloth.step(),
         };
-        e.stepped_in = pass;
+        e.finish_pass(pass);
         e.report
     }
 
