@@ -253,7 +253,10 @@ pub extern "C" fn cloth_world_clear_budget(world: cloth_world) -> cloth_status {
 /// frame does not freeze a crowd, and it stays within 0.001..=1e6 ns. The
 /// next steps choose levels at that price: the frame time follows core_ms
 /// on any machine and garment, around its mean (give a budget below the
-/// frame time you must hold). cloth_world_get_budget reads the price back.
+/// frame time you must hold). The units counted are those of the fixed
+/// steps that ran: under cloth_world_advance a frame that ran none changes
+/// nothing, and the budget is per fixed step. cloth_world_get_budget reads
+/// the price back.
 /// The levels then depend on the times reported, and are the same for the
 /// same reports. A step's fixed cost (the pool waking, some µs) is not
 /// priced, so a crowd with next to nothing to simulate reads a higher

@@ -186,6 +186,12 @@ pub fn work(nodes: usize, d: &crate::Dynamics, level: Detail) -> f64 {
     }
 }
 
+/// Units of work one fixed step of a cloth at `level` runs (a half-rate
+/// step covers two frames: twice its frame's [`work`]); 0 frozen.
+pub fn step_work(nodes: usize, d: &crate::Dynamics, level: Detail) -> f64 {
+    work(nodes, d, level) * level.frames_per_step() as f64
+}
+
 /// What the budget weighs of one cloth.
 #[derive(Clone, Copy, Debug)]
 pub struct Candidate {

@@ -222,13 +222,20 @@ struct Entry {
     /// Passes this cloth has ended asleep in a row (the budget counts a
     /// sleeper free only once it has slept `detail::SETTLED_STEPS`).
     asleep_for: u32,
+    /// The work its last pass ran, units: its fixed steps at their level
+    /// (`detail::step_work`), none asleep or idle.
+    ran: f64,
 }
 
 impl Entry {
-    /// Marks the cloth stepped in `pass` and counts its sleep.
-    fn finish_pass(&mut self, pass: u64) {
+    /// Marks the cloth stepped in `pass`, counts its sleep and the work its
+    /// `steps` fixed steps ran.
+    fn finish_pass(&mut self, pass: u64, steps: u32) {
         self.stepped_in = pass;
         self.asleep_for = if self.cloth.is_sleeping() { self.asleep_for.saturating_add(1) } else { 0 };
+        let c = &self.cloth;
+        let ran = !(self.report.idle || self.report.asleep);
+        self.ran = if ran { steps as f64 * detail::step_work(c.nodes(), c.dynamics(), c.detail()) } else { 0.0 };
     }
 
     /// Runs `f` on this entry, catching a panic in it: the entry is then
@@ -333,9 +340,9 @@ pub struct World {
     budget_phase: Vec<Option<u8>>,
     budget_order: Vec<u32>,
     budget_levels: Vec<Detail>,
-    /// The units the last step's levels cost (`detail::work` and
-    /// `detail::STEP_UNITS` summed), for [`World::observe_step`]; 0 until a
-    /// step has chosen levels from the budget set.
+    /// The units the last step pass ran (`World::count_spent`), for
+    /// [`World::observe_step`]; 0 when it ran none, or since a budget was
+    /// set.
     budget_spent: f64,
 }
 
@@ -550,6 +557,7 @@ impl World {
             damage: None,
             priority: 0.0,
             asleep_for: 0,
+            ran: 0.0,
         }));
         if let Some(index) = self.cloths.iter().position(|s| s.entry.is_none()) {
             let slot = &mut self.cloths[index];
@@ -730,8 +738,12 @@ impl World {
     /// page fault, the first step after adding cloths) does not freeze a
     /// crowd — and keeps it within 0.001..=[`detail::BUDGET_MAX`] ns. The
     /// next steps choose levels at that price: the host's frame time
-    /// follows its budget on any machine and garment. The levels then
-    /// depend on the times reported, and are the same for the same reports.
+    /// follows its budget on any machine and garment. What a step cost a
+    /// unit counts the fixed steps that ran in it ([`detail::step_work`]
+    /// each, and [`detail::STEP_UNITS`] a cloth): under [`World::advance`]
+    /// a frame that ran none teaches nothing, and the budget is per fixed
+    /// step. The levels then depend on the times reported, and are the same
+    /// for the same reports.
     /// A step's fixed cost (the pool waking, some µs) is not in the model,
     /// so a crowd with next to nothing to simulate reads a higher price.
     /// Without a budget, or when no step has chosen levels since the budget
@@ -823,14 +835,6 @@ impl World {
                 }
             }
         }
-        self.budget_spent = self
-            .candidates
-            .iter()
-            .zip(&self.budget_levels)
-            .map(|(c, &level)| {
-                detail::STEP_UNITS + if c.asleep { 0.0 } else { detail::work(c.nodes, &c.dynamics, level) }
-            })
-            .sum();
         for (c, &level) in self.candidates.iter().zip(&self.budget_levels) {
             let slot = &mut self.cloths[c.slot as usize];
             let id = ClothId { index: c.slot, generation: slot.generation };
@@ -911,7 +915,26 @@ impl World {
                 }
             }
         }
+        self.count_spent(pass);
         self.damaged_in(pass)
+    }
+
+    /// What step pass `pass` ran, for [`World::observe_step`]: every live
+    /// cloth's [`detail::STEP_UNITS`] and the work of the fixed steps it
+    /// ran (none if none ran anywhere: nothing to learn a price from).
+    fn count_spent(&mut self, pass: u64) {
+        let (mut cloths, mut work) = (0.0, 0.0);
+        for s in &mut self.cloths {
+            if let Some(Ok(e)) = s.entry.as_mut().map(Mutex::get_mut) {
+                if e.damage.is_none() {
+                    cloths += 1.0;
+                    if e.stepped_in == pass {
+                        work += e.ran;
+                    }
+                }
+            }
+        }
+        self.budget_spent = if work > 0.0 { work + cloths * detail::STEP_UNITS } else { 0.0 };
     }
 
     /// Cuts `order` (largest first) into the pool's tasks: runs of
@@ -970,10 +993,14 @@ impl World {
         let empty = ColliderSet::new();
         let set = e.colliders.and_then(|id| self.colliders(id).ok()).unwrap_or(&empty);
         // `elapsed` was checked by `World::advance`.
-        if let Ok(Advance { report: Some(r), .. }) = e.cloth.advance_with(elapsed, set) {
-            e.report = r;
-        }
-        e.finish_pass(pass);
+        let steps = match e.cloth.advance_with(elapsed, set) {
+            Ok(Advance { report: Some(r), steps, .. }) => {
+                e.report = r;
+                steps
+            }
+            _ => 0,
+        };
+        e.finish_pass(pass, steps);
         e.report
     }
 
@@ -983,7 +1010,7 @@ impl World {
             Some(set) => e.cloth.step_with(set),
             None => e.cloth.step(),
         };
-        e.finish_pass(pass);
+        e.finish_pass(pass, 1);
         e.report
     }
 
@@ -1021,6 +1048,7 @@ impl World {
             return Err(WorldError::NotInsideStep);
         }
         self.inside_step = false;
+        self.count_spent(self.pass);
         Ok(())
     }
 

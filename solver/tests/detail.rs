@@ -512,3 +512,55 @@ fn levels_do_not_flicker_when_cloths_doze() {
     assert!(changes > 10, "the camera's pass changed too few levels: {changes}");
     assert!(flickers <= 2, "{flickers} flickers in {changes} changes");
 }
+
+/// Under a host that advances by its own time at 144 Hz (a fixed step of
+/// 1/60 s runs on some frames, none on the others), on a machine twice as
+/// slow as the library's price whose frames cost what ran: the price the
+/// world learns from the frames' times settles on the machine's, as under a
+/// fixed step — frames where no step ran teach it nothing.
+#[test]
+fn an_observed_price_holds_under_a_variable_rate_host() {
+    let slow = 2.0 * detail::WORK_UNIT_NS;
+    let n = 8;
+    let mut world = World::new(WorldOptions { threads: 0 }).expect("a world");
+    let p = library::COTTON;
+    let input = GarmentCase::Cape(1).input(&p);
+    let ids: Vec<_> = (0..n)
+        .map(|_| world.add_cloth(&input, p.dynamics, Pose::IDENTITY, None, BindPoseCheck::Skip).expect("a cape"))
+        .collect();
+    let full = detail::work(input.positions.len(), &p.dynamics, Detail::Full);
+    world.set_budget(Some(FrameBudget::new(0.5 * n as f64 * full * slow * 1e-6))).expect("a budget");
+    let (mut t, mut stepping_frames) = (0.0, 0);
+    for f in 0..720 {
+        t += 1.0 / 144.0;
+        for (k, &id) in ids.iter().enumerate() {
+            let a = 0.8 * t + k as f64;
+            let pose = Pose::new([k as f64 * 2.0 + 0.4 * a.cos(), 0.0, 0.4 * a.sin()], Quat::IDENTITY);
+            world.set_anchor_pose(id, pose).expect("a pose");
+            world.set_priority(id, -(k as f64 * 2.0 - 3.0 * t).abs()).expect("a priority");
+        }
+        let before: Vec<u64> =
+            ids.iter().map(|&id| world.with_cloth(id, |c| c.state_hash()).expect("a cloth")).collect();
+        world.advance(1.0 / 144.0).expect("an advance");
+        // What ran: a fixed step of each cloth whose state moved.
+        let mut ran = 0.0;
+        for (&id, b) in ids.iter().zip(before) {
+            world
+                .with_cloth(id, |c| {
+                    if c.state_hash() != b {
+                        ran += detail::step_work(c.nodes(), c.dynamics(), c.detail());
+                    }
+                })
+                .expect("a cloth");
+        }
+        stepping_frames += (ran > 0.0) as usize;
+        let units = ran + n as f64 * detail::STEP_UNITS;
+        world.observe_step(units * slow * 1e-6).expect("a time");
+        if f == 719 {
+            let price = world.budget().expect("a budget").unit_ns;
+            println!("{stepping_frames} of 720 frames ran a step; price {price:.2} ns against the machine's {slow}");
+            assert!((price - slow).abs() <= 0.05 * slow, "the price drifted to {price}");
+        }
+    }
+    assert!((250..=350).contains(&stepping_frames), "{stepping_frames} frames ran a step");
+}
