@@ -835,9 +835,10 @@ typedef struct {
     // threads (2 ms on each of 4 threads is 8), 0..=1e6 (default 2).
     double core_ms;
     // The price of one unit of work on the host's machine, ns, 0..=1e6: a
-    // host that measured its own cost per unit passes it here, or reports
-    // each step's time (cloth_world_observe_step), which moves it; 0 (the
-    // default) is CLOTH_WORK_UNIT_NS.
+    // host that measured its own cost per unit passes it here. 0 (the
+    // default) keeps the world's price: CLOTH_WORK_UNIT_NS to start, or
+    // what cloth_world_observe_step has learned — so a budget set every
+    // frame keeps it. cloth_world_get_budget reads the price now.
     double unit_ns;
     // The largest share of the budget the full-detail band may take, 0..=1
     // (default 1: full detail for as many of the highest priorities as
@@ -1336,8 +1337,9 @@ cloth_status cloth_collider_destroy(cloth_world world, cloth_collider_id collide
 // Refuses: nothing (it returns no cloth_status).
 cloth_pose cloth_pose_identity(void);
 
-// A frame budget of 2 core-milliseconds at the library's price of a unit
-// of work (unit_ns 0: CLOTH_WORK_UNIT_NS), full detail taking all it fits
+// A frame budget of 2 core-milliseconds at the world's price of a unit of
+// work (unit_ns 0: CLOTH_WORK_UNIT_NS, or what it learned), full detail
+// taking all it fits
 // (full_share 1): a start, to set from the host's own frame.
 // Refuses: nothing (it returns no cloth_status).
 cloth_frame_budget cloth_default_frame_budget(void);
@@ -1525,7 +1527,7 @@ cloth_status cloth_world_clear_budget(cloth_world world);
 // times the threads it could use — the world's `threads` (1 for 0, the
 // calling thread), or the host's workers for a begin/end pair — idle time
 // included: the budget's own unit. With a budget set, the world moves the
-// budget's unit_ns (0 read as CLOTH_WORK_UNIT_NS) a quarter of the way to
+// world's price of a unit (cloth_frame_budget.unit_ns) a quarter of the way to
 // what that step cost a unit of work, taken at most twice or half the
 // price it had: a report moves it +25 % or −12.5 % at most, so one slow
 // frame does not freeze a crowd, and it stays within 0.001..=1e6 ns. The

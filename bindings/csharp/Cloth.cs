@@ -477,7 +477,8 @@ namespace ClothSim
         public uint struct_size;
         // Core-milliseconds a frame, summed over threads (2 ms on each of 4 threads is 8), 0..=1e6 (default 2).
         public double core_ms;
-        // The price of a unit of work on the host's machine, ns, 0..=1e6; 0 (the default) is CLOTH_WORK_UNIT_NS.
+        // The price of a unit of work on the host's machine, ns, 0..=1e6; 0 (the default) keeps the world's:
+        // CLOTH_WORK_UNIT_NS to start, or what ObserveStep has taught it.
         public double unit_ns;
         // The largest share of the budget the full-detail band may take, 0..=1 (default 1; 0.5 leaves at
         // least half for half rate and reduced further out).
@@ -972,7 +973,7 @@ namespace ClothSim
         // SimCloth.SetDetail. Counted, never timed: the same levels and bits on every machine.
         public void SetBudget(ClothFrameBudget budget) { ClothException.Check(ClothNative.cloth_world_set_budget(handle, ref budget)); }
         // coreMs: core-milliseconds a frame, summed over threads; unitNs: the host's measured price of a
-        // unit of work, ns (0: the library's, CLOTH_WORK_UNIT_NS); fullShare: the largest share of it full
+        // unit of work, ns (0: keep the world's, CLOTH_WORK_UNIT_NS to start); fullShare: the largest share of it full
         // detail may take (1: all it fits).
         public void SetBudget(double coreMs, double unitNs = 0.0, double fullShare = 1.0)
         {

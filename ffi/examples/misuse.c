@@ -331,7 +331,7 @@ static void cloths(void) {
     memset(&budget, 0xAB, sizeof budget);
     budget.struct_size = sizeof budget;
     EXPECT(cloth_world_get_budget(w, &budget, &enabled), CLOTH_STATUS_OK);
-    EXPECT_TRUE(enabled == 1 && budget.core_ms == 2.0 && budget.unit_ns == 0.0);
+    EXPECT_TRUE(enabled == 1 && budget.core_ms == 2.0 && budget.unit_ns == CLOTH_WORK_UNIT_NS);
     EXPECT_TRUE(memcmp((unsigned char *)&budget + sizeof budget.struct_size, padding, 4) == 0);
     budget.struct_size = 0;
     EXPECT(cloth_world_get_budget(w, &budget, &enabled), CLOTH_STATUS_STRUCT_SIZE);

@@ -655,9 +655,10 @@ pub struct cloth_frame_budget {
     /// threads (2 ms on each of 4 threads is 8), 0..=1e6 (default 2).
     pub core_ms: f64,
     /// The price of one unit of work on the host's machine, ns, 0..=1e6: a
-    /// host that measured its own cost per unit passes it here, or reports
-    /// each step's time (cloth_world_observe_step), which moves it; 0 (the
-    /// default) is CLOTH_WORK_UNIT_NS.
+    /// host that measured its own cost per unit passes it here. 0 (the
+    /// default) keeps the world's price: CLOTH_WORK_UNIT_NS to start, or
+    /// what cloth_world_observe_step has learned — so a budget set every
+    /// frame keeps it. cloth_world_get_budget reads the price now.
     pub unit_ns: f64,
     /// The largest share of the budget the full-detail band may take, 0..=1
     /// (default 1: full detail for as many of the highest priorities as
@@ -880,8 +881,9 @@ pub extern "C" fn cloth_pose_identity() -> cloth_pose {
     pose_out(&Pose::IDENTITY)
 }
 
-/// A frame budget of 2 core-milliseconds at the library's price of a unit
-/// of work (unit_ns 0: CLOTH_WORK_UNIT_NS), full detail taking all it fits
+/// A frame budget of 2 core-milliseconds at the world's price of a unit of
+/// work (unit_ns 0: CLOTH_WORK_UNIT_NS, or what it learned), full detail
+/// taking all it fits
 /// (full_share 1): a start, to set from the host's own frame.
 /// Refuses: nothing (it returns no cloth_status).
 #[no_mangle]

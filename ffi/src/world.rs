@@ -247,7 +247,7 @@ pub extern "C" fn cloth_world_clear_budget(world: cloth_world) -> cloth_status {
 /// times the threads it could use — the world's `threads` (1 for 0, the
 /// calling thread), or the host's workers for a begin/end pair — idle time
 /// included: the budget's own unit. With a budget set, the world moves the
-/// budget's unit_ns (0 read as CLOTH_WORK_UNIT_NS) a quarter of the way to
+/// world's price of a unit (cloth_frame_budget.unit_ns) a quarter of the way to
 /// what that step cost a unit of work, taken at most twice or half the
 /// price it had: a report moves it +25 % or −12.5 % at most, so one slow
 /// frame does not freeze a crowd, and it stays within 0.001..=1e6 ns. The

@@ -188,7 +188,7 @@ fn a_budget_chooses_levels_by_priority() {
     let (f, r, h, z) = (CLOTH_DETAIL_FULL, CLOTH_DETAIL_REDUCED, CLOTH_DETAIL_HALF_RATE, CLOTH_DETAIL_FROZEN);
 
     set_budget(w, 0.0, 0.0);
-    assert_eq!(get_budget(w), (1, 0.0, 0.0));
+    assert_eq!(get_budget(w), (1, 0.0, CLOTH_WORK_UNIT_NS), "unit_ns 0 keeps the world's price");
     assert_eq!(step_levels(w), [z, z, z]);
     for &c in &cloths {
         assert_eq!(report(w, c).idle, 1);
@@ -206,7 +206,7 @@ fn a_budget_chooses_levels_by_priority() {
         }
     };
     set_budget(w, core_ms(1400.0), 0.0);
-    assert_eq!(get_budget(w), (1, core_ms(1400.0), 0.0));
+    assert_eq!(get_budget(w), (1, core_ms(1400.0), CLOTH_WORK_UNIT_NS));
     assert_eq!(step_levels(w), [f, f, z], "all at priority 0: the earlier created first");
     priorities([1.0, -5.0, 0.5]);
     assert_eq!(step_levels(w), [f, z, f]);
@@ -217,7 +217,9 @@ fn a_budget_chooses_levels_by_priority() {
     assert_eq!(step_levels(w), [z, f, f]);
 
     priorities([3.0, 2.0, 1.0]);
-    set_budget(w, core_ms(FULL + REDUCED + 10.0), 0.0);
+    // Back to the library's price (unit_ns 0 would keep twice it).
+    set_budget(w, core_ms(FULL + REDUCED + 10.0), CLOTH_WORK_UNIT_NS);
+    assert_eq!(get_budget(w).2, CLOTH_WORK_UNIT_NS);
     assert_eq!(step_levels(w), [f, r, z]);
     set_budget(w, core_ms(FULL + FULL + HALF + 10.0), 0.0);
     let mut third = Vec::new();
@@ -286,9 +288,9 @@ fn a_budget_chooses_levels_by_priority() {
 #[test]
 fn a_budget_out_of_range_changes_nothing() {
     let w = world();
-    for (core, unit) in [(0.0, 0.0), (1e6, 1e6), (0.5, 0.25)] {
+    for (core, unit, price) in [(0.0, 0.0, CLOTH_WORK_UNIT_NS), (1e6, 1e6, 1e6), (0.5, 0.25, 0.25)] {
         set_budget(w, core, unit);
-        assert_eq!(get_budget(w), (1, core, unit));
+        assert_eq!(get_budget(w), (1, core, price));
     }
     for (core, unit, status) in [
         (-1e-9, 0.0, CLOTH_STATUS_INVALID_ARGUMENT),
@@ -335,7 +337,7 @@ fn an_observed_step_moves_the_price() {
     let budget_ms = core_ms(FULL + FULL + 10.0);
     set_budget(w, budget_ms, 0.0);
     ok(cloth_world_observe_step(w, 1.0));
-    assert_eq!(get_budget(w), (1, budget_ms, 0.0), "no step has chosen levels yet");
+    assert_eq!(get_budget(w), (1, budget_ms, CLOTH_WORK_UNIT_NS), "no step has run yet");
     let slow = 2.0 * CLOTH_WORK_UNIT_NS;
     let mut cost_ms = 0.0;
     for frame in 0..40 {
@@ -350,6 +352,10 @@ fn an_observed_step_moves_the_price() {
     }
     let (_, _, price) = get_budget(w);
     assert!((price - slow).abs() < 0.05 * slow, "the price settles on the machine's: {price}");
+    set_budget(w, budget_ms, 0.0);
+    assert_eq!(get_budget(w).2, price, "a budget set again with unit_ns 0 keeps the price learned");
+    set_budget(w, budget_ms, 20.0);
+    assert_eq!(get_budget(w).2, 20.0, "a unit_ns over 0 sets it");
     assert!(cost_ms <= budget_ms, "{cost_ms} ms against a budget of {budget_ms}");
     assert!(cost_ms >= 0.5 * budget_ms, "{cost_ms} ms: the budget used");
     ok(cloth_world_destroy(w));

@@ -340,6 +340,9 @@ pub struct World {
     budget_phase: Vec<Option<u8>>,
     budget_order: Vec<u32>,
     budget_levels: Vec<Detail>,
+    /// The price of a unit of work, ns: set by a budget's `unit_ns`, moved
+    /// by [`World::observe_step`], kept while no budget is set.
+    price: f64,
     /// The units the last step pass ran (`World::count_spent`), for
     /// [`World::observe_step`]; 0 when it ran none, or since a budget was
     /// set.
@@ -420,6 +423,7 @@ impl World {
             budget_phase: Vec::new(),
             budget_order: Vec::new(),
             budget_levels: Vec::new(),
+            price: detail::WORK_UNIT_NS,
             budget_spent: 0.0,
         })
     }
@@ -694,18 +698,25 @@ impl World {
     /// world sets every cloth's level of detail at the start of each step
     /// from the priorities ([`World::set_priority`]) and the cost model,
     /// overriding levels set on the cloths. `None` leaves each cloth at the
-    /// level it has. Out-of-range or non-finite values are refused.
+    /// level it has. The world keeps one price of a unit of work: a
+    /// `unit_ns` over 0 sets it, 0 keeps the one it has — the library's
+    /// [`detail::WORK_UNIT_NS`] to start, or what [`World::observe_step`]
+    /// has learned — so a host may set its budget every frame without
+    /// losing what it taught. Out-of-range or non-finite values are
+    /// refused.
     pub fn set_budget(&mut self, budget: Option<FrameBudget>) -> Result<(), WorldError> {
         self.refuse_inside_step()?;
         if let Some(b) = &budget {
             b.validate().map_err(WorldError::Param)?;
+            if b.unit_ns > 0.0 {
+                self.price = b.unit_ns;
+            }
         }
-        self.budget = budget;
-        self.budget_spent = 0.0;
+        self.budget = budget.map(|b| FrameBudget { unit_ns: self.price, ..b });
         Ok(())
     }
 
-    /// The frame budget.
+    /// The frame budget, its `unit_ns` the world's price of a unit now.
     pub fn budget(&self) -> Option<FrameBudget> {
         self.budget
     }
@@ -730,9 +741,8 @@ impl World {
     /// threads it could use — the world's pool size, 1 on the caller's
     /// thread, the host's workers for a begin/end pair — idle time
     /// included: the budget's own unit. With a budget set, the world moves
-    /// the budget's price of a unit of work ([`FrameBudget::unit_ns`], 0
-    /// read as [`detail::WORK_UNIT_NS`]; [`World::budget`] reads it back) a
-    /// quarter of the way ([`detail::PRICE_GAIN`]) to what that step cost a
+    /// its price of a unit of work ([`World::set_budget`]; [`World::budget`]
+    /// reads it back as [`FrameBudget::unit_ns`]) a quarter of the way ([`detail::PRICE_GAIN`]) to what that step cost a
     /// unit, taken at most twice or half the price it had — so a report
     /// moves the price by +25 % or −12.5 % at most, and one slow frame (a
     /// page fault, the first step after adding cloths) does not freeze a
@@ -746,8 +756,7 @@ impl World {
     /// for the same reports.
     /// A step's fixed cost (the pool waking, some µs) is not in the model,
     /// so a crowd with next to nothing to simulate reads a higher price.
-    /// Without a budget, or when no step has chosen levels since the budget
-    /// was set, nothing changes. Refused: zero, negative, non-finite or
+    /// Without a budget, or before a step has run, nothing changes. Refused: zero, negative, non-finite or
     /// over [`detail::BUDGET_MAX`] (a step takes some time); inside a
     /// begin/end pair.
     pub fn observe_step(&mut self, core_ms: f64) -> Result<(), WorldError> {
@@ -761,7 +770,8 @@ impl World {
         }
         self.refuse_inside_step()?;
         if let Some(b) = self.budget.as_mut() {
-            if let Some(price) = detail::observed_price(b.unit_ns, core_ms, self.budget_spent) {
+            if let Some(price) = detail::observed_price(self.price, core_ms, self.budget_spent) {
+                self.price = price;
                 b.unit_ns = price;
             }
         }

@@ -349,9 +349,10 @@ fn an_observed_price_fits_the_budget_to_the_machine() {
     for bad in [f64::NAN, -1.0, 0.0, f64::INFINITY, 2e6] {
         assert!(world.observe_step(bad).is_err(), "{bad}");
     }
-    assert_eq!(world.budget(), Some(budget), "a time before any step changes nothing");
+    let priced = FrameBudget { unit_ns: detail::WORK_UNIT_NS, ..budget };
+    assert_eq!(world.budget(), Some(priced), "a time before any step changes nothing");
     world.observe_step(1.0).expect("a time");
-    assert_eq!(world.budget(), Some(budget), "no step has chosen levels yet");
+    assert_eq!(world.budget(), Some(priced), "no step has run yet");
 }
 
 /// Invalid budgets and priorities are refused.

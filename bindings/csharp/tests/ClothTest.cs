@@ -752,7 +752,8 @@ static unsafe class ClothTest
             a.SetDetail(ClothDetail.Reduced);
             world.Step();
             Expect(a.GetDetail() == ClothDetail.Frozen, "the budget chooses again at the next step");
-            Expect(world.TryGetBudget(out got) && got.core_ms == coreMs && got.unit_ns == 0 && got.full_share == 1.0,
+            Expect(world.TryGetBudget(out got) && got.core_ms == coreMs && got.unit_ns == ClothNative.CLOTH_WORK_UNIT_NS
+                   && got.full_share == 1.0,
                    "the budget reads back");
             world.SetBudget(coreMs, 0.0, 0.5);
             Expect(world.TryGetBudget(out got) && got.full_share == 0.5, "a share for full detail reads back");
@@ -760,6 +761,9 @@ static unsafe class ClothTest
             world.ObserveStep(4.0 * coreMs);
             Expect(world.TryGetBudget(out got) && got.unit_ns == 1.25 * ClothNative.CLOTH_WORK_UNIT_NS,
                    "a step reported at four times the budget moves the price a quarter of the way to double (at most)");
+            world.SetBudget(coreMs);
+            Expect(world.TryGetBudget(out got) && got.unit_ns == 1.25 * ClothNative.CLOTH_WORK_UNIT_NS,
+                   "a budget set again with unit_ns 0 keeps the price learned");
             Throws(ClothStatus.NonFinite, "SimWorld.ObserveStep(NaN)", () => world.ObserveStep(double.NaN));
             Throws(ClothStatus.InvalidArgument, "SimWorld.ObserveStep(-1)", () => world.ObserveStep(-1.0));
             world.ClearBudget();
