@@ -1531,7 +1531,9 @@ cloth_status cloth_world_clear_budget(cloth_world world);
 // what that step cost a unit of work, taken at most twice or half the
 // price it had: a report moves it +25 % or −12.5 % at most, so one slow
 // frame does not freeze a crowd, and it stays within 0.001..=1e6 ns. The
-// next steps choose levels at that price: the frame time follows core_ms
+// next steps choose levels at that price, taking a rise at once and a fall
+// only past 5 % (a frame's noise does not flicker a cloth at a band's
+// edge): the frame time follows core_ms
 // on any machine and garment, around its mean (give a budget below the
 // frame time you must hold). The units counted are those of the fixed
 // steps that ran: under cloth_world_advance a frame that ran none changes

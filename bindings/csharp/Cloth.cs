@@ -985,8 +985,10 @@ namespace ClothSim
         }
         // No budget: each cloth keeps its level until SimCloth.SetDetail changes it.
         public void ClearBudget() { ClothException.Check(ClothNative.cloth_world_clear_budget(handle)); }
-        // Reports what the last step took, core-ms (wall time × the threads that ran it): with a budget
-        // set, its unit_ns moves towards the price this machine pays, and the next steps' levels follow.
+        // Reports what the last Step or Advance took, core-ms: its Stopwatch ms × the world's threads (1 for
+        // 0), idle time included. With a budget set, its unit_ns moves towards the price this machine pays
+        // (+25 % / −12.5 % a report at most) and the next steps' levels follow. Under Advance the budget is
+        // per fixed step: a frame running two steps costs twice it; a frame running none changes nothing.
         public void ObserveStep(double coreMs) { ClothException.Check(ClothNative.cloth_world_observe_step(handle, coreMs)); }
         // The budget set, if any (false, and a budget of zeros, without one).
         public bool TryGetBudget(out ClothFrameBudget budget)

@@ -148,6 +148,13 @@ impl FrameBudget {
 /// little.
 pub const PRICE_GAIN: f64 = 0.25;
 
+/// How far the price a world learns may fall below the one its levels are
+/// chosen at before they are chosen at the new one, as a share of it (a
+/// rise is taken at once): a cloth demoted by one frame's noise is not
+/// promoted again by the next frame's, so the edge of a band does not
+/// flicker between levels.
+pub const PRICE_DEAD_BAND: f64 = 0.05;
+
 /// The price of a unit after a step that took `core_ms` for `spent` units
 /// at `unit_ns` (0: [`WORK_UNIT_NS`]): [`PRICE_GAIN`] of the way to
 /// `core_ms · 10⁶ / spent`, that taken within half and twice the price,

@@ -712,7 +712,14 @@ impl World {
                 self.price = b.unit_ns;
             }
         }
-        self.budget = budget.map(|b| FrameBudget { unit_ns: self.price, ..b });
+        self.budget = budget.map(|b| FrameBudget {
+            unit_ns: match self.budget {
+                // Unchanged: the price the levels are chosen at, kept.
+                Some(old) if b.unit_ns == 0.0 => old.unit_ns,
+                _ => self.price,
+            },
+            ..b
+        });
         Ok(())
     }
 
@@ -747,7 +754,9 @@ impl World {
     /// moves the price by +25 % or −12.5 % at most, and one slow frame (a
     /// page fault, the first step after adding cloths) does not freeze a
     /// crowd — and keeps it within 0.001..=[`detail::BUDGET_MAX`] ns. The
-    /// next steps choose levels at that price: the host's frame time
+    /// next steps choose levels at that price, taking a rise at once and a
+    /// fall only past [`detail::PRICE_DEAD_BAND`] (5 %), so a frame's noise
+    /// does not flicker a cloth at a band's edge: the host's frame time
     /// follows its budget on any machine and garment. What a step cost a
     /// unit counts the fixed steps that ran in it ([`detail::step_work`]
     /// each, and [`detail::STEP_UNITS`] a cloth): under [`World::advance`]
@@ -772,7 +781,12 @@ impl World {
         if let Some(b) = self.budget.as_mut() {
             if let Some(price) = detail::observed_price(self.price, core_ms, self.budget_spent) {
                 self.price = price;
-                b.unit_ns = price;
+                // The levels are chosen at a price that follows a rise at
+                // once (never over budget for long) and a fall only past a
+                // dead band: a frame's noise does not flicker a band's edge.
+                if price > b.unit_ns || price < (1.0 - detail::PRICE_DEAD_BAND) * b.unit_ns {
+                    b.unit_ns = price;
+                }
             }
         }
         Ok(())
