@@ -22,20 +22,6 @@ fn main() {
             .count();
         history.push(levels);
     }
-    let cloths = history[0].len();
-    let (mut flips, mut changes) = (0, 0);
-    for k in 0..cloths {
-        let s: Vec<u8> = history.iter().map(|h| h[k]).collect();
-        for f in 1..s.len() {
-            if s[f] != s[f - 1] {
-                changes += 1;
-                if (f + 1 < s.len() && s[f + 1] == s[f - 1])
-                    || (f + 2 < s.len() && s[f + 2] == s[f - 1] && s[f + 1] == s[f])
-                {
-                    flips += 1;
-                }
-            }
-        }
-    }
+    let (changes, flips) = cloth_bench::crowd::flickers(&history);
     println!("{n} characters, {core_ms} core-ms: {changes} level changes, {flips} flickers (back within 2 frames), cloth-frames asleep {asleep}");
 }

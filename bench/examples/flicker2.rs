@@ -42,20 +42,7 @@ fn main() {
         history.push(ids.iter().map(|&id| world.detail(id).unwrap() as u8).collect());
         asleep += ids.iter().filter(|&&id| world.with_cloth(id, |c| c.is_sleeping()).unwrap()).count();
     }
-    let (mut flips, mut changes) = (0, 0);
-    for k in 0..n {
-        let s: Vec<u8> = history.iter().map(|h| h[k]).collect();
-        for f in 1..s.len() {
-            if s[f] != s[f - 1] {
-                changes += 1;
-                if (f + 1 < s.len() && s[f + 1] == s[f - 1])
-                    || (f + 2 < s.len() && s[f + 2] == s[f - 1] && s[f + 1] == s[f])
-                {
-                    flips += 1;
-                }
-            }
-        }
-    }
+    let (changes, flips) = cloth_bench::crowd::flickers(&history);
     let s: String = history.iter().skip(300).take(80).map(|h| char::from(b'0' + h[n / 2])).collect();
     println!("{n} capes, budget {share} of full, speed {speed}: {changes} changes, {flips} flickers, cloth-frames asleep {asleep}; cloth {} frames 300..380: {s}", n / 2);
 }

@@ -57,16 +57,7 @@ fn main() {
         world.observe_step(ms).unwrap();
         history.push(ids.iter().map(|&id| world.detail(id).unwrap() as u8).collect());
     }
-    let (mut flips, mut changes) = (0, 0);
-    for k in 0..n {
-        let s: Vec<u8> = history.iter().map(|h| h[k]).collect();
-        for f in 1..s.len() - 2 {
-            if s[f] != s[f - 1] {
-                changes += 1;
-                flips += (s[f + 1] == s[f - 1] || (s[f + 1] == s[f] && s[f + 2] == s[f - 1])) as usize;
-            }
-        }
-    }
+    let (changes, flips) = cloth_bench::crowd::flickers(&history);
     println!(
         "{n} capes, noise ±{noise}: {changes} changes, {flips} flickers, price in use {:.1}",
         world.budget().unwrap().unit_ns

@@ -431,3 +431,19 @@ fn overhead(out: &mut Output, p: &CrowdProtocol) {
     }
     out.flush();
 }
+
+/// Changes of level over a run (level codes by frame, then cloth), and those
+/// that came back to the level before within two frames (flickers).
+pub fn flickers(history: &[Vec<u8>]) -> (usize, usize) {
+    let (mut changes, mut back) = (0, 0);
+    for k in 0..history.first().map_or(0, Vec::len) {
+        let s: Vec<u8> = history.iter().map(|h| h[k]).collect();
+        for f in 1..s.len().saturating_sub(2) {
+            if s[f] != s[f - 1] {
+                changes += 1;
+                back += (s[f + 1] == s[f - 1] || (s[f + 1] == s[f] && s[f + 2] == s[f - 1])) as usize;
+            }
+        }
+    }
+    (changes, back)
+}

@@ -52,6 +52,18 @@ const FULL: f64 = 64.0 * 2.0 * 5.0;
 const REDUCED: f64 = 64.0 * 2.0 * 4.0;
 const HALF: f64 = FULL / 2.0;
 
+/// Three 8 × 8 COTTON sheets that never sleep (the units below are theirs).
+fn three_sheets(w: cloth_world) -> Vec<cloth_id> {
+    let sheet = Sheet::new(8);
+    let cloths: Vec<cloth_id> = (0..3).map(|_| sheet.create(w, &cloth_default_desc()).expect("seeds")).collect();
+    let off = cloth_controls { sleep: 0, ..cloth_default_controls() };
+    for &c in &cloths {
+        // SAFETY: a valid struct.
+        ok(unsafe { cloth_set_controls(w, c, &off) });
+    }
+    cloths
+}
+
 /// The core-milliseconds that buy `units` of work for the three cloths of
 /// `a_budget_chooses_levels_by_priority` at the library's price: each
 /// cloth's step costs CLOTH_STEP_UNITS on top.
@@ -173,13 +185,7 @@ fn an_older_step_report_does_not_get_idle() {
 #[test]
 fn a_budget_chooses_levels_by_priority() {
     let w = world();
-    let sheet = Sheet::new(8);
-    let cloths: Vec<cloth_id> = (0..3).map(|_| sheet.create(w, &cloth_default_desc()).expect("seeds")).collect();
-    let off = cloth_controls { sleep: 0, ..cloth_default_controls() };
-    for &c in &cloths {
-        // SAFETY: a valid struct.
-        ok(unsafe { cloth_set_controls(w, c, &off) });
-    }
+    let cloths = three_sheets(w);
     assert_eq!(get_budget(w), (0, 0.0, 0.0), "a world starts with no budget");
     let step_levels = |w| {
         ok(cloth_world_step(w));
@@ -325,13 +331,7 @@ fn a_budget_out_of_range_changes_nothing() {
 #[test]
 fn an_observed_step_moves_the_price() {
     let w = world();
-    let sheet = Sheet::new(8);
-    let cloths: Vec<cloth_id> = (0..3).map(|_| sheet.create(w, &cloth_default_desc()).expect("seeds")).collect();
-    let off = cloth_controls { sleep: 0, ..cloth_default_controls() };
-    for &c in &cloths {
-        // SAFETY: a valid struct.
-        ok(unsafe { cloth_set_controls(w, c, &off) });
-    }
+    let cloths = three_sheets(w);
     ok(cloth_world_observe_step(w, 1.0));
     assert_eq!(get_budget(w), (0, 0.0, 0.0), "no budget: nothing to move");
     let budget_ms = core_ms(FULL + FULL + 10.0);

@@ -455,6 +455,69 @@ fn host_calls_keep_their_meaning_at_every_level() {
     assert_eq!(cloth.dynamics().dt, preset.dynamics.dt);
 }
 
+/// `n` COTTON capes 1 in a world on the caller's thread, and a cape's full
+/// work a frame.
+fn capes(n: usize) -> (World, Vec<cloth_solver::world::ClothId>, f64) {
+    let mut world = World::new(WorldOptions { threads: 0 }).expect("a world");
+    let p = library::COTTON;
+    let input = GarmentCase::Cape(1).input(&p);
+    let full = detail::work(input.positions.len(), &p.dynamics, Detail::Full);
+    let ids = (0..n)
+        .map(|_| world.add_cloth(&input, p.dynamics, Pose::IDENTITY, None, BindPoseCheck::Skip).expect("a cape"))
+        .collect();
+    (world, ids, full)
+}
+
+/// Each cape walks a circle of 0.5 m about its home, `angle` (+ its index)
+/// round it, homes in rows of `per_row` 2 m apart, rows staggered so no two
+/// are ever equally far from the camera for long (a tie flips a level on
+/// the frame it breaks); priority −distance to the camera at (camera, 0).
+fn walk_circles(world: &World, ids: &[cloth_solver::world::ClothId], per_row: usize, angle: f64, camera: f64) {
+    for (k, &id) in ids.iter().enumerate() {
+        let (col, row) = ((k % per_row) as f64, (k / per_row) as f64);
+        let home = [col * 2.0 - per_row as f64, 0.0, row * 2.0 + 0.37 * col];
+        let a = angle + k as f64;
+        let pose = Pose::new(
+            [home[0] + 0.5 * a.cos(), 0.0, home[2] + 0.5 * a.sin()],
+            Quat::from_axis_angle([0.0, 1.0, 0.0], -a),
+        );
+        world.set_anchor_pose(id, pose).expect("a pose");
+        world.set_priority(id, -(home[0] - camera).hypot(home[2])).expect("a priority");
+    }
+}
+
+/// Runs `pass` on the world and returns the work of the fixed steps it ran,
+/// as a machine would spend it: a fixed step (`detail::step_work`) of each
+/// cloth whose state moved (at 144 Hz over 60 Hz steps, at most one).
+fn work_that_ran(world: &mut World, ids: &[cloth_solver::world::ClothId], pass: impl FnOnce(&mut World)) -> f64 {
+    let hash = |w: &World, id| w.with_cloth(id, |c| c.state_hash()).expect("a cloth");
+    let before: Vec<u64> = ids.iter().map(|&id| hash(world, id)).collect();
+    pass(world);
+    let mut ran = 0.0;
+    for (&id, b) in ids.iter().zip(before) {
+        if hash(world, id) != b {
+            ran += world.with_cloth(id, |c| detail::step_work(c.nodes(), c.dynamics(), c.detail())).expect("a cloth");
+        }
+    }
+    ran
+}
+
+/// Changes of level over a run (levels by frame, then cloth), and those
+/// that came back to the level before within two frames.
+fn flickers(history: &[Vec<Detail>]) -> (usize, usize) {
+    let (mut changes, mut back) = (0, 0);
+    for k in 0..history.first().map_or(0, Vec::len) {
+        let s: Vec<Detail> = history.iter().map(|h| h[k]).collect();
+        for f in 1..s.len().saturating_sub(2) {
+            if s[f] != s[f - 1] {
+                changes += 1;
+                back += (s[f + 1] == s[f - 1] || (s[f + 1] == s[f] && s[f + 2] == s[f - 1])) as usize;
+            }
+        }
+    }
+    (changes, back)
+}
+
 /// A crowd of capes walking slow circles under a budget for half of them at
 /// full detail: some doze for a frame or two between motions. No cloth's
 /// level changes and changes back within two frames more than twice over
@@ -464,13 +527,7 @@ fn host_calls_keep_their_meaning_at_every_level() {
 #[test]
 fn levels_do_not_flicker_when_cloths_doze() {
     let n = 24;
-    let mut world = World::new(WorldOptions { threads: 0 }).expect("a world");
-    let p = library::COTTON;
-    let input = GarmentCase::Cape(1).input(&p);
-    let full = detail::work(input.positions.len(), &p.dynamics, Detail::Full);
-    let ids: Vec<_> = (0..n)
-        .map(|_| world.add_cloth(&input, p.dynamics, Pose::IDENTITY, None, BindPoseCheck::Skip).expect("a cape"))
-        .collect();
+    let (mut world, ids, full) = capes(n);
     let core_ms = (0.5 * full + detail::STEP_UNITS) * n as f64 * detail::WORK_UNIT_NS * 1e-6;
     world.set_budget(Some(FrameBudget::new(core_ms))).expect("a budget");
     let mut history: Vec<Vec<Detail>> = Vec::new();
@@ -478,36 +535,12 @@ fn levels_do_not_flicker_when_cloths_doze() {
     for f in 0..480 {
         let t = f as f64 * DT;
         let camera = 2.0 * t - 6.0;
-        for (k, &id) in ids.iter().enumerate() {
-            // Rows staggered, so no two characters are ever equally far
-            // from the camera for long (a tie flips on the frame it breaks).
-            let home = [(k % 6) as f64 * 2.0 - 6.0, 0.0, (k / 6) as f64 * 2.0 + 0.37 * (k % 6) as f64];
-            let a = 0.3 * t + k as f64;
-            let pose = Pose::new(
-                [home[0] + 0.5 * a.cos(), 0.0, home[2] + 0.5 * a.sin()],
-                Quat::from_axis_angle([0.0, 1.0, 0.0], -a),
-            );
-            world.set_anchor_pose(id, pose).expect("a pose");
-            world.set_priority(id, -(home[0] - camera).hypot(home[2])).expect("a priority");
-        }
+        walk_circles(&world, &ids, 6, 0.3 * t, camera);
         world.step().expect("a step");
         history.push(ids.iter().map(|&id| world.detail(id).expect("a level")).collect());
         dozed += ids.iter().filter(|&&id| world.with_cloth(id, |c| c.is_sleeping()).expect("a cloth")).count();
     }
-    let (mut changes, mut flickers) = (0, 0);
-    for k in 0..n {
-        let s: Vec<Detail> = history.iter().map(|h| h[k]).collect();
-        for f in 1..s.len() - 2 {
-            if s[f] != s[f - 1] {
-                changes += 1;
-                let back = s[f + 1] == s[f - 1] || (s[f + 1] == s[f] && s[f + 2] == s[f - 1]);
-                if back {
-                    println!("cloth {k} frame {f}: {:?}", &s[f.saturating_sub(3)..(f + 4).min(s.len())]);
-                }
-                flickers += back as usize;
-            }
-        }
-    }
+    let (changes, flickers) = flickers(&history);
     println!("{changes} level changes, {flickers} back within two frames; cloth-frames asleep {dozed}");
     assert!(dozed > 0, "nothing dozed: the case tests nothing");
     assert!(changes > 10, "the camera's pass changed too few levels: {changes}");
@@ -540,20 +573,7 @@ fn an_observed_price_holds_under_a_variable_rate_host() {
             world.set_anchor_pose(id, pose).expect("a pose");
             world.set_priority(id, -(k as f64 * 2.0 - 3.0 * t).abs()).expect("a priority");
         }
-        let before: Vec<u64> =
-            ids.iter().map(|&id| world.with_cloth(id, |c| c.state_hash()).expect("a cloth")).collect();
-        world.advance(1.0 / 144.0).expect("an advance");
-        // What ran: a fixed step of each cloth whose state moved.
-        let mut ran = 0.0;
-        for (&id, b) in ids.iter().zip(before) {
-            world
-                .with_cloth(id, |c| {
-                    if c.state_hash() != b {
-                        ran += detail::step_work(c.nodes(), c.dynamics(), c.detail());
-                    }
-                })
-                .expect("a cloth");
-        }
+        let ran = work_that_ran(&mut world, &ids, |w| w.advance(1.0 / 144.0).expect("an advance"));
         stepping_frames += (ran > 0.0) as usize;
         let units = ran + n as f64 * detail::STEP_UNITS;
         world.observe_step(units * slow * 1e-6).expect("a time");
@@ -576,58 +596,22 @@ fn an_observed_price_holds_under_a_variable_rate_host() {
 #[test]
 fn a_noisy_observed_price_does_not_flicker_the_levels() {
     let (n, slow) = (24, 2.0 * detail::WORK_UNIT_NS);
-    let mut world = World::new(WorldOptions { threads: 0 }).expect("a world");
-    let p = library::COTTON;
-    let input = GarmentCase::Cape(1).input(&p);
-    let full = detail::work(input.positions.len(), &p.dynamics, Detail::Full);
-    let ids: Vec<_> = (0..n)
-        .map(|_| world.add_cloth(&input, p.dynamics, Pose::IDENTITY, None, BindPoseCheck::Skip).expect("a cape"))
-        .collect();
+    let (mut world, ids, full) = capes(n);
     world.set_budget(Some(FrameBudget::new(0.5 * n as f64 * full * slow * 1e-6))).expect("a budget");
     let mut history: Vec<Vec<Detail>> = Vec::new();
     let mut seed: u64 = 12345;
     for f in 0..480 {
         let t = f as f64 * DT;
         let camera = 0.5 * t - 5.0;
-        for (k, &id) in ids.iter().enumerate() {
-            let home = [(k % 10) as f64 * 2.0 - 10.0, 0.0, (k / 10) as f64 * 2.0 + 0.37 * (k % 10) as f64];
-            let a = 1.5 * t + k as f64;
-            let pose = Pose::new(
-                [home[0] + 0.5 * a.cos(), 0.0, home[2] + 0.5 * a.sin()],
-                Quat::from_axis_angle([0.0, 1.0, 0.0], -a),
-            );
-            world.set_anchor_pose(id, pose).expect("a pose");
-            world.set_priority(id, -(home[0] - camera).hypot(home[2])).expect("a priority");
-        }
-        let before: Vec<u64> =
-            ids.iter().map(|&id| world.with_cloth(id, |c| c.state_hash()).expect("a cloth")).collect();
-        world.step().expect("a step");
-        let mut ran = 0.0;
-        for (&id, b) in ids.iter().zip(before) {
-            world
-                .with_cloth(id, |c| {
-                    if c.state_hash() != b {
-                        ran += detail::step_work(c.nodes(), c.dynamics(), c.detail());
-                    }
-                })
-                .expect("a cloth");
-        }
+        walk_circles(&world, &ids, 10, 1.5 * t, camera);
+        let ran = work_that_ran(&mut world, &ids, |w| w.step().expect("a step"));
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let u = (seed >> 11) as f64 / (1u64 << 53) as f64;
         let core_ms = (ran + n as f64 * detail::STEP_UNITS) * slow * 1e-6 * (1.0 + 0.15 * (2.0 * u - 1.0));
         world.observe_step(core_ms).expect("a time");
         history.push(ids.iter().map(|&id| world.detail(id).expect("a level")).collect());
     }
-    let (mut changes, mut flickers) = (0, 0);
-    for k in 0..n {
-        let s: Vec<Detail> = history.iter().map(|h| h[k]).collect();
-        for f in 1..s.len() - 2 {
-            if s[f] != s[f - 1] {
-                changes += 1;
-                flickers += (s[f + 1] == s[f - 1] || (s[f + 1] == s[f] && s[f + 2] == s[f - 1])) as usize;
-            }
-        }
-    }
+    let (changes, flickers) = flickers(&history);
     let price = world.budget().expect("a budget").unit_ns;
     println!("{changes} level changes, {flickers} back within two frames; price in use {price:.1} ns");
     assert!(changes > 20, "the camera's pass changed too few levels: {changes}");
