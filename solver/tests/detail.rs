@@ -284,19 +284,24 @@ fn crowd_on(
     (hashes, seen, worst_share)
 }
 
+/// The work a frame of [`crowd`]'s first `n` capes at full detail.
+fn crowd_full_work(n: usize) -> f64 {
+    (0..n)
+        .map(|k| {
+            let p = [library::DENIM, library::COTTON, library::SILK, library::LEATHER][k % 4];
+            let nodes = GarmentCase::Cape(k as u64 % 3).input(&p).positions.len();
+            detail::work(nodes, &p.dynamics, Detail::Full)
+        })
+        .sum()
+}
+
 /// With a budget that fits about a third of the crowd at full detail, the
 /// levels mix as the camera passes (and mix far more with full detail held
 /// to half the budget), the chosen work never exceeds the budget, and the bits are
 /// the same on the caller's thread, one worker and two.
 #[test]
 fn a_budgeted_crowd_is_deterministic_and_within_budget() {
-    let full: f64 = (0..12)
-        .map(|k| {
-            let p = [library::DENIM, library::COTTON, library::SILK, library::LEATHER][k % 4];
-            let nodes = GarmentCase::Cape(k as u64 % 3).input(&p).positions.len();
-            detail::work(nodes, &p.dynamics, Detail::Full)
-        })
-        .sum();
+    let full = crowd_full_work(12);
     let budget = FrameBudget::new(full / 3.0 * detail::WORK_UNIT_NS * 1e-6);
     let (a, seen, share) = crowd(0, 12, Some(budget), 150);
     println!("levels seen (full, reduced, half, frozen): {seen:?}, budget used at most {share:.3}");
@@ -325,13 +330,7 @@ fn a_budgeted_crowd_is_deterministic_and_within_budget() {
 #[test]
 fn an_observed_price_fits_the_budget_to_the_machine() {
     let slow = 2.0 * detail::WORK_UNIT_NS;
-    let full: f64 = (0..12)
-        .map(|k| {
-            let p = [library::DENIM, library::COTTON, library::SILK, library::LEATHER][k % 4];
-            let nodes = GarmentCase::Cape(k as u64 % 3).input(&p).positions.len();
-            detail::work(nodes, &p.dynamics, Detail::Full)
-        })
-        .sum();
+    let full = crowd_full_work(12);
     let budget = FrameBudget::new(full / 2.0 * slow * 1e-6);
     let (blind, _, share) = crowd_on(0, 12, Some(budget), 150, None);
     println!("at the library's price the chosen work takes {share:.3} of the units");
