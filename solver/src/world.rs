@@ -344,8 +344,7 @@ pub struct World {
     /// by [`World::observe_step`], kept while no budget is set.
     price: f64,
     /// The units the last step pass ran (`World::count_spent`), for
-    /// [`World::observe_step`]; 0 when it ran none, or since a budget was
-    /// set.
+    /// [`World::observe_step`]; 0 when it ran no step, or before any pass.
     budget_spent: f64,
 }
 
@@ -747,27 +746,32 @@ impl World {
     /// [`World::step`] (or of a begin/end pair, or an advance) times the
     /// threads it could use — the world's pool size, 1 on the caller's
     /// thread, the host's workers for a begin/end pair — idle time
-    /// included: the budget's own unit. With a budget set, the world moves
-    /// its price of a unit of work ([`World::set_budget`]; [`World::budget`]
-    /// reads it back as [`FrameBudget::unit_ns`]) a quarter of the way ([`detail::PRICE_GAIN`]) to what that step cost a
-    /// unit, taken at most twice or half the price it had — so a report
-    /// moves the price by +25 % or −12.5 % at most, and one slow frame (a
-    /// page fault, the first step after adding cloths) does not freeze a
-    /// crowd — and keeps it within 0.001..=[`detail::BUDGET_MAX`] ns. The
-    /// next steps choose levels at that price, taking a rise at once and a
-    /// fall only past [`detail::PRICE_DEAD_BAND`] (5 %), so a frame's noise
-    /// does not flicker a cloth at a band's edge: the host's frame time
-    /// follows its budget on any machine and garment. What a step cost a
-    /// unit counts the fixed steps that ran in it ([`detail::step_work`]
-    /// each, and [`detail::STEP_UNITS`] a cloth): under [`World::advance`]
-    /// a frame that ran none teaches nothing, and the budget is per fixed
-    /// step. The levels then depend on the times reported, and are the same
-    /// for the same reports.
-    /// A step's fixed cost (the pool waking, some µs) is not in the model,
-    /// so a crowd with next to nothing to simulate reads a higher price.
-    /// Without a budget, or before a step has run, nothing changes. Refused: zero, negative, non-finite or
-    /// over [`detail::BUDGET_MAX`] (a step takes some time); inside a
-    /// begin/end pair.
+    /// included: the budget's own unit.
+    ///
+    /// With a budget set, the world moves its price of a unit of work
+    /// ([`World::set_budget`]; [`World::budget`] reads it back as
+    /// [`FrameBudget::unit_ns`]) a quarter of the way
+    /// ([`detail::PRICE_GAIN`]) to what that step cost a unit, taken at most
+    /// twice or half the price it had — so a report moves the price by
+    /// +25 % or −12.5 % at most, and one slow frame (a page fault, the first
+    /// step after adding cloths) does not freeze a crowd — and keeps it
+    /// within 0.001..=[`detail::BUDGET_MAX`] ns. The next steps choose
+    /// levels at that price, taking a rise at once and a fall only past
+    /// [`detail::PRICE_DEAD_BAND`] (5 %), so a frame's noise does not
+    /// flicker a cloth at a band's edge: the host's frame time follows its
+    /// budget on any machine and garment.
+    ///
+    /// What a step cost a unit counts the fixed steps that ran in it
+    /// ([`detail::step_work`] each, and [`detail::STEP_UNITS`] a cloth):
+    /// under [`World::advance`] a frame that ran none teaches nothing, and
+    /// the budget is per fixed step. A step's fixed cost (the pool waking,
+    /// some µs) is not in the model, so a crowd with next to nothing to
+    /// simulate reads a higher price. The levels depend on the times
+    /// reported, and are the same for the same reports.
+    ///
+    /// Without a budget, or before a step has run, nothing changes.
+    /// Refused: zero, negative, non-finite or over [`detail::BUDGET_MAX`]
+    /// (a step takes some time); inside a begin/end pair.
     pub fn observe_step(&mut self, core_ms: f64) -> Result<(), WorldError> {
         if !(core_ms.is_finite() && core_ms > 0.0 && core_ms <= detail::BUDGET_MAX) {
             let allowed = format!("(0, {}] core-ms, finite", detail::BUDGET_MAX);
