@@ -1549,6 +1549,16 @@ cloth_status cloth_world_clear_budget(cloth_world world);
 // time); WRONG_PHASE inside begin_step / end_step.
 cloth_status cloth_world_observe_step(cloth_world world, double core_ms);
 
+// cloth_world_observe_step from the wall time of cloth_world_step or
+// cloth_world_advance, ms: the world multiplies it by the threads it steps
+// on (its `threads`, 1 for 0). A begin_step / end_step pair runs on the
+// host's threads, which the world does not know: report it with
+// cloth_world_observe_step. Exclusive.
+// Refuses: NON_FINITE for a wall_ms that is NaN or infinite;
+// INVALID_ARGUMENT for one of 0 or less, or over 1e6 core-ms once
+// multiplied; WRONG_PHASE inside begin_step / end_step.
+cloth_status cloth_world_observe_step_wall(cloth_world world, double wall_ms);
+
 // The world's frame budget: `*out_enabled` is 1 and `*out_budget` the
 // budget set, or, with none, 0 and a budget of zeros. Set
 // `out_budget->struct_size` first (cloth_default_frame_budget() does): as

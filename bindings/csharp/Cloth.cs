@@ -664,6 +664,8 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_observe_step(ClothWorld world, double core_ms);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_world_observe_step_wall(ClothWorld world, double wall_ms);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_get_budget(ClothWorld world, ref ClothFrameBudget out_budget, out uint out_enabled);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_begin_step(ClothWorld world);
@@ -990,6 +992,8 @@ namespace ClothSim
         // (+25 % / −12.5 % a report at most) and the next steps' levels follow. Under Advance the budget is
         // per fixed step: a frame running two steps costs twice it; a frame running none changes nothing.
         public void ObserveStep(double coreMs) { ClothException.Check(ClothNative.cloth_world_observe_step(handle, coreMs)); }
+        // ObserveStep from Step's or Advance's Stopwatch ms: the world multiplies by its threads (1 for 0).
+        public void ObserveStepWall(double wallMs) { ClothException.Check(ClothNative.cloth_world_observe_step_wall(handle, wallMs)); }
         // The budget set, if any (false, and a budget of zeros, without one).
         public bool TryGetBudget(out ClothFrameBudget budget)
         {

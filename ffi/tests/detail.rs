@@ -356,6 +356,16 @@ fn an_observed_step_moves_the_price() {
     assert_eq!(get_budget(w).2, price, "a budget set again with unit_ns 0 keeps the price learned");
     set_budget(w, budget_ms, 20.0);
     assert_eq!(get_budget(w).2, 20.0, "a unit_ns over 0 sets it");
+    // The wall time of a step on the caller's thread (threads 0) is its
+    // core time: the same report moves the price the same way.
+    ok(cloth_world_step(w));
+    ok(cloth_world_observe_step_wall(w, 1.0));
+    let by_wall = get_budget(w).2;
+    set_budget(w, budget_ms, 20.0);
+    ok(cloth_world_step(w));
+    ok(cloth_world_observe_step(w, 1.0));
+    assert_eq!(get_budget(w).2, by_wall);
+    assert!(by_wall > 20.0, "{by_wall}");
     assert!(cost_ms <= budget_ms, "{cost_ms} ms against a budget of {budget_ms}");
     assert!(cost_ms >= 0.5 * budget_ms, "{cost_ms} ms: the budget used");
     ok(cloth_world_destroy(w));

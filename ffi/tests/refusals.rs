@@ -1236,6 +1236,27 @@ fn cases() -> Vec<Case> {
             }),
         ),
         case(
+            "cloth_world_observe_step_wall",
+            CLOTH_STATUS_NON_FINITE,
+            "an infinite time",
+            Here(|f| cloth_world_observe_step_wall(f.w, f64::INFINITY)),
+        ),
+        case(
+            "cloth_world_observe_step_wall",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a time of 0",
+            Here(|f| cloth_world_observe_step_wall(f.w, 0.0)),
+        ),
+        case(
+            "cloth_world_observe_step_wall",
+            CLOTH_STATUS_WRONG_PHASE,
+            "inside begin_step / end_step",
+            Here(|f| {
+                ok(cloth_world_begin_step(f.w));
+                cloth_world_observe_step_wall(f.w, 1.0)
+            }),
+        ),
+        case(
             "cloth_world_get_budget",
             CLOTH_STATUS_STRUCT_SIZE,
             "a struct_size of 0",
@@ -1363,12 +1384,13 @@ fn every_exclusive_call_is_wrong_phase_inside_a_step() {
     let identity = cloth_pose_identity();
     // SAFETY: every pointer is valid for its count during the call.
     let blob = cooked(&f);
-    let exclusive: [(&str, cloth_status); 16] = unsafe {
+    let exclusive: [(&str, cloth_status); 17] = unsafe {
         [
             ("cloth_world_set_air", cloth_world_set_air(f.w, &cloth_default_air())),
             ("cloth_world_set_budget", cloth_world_set_budget(f.w, &cloth_default_frame_budget())),
             ("cloth_world_clear_budget", cloth_world_clear_budget(f.w)),
             ("cloth_world_observe_step", cloth_world_observe_step(f.w, 1.0)),
+            ("cloth_world_observe_step_wall", cloth_world_observe_step_wall(f.w, 1.0)),
             ("cloth_world_advance", cloth_world_advance(f.w, 0.01)),
             (
                 "cloth_create_from_cooked",

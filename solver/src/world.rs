@@ -796,6 +796,15 @@ impl World {
         Ok(())
     }
 
+    /// [`World::observe_step`] from the wall time of [`World::step`] or
+    /// [`World::advance`], ms: the world multiplies it by the threads it
+    /// steps on (its pool's, 1 on the caller's thread). A begin/end pair
+    /// runs on the host's threads, which the world does not know: report it
+    /// with `observe_step`. Refused as `observe_step`.
+    pub fn observe_step_wall(&mut self, wall_ms: f64) -> Result<(), WorldError> {
+        self.observe_step(wall_ms * self.threads.max(1) as f64)
+    }
+
     /// A cloth's priority for the frame budget.
     pub fn priority(&self, id: ClothId) -> Result<f64, WorldError> {
         Ok(self.entry(id)?.priority)

@@ -352,6 +352,26 @@ fn an_observed_price_fits_the_budget_to_the_machine() {
     assert_eq!(world.budget(), Some(priced), "a time before any step changes nothing");
     world.observe_step(1.0).expect("a time");
     assert_eq!(world.budget(), Some(priced), "no step has run yet");
+    // On a pool of two, a step's wall time counts twice: the same price as
+    // its core time reported.
+    let prices: Vec<f64> = [true, false]
+        .iter()
+        .map(|&wall| {
+            let mut world = World::new(WorldOptions { threads: 2 }).expect("a world");
+            let p = library::COTTON;
+            let input = GarmentCase::Cape(1).input(&p);
+            world.add_cloth(&input, p.dynamics, Pose::IDENTITY, None, BindPoseCheck::Skip).expect("a cape");
+            world.set_budget(Some(budget)).expect("a budget");
+            world.step().expect("a step");
+            match wall {
+                true => world.observe_step_wall(0.5).expect("a time"),
+                false => world.observe_step(1.0).expect("a time"),
+            }
+            world.budget().expect("a budget").unit_ns
+        })
+        .collect();
+    assert_eq!(prices[0], prices[1]);
+    assert_ne!(prices[0], detail::WORK_UNIT_NS, "the report moved the price");
 }
 
 /// Invalid budgets and priorities are refused.

@@ -764,6 +764,11 @@ static unsafe class ClothTest
             world.SetBudget(coreMs);
             Expect(world.TryGetBudget(out got) && got.unit_ns == 1.25 * ClothNative.CLOTH_WORK_UNIT_NS,
                    "a budget set again with unit_ns 0 keeps the price learned");
+            world.Step();
+            world.ObserveStepWall(8.0 * coreMs);
+            Expect(world.TryGetBudget(out got) && got.unit_ns > 1.25 * ClothNative.CLOTH_WORK_UNIT_NS,
+                   "a wall time reported moves the price too");
+            Throws(ClothStatus.InvalidArgument, "SimWorld.ObserveStepWall(0)", () => world.ObserveStepWall(0.0));
             Throws(ClothStatus.NonFinite, "SimWorld.ObserveStep(NaN)", () => world.ObserveStep(double.NaN));
             Throws(ClothStatus.InvalidArgument, "SimWorld.ObserveStep(-1)", () => world.ObserveStep(-1.0));
             world.ClearBudget();
