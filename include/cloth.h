@@ -1542,8 +1542,8 @@ cloth_status cloth_world_clear_budget(cloth_world world);
 // The levels then depend on the times reported, and are the same for the
 // same reports. A step's fixed cost (the pool waking, some µs) is not
 // priced, so a crowd with next to nothing to simulate reads a higher
-// price. Without a budget, or before a step has chosen levels since it
-// was set, nothing changes. Exclusive.
+// price. Without a budget, or before any step has run, nothing changes.
+// Exclusive.
 // Refuses: NON_FINITE for a core_ms that is NaN or infinite;
 // INVALID_ARGUMENT for one of 0 or less or over 1e6 (a step takes some
 // time); WRONG_PHASE inside begin_step / end_step.

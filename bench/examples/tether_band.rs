@@ -1,6 +1,8 @@
-//! Scratch: the tether rows' penalty band (CLOTH_TETHER_BAND, a probe build)
-//! on the unlimited presets' two-corner sheets and capes: worst link and the
-//! fastest particle every third second of 30 s, and when it slept.
+//! Scratch: the unlimited and limited presets' two-corner sheets and capes,
+//! worst link, the fastest particle every third second of 30 s, and when
+//! it slept. The tether-row variants in `MEASUREMENTS.md` ("Issue 16 on the
+//! side: SILK's two corners and the tether rows") were probe builds of
+//! `step.rs` read by this program; as shipped it measures the shipped rows.
 use cloth_solver::experiments::GarmentCase;
 use cloth_solver::{library, Cloth, SeedOptions, Tuning};
 

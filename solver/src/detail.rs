@@ -171,14 +171,15 @@ pub fn observed_price(unit_ns: f64, core_ms: f64, spent: f64) -> Option<f64> {
 /// Steps a cloth must have slept in a row before the budget counts it free
 /// (half a second at 60 Hz): a cloth that dozes for a frame between
 /// motions is charged its level's work, so the room it leaves does not go
-/// to another cloth for one frame and back (a crowd walking slowly flickered
-/// between full detail and frozen; `MEASUREMENTS.md`, "Levels of detail").
+/// to another cloth for one frame and back (gate:
+/// `tests/detail.rs::levels_do_not_flicker_when_cloths_doze`;
+/// `MEASUREMENTS.md`, "Crowds", "Sleepers that doze").
 pub const SETTLED_STEPS: u32 = 30;
 
-/// What a cloth's step costs beyond its work, at any level (frozen and
-/// asleep cloths cost this alone), in units: the step's bookkeeping and the
-/// world's scheduling of it. Measured in MEASUREMENTS.md, "Levels of
-/// detail", on W4's crowd.
+/// What a cloth's step costs beyond its work, at any level (frozen cloths
+/// and those asleep [`SETTLED_STEPS`] cost this alone), in units: the
+/// step's bookkeeping and the world's scheduling of it (`MEASUREMENTS.md`,
+/// "Crowds", "A frozen crowd on the pool").
 pub const STEP_UNITS: f64 = 5.0;
 
 /// Units of work a frame of a cloth of `nodes` nodes costs at `level` (the

@@ -348,19 +348,20 @@ pub struct World {
     budget_spent: f64,
 }
 
-/// The least work of a pool task, in `detail::work` units (about 34 µs at
-/// `detail::WORK_UNIT_NS`): a hundred times the pool's cost of a task, and
+/// The least work of a pool task, in `detail::work` units (34 µs at
+/// `detail::WORK_UNIT_NS`): large next to the pool's cost of a task and
 /// small next to a frame, so the threads finish together (see
-/// `World::cut_into_tasks`).
+/// `World::cut_into_tasks`; the pool's cost: `MEASUREMENTS.md`, "Crowds",
+/// "A frozen crowd on the pool").
 const TASK_UNITS: f64 = 1000.0;
 
 /// Tasks a step cuts its cloths into per pool thread, at least: a small
 /// world's cloths are still spread over every thread.
 const TASKS_PER_THREAD: usize = 8;
 
-/// The least work of a task however small the world (about 3 µs at
-/// `detail::WORK_UNIT_NS`, ten times the pool's cost of a task): forty
-/// frozen cloths are two tasks, not fourteen.
+/// The least work of a task however small the world (3.4 µs at
+/// `detail::WORK_UNIT_NS`), so a small world's light cloths still share
+/// tasks.
 const TASK_UNITS_LEAST: f64 = 100.0;
 
 /// The next generation of a slot: never 0, so a zeroed id is never live.

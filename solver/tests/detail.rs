@@ -540,9 +540,9 @@ fn flickers(history: &[Vec<Detail>]) -> (usize, usize) {
 /// A crowd of capes walking slow circles under a budget for half of them at
 /// full detail: some doze for a frame or two between motions. No cloth's
 /// level changes and changes back within two frames more than twice over
-/// the run in all (a sleeper counted free at once handed its room to
-/// another cloth for a frame and took it back: 132 such flickers in 600
-/// frames of 60 capes; `MEASUREMENTS.md`, "Levels of detail").
+/// the run in all (a sleeper counted free at once hands its room to another
+/// cloth for a frame and takes it back; the figures: `MEASUREMENTS.md`,
+/// "Crowds", "Sleepers that doze").
 #[test]
 fn levels_do_not_flicker_when_cloths_doze() {
     let n = 24;
@@ -610,8 +610,9 @@ fn an_observed_price_holds_under_a_variable_rate_host() {
 /// sequence) on 24 walking capes: the levels follow a rise of the price at
 /// once and a fall only past `detail::PRICE_DEAD_BAND`, so the noise does
 /// not flicker the band's edge — at most 15 changes in 480 frames come back
-/// within two frames (119 of 308 with the price taken as it comes;
-/// `MEASUREMENTS.md`, "Crowds").
+/// within two frames (the figures with the price taken as it comes:
+/// `MEASUREMENTS.md`, "Crowds", "What a step ran, one price kept, and a
+/// dead band").
 #[test]
 fn a_noisy_observed_price_does_not_flicker_the_levels() {
     let (n, slow) = (24, 2.0 * detail::WORK_UNIT_NS);
