@@ -573,6 +573,7 @@ namespace ClothSim
         public const double CLOTH_STEP_UNITS = 5.0;
         public const uint CLOTH_CPU_PATH_BASELINE = 0;
         public const uint CLOTH_CPU_PATH_AVX2 = 1;
+        public const uint CLOTH_CPU_PATH_AVX2_PACKED = 2;
 
         // This thread's last error message ("" after a success), decoded from UTF-8.
         public static string LastError() { return Utf8(cloth_last_error_message()); }

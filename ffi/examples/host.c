@@ -98,7 +98,8 @@ int main(void) {
         fprintf(stderr, "host.c: the library's ABI differs from the header's\n");
         return 1;
     }
-    printf("kernels: %s\n", cloth_cpu_path() == CLOTH_CPU_PATH_AVX2 ? "avx2" : "baseline");
+    printf("kernels: %s\n", cloth_cpu_path() == CLOTH_CPU_PATH_AVX2_PACKED ? "avx2-packed"
+                                   : cloth_cpu_path() == CLOTH_CPU_PATH_AVX2 ? "avx2" : "baseline");
     if (!cloth_cpu_supported()) {
         printf("host.c: this CPU cannot run this build; skipped\n");
         return 0;

@@ -9,6 +9,7 @@
 //! | `f64`          | 1     | the scalar oracle in double precision (measurements) |
 //! | `wide::f32x8`  | 8     | the wide path on the baseline ([`CpuPath::Baseline`]) |
 //! | `avx2::F32x8`  | 8     | the wide path on AVX2 ([`CpuPath::Avx2`], x86-64)  |
+//! | `avx2::F32x8<true>` | 8 | the same, neighbours read packed ([`CpuPath::Avx2Packed`]) |
 //! | `wide::f64x4`  | 4     | the wide path in double precision                 |
 //!
 //! **Bit parity rule.** Every operation here is a single IEEE-754 operation
@@ -27,13 +28,22 @@
 //! sets nothing), so no instruction outside it appears anywhere except in
 //! functions that enable more with `#[target_feature]` and are entered only
 //! after a run-time check. There is one such entry: the step of
-//! [`crate::Kernel::Wide`] on [`CpuPath::Avx2`], into which the generic
-//! kernel is inlined whole with [`avx2::F32x8`] lanes. [`cpu_path`] chooses
-//! it where CPUID reports AVX and AVX2 and XCR0 (read with XGETBV, only when
-//! CPUID reports OSXSAVE) shows that the operating system saves the YMM
-//! registers; every other CPU runs the baseline instantiation
-//! (`wide::f32x8`, two SSE halves). `wide` picks its instructions when the
-//! crate is compiled, which is why the AVX2 path has a lane type of its own.
+//! [`crate::Kernel::Wide`] on [`CpuPath::Avx2`] or [`CpuPath::Avx2Packed`],
+//! into which the generic kernel is inlined whole with [`avx2::F32x8`]
+//! lanes. [`cpu_path`] chooses it where CPUID reports AVX and AVX2 and XCR0
+//! (read with XGETBV, only when CPUID reports OSXSAVE) shows that the
+//! operating system saves the YMM registers; every other CPU runs the
+//! baseline instantiation (`wide::f32x8`, two SSE halves). `wide` picks its
+//! instructions when the crate is compiled, which is why the AVX2 path has a
+//! lane type of its own.
+//!
+//! **Two AVX2 paths, one answer.** The sweep reads each neighbour's position
+//! either with three `vgatherdps` of the columns ([`CpuPath::Avx2`]) or from
+//! a packed `[x, y, z, 0]` copy, eight 16-byte loads and a transpose
+//! ([`CpuPath::Avx2Packed`], [`Lanes::PACKED`]). They load the same values.
+//! An AMD core's gather is slow and the packed path wins there; the gather
+//! path stays the default elsewhere until a measurement says otherwise
+//! (`MEASUREMENTS.md`, "Neighbours from a packed copy").
 //!
 //! **FMA and approximate `recip`/`rsqrt` are allowed nowhere in the solver**,
 //! and the AVX2 entry does not even enable FMA: they would change bits
@@ -106,6 +116,39 @@ pub trait Lanes:
     #[inline(always)]
     fn zero() -> Self {
         Self::splat(0.0)
+    }
+
+    /// Whether the sweep reads neighbours' positions from a packed copy
+    /// (`State::packed`, one `[x, y, z, 0]` per particle) with
+    /// [`Lanes::gather_packed`] instead of three gathers of the columns:
+    /// where a hardware gather is slow, `WIDTH` 16-byte loads and a
+    /// transpose cost less (`MEASUREMENTS.md`, "Neighbours from a packed
+    /// copy").
+    const PACKED: bool = false;
+
+    /// `src[idx[k]]` as a 3-vector in lane `k`; each index is clamped to
+    /// `src.len() − 1`, as [`Lanes::gather`]'s. The same values as three
+    /// gathers of the columns `src` was packed from.
+    #[inline(always)]
+    fn gather_packed(src: &[[f32; 4]], idx: &[u32]) -> V3<Self> {
+        let last = src.len() - 1;
+        let mut v = [[0.0f64; 16]; 3];
+        for (k, &i) in idx[..Self::WIDTH].iter().enumerate() {
+            let p = src[(i as usize).min(last)];
+            for (c, column) in v.iter_mut().enumerate() {
+                column[k] = p[c] as f64;
+            }
+        }
+        V3::new(Self::from_lanes(&v[0]), Self::from_lanes(&v[1]), Self::from_lanes(&v[2]))
+    }
+
+    /// Writes `v`'s lanes, as [`Lanes::store`] rounds them, to `WIDTH`
+    /// consecutive entries of `dst` from `at`.
+    #[inline(always)]
+    fn store_packed(dst: &mut [[f32; 4]], at: usize, v: V3<Self>) {
+        for (k, p) in dst[at..at + Self::WIDTH].iter_mut().enumerate() {
+            *p = [v.x.lane(k) as f32, v.y.lane(k) as f32, v.z.lane(k) as f32, 0.0];
+        }
     }
 
     /// Runs `f` where this lane type's instructions are enabled, for the
@@ -613,8 +656,15 @@ pub enum CpuPath {
     /// every x86-64 CPU has).
     Baseline,
     /// [`avx2::F32x8`] inside a function compiled with AVX2 enabled, where
-    /// the CPU and the operating system run AVX2 ([`cpu_runs_avx2`]).
+    /// the CPU and the operating system run AVX2 ([`cpu_runs_avx2`]): the
+    /// sweep gathers neighbours' positions from the columns (`vgatherdps`).
+    /// The default on CPUs other than AMD's.
     Avx2,
+    /// The same with the sweep reading neighbours' positions from a packed
+    /// copy, 16-byte loads and a transpose ([`Lanes::PACKED`]): the default
+    /// on AMD CPUs, whose `vgatherdps` is slow (`MEASUREMENTS.md`,
+    /// "Neighbours from a packed copy").
+    Avx2Packed,
 }
 
 impl CpuPath {
@@ -622,6 +672,7 @@ impl CpuPath {
         match self {
             CpuPath::Baseline => "baseline",
             CpuPath::Avx2 => "avx2",
+            CpuPath::Avx2Packed => "avx2-packed",
         }
     }
 
@@ -632,30 +683,41 @@ impl CpuPath {
     pub fn resolve(requested: Option<CpuPath>) -> CpuPath {
         match requested {
             None => cpu_path(),
-            Some(CpuPath::Avx2) if cpu_runs_avx2() => CpuPath::Avx2,
+            Some(path @ (CpuPath::Avx2 | CpuPath::Avx2Packed)) if cpu_runs_avx2() => path,
             Some(_) => CpuPath::Baseline,
         }
     }
 }
 
-/// The environment variable that forces the default path to the baseline
-/// (`CLOTH_CPU_PATH=baseline`: tests, benchmarks, a host that wants the
-/// baseline on every machine). Read once, at the first step.
+/// The environment variable that forces the default path: `baseline`
+/// (tests, benchmarks, a host that wants the baseline on every machine),
+/// `avx2` or `avx2-packed` (taken only where AVX2 runs). Read once, at the
+/// first step.
 pub const CPU_PATH_VARIABLE: &str = "CLOTH_CPU_PATH";
 
-/// What the CPU check found, once: `DETECTED` set, plus `AVX2` and `FORCED`.
+/// What the CPU check found, once: `DETECTED` set, plus `AVX2`, `AMD` and
+/// what the variable forces.
 static CPU: AtomicU8 = AtomicU8::new(0);
 const DETECTED: u8 = 1;
 const AVX2: u8 = 2;
 const FORCED_BASELINE: u8 = 4;
+const AMD: u8 = 8;
+const FORCED_GATHER: u8 = 16;
+const FORCED_PACKED: u8 = 32;
 
 fn cpu() -> u8 {
     let known = CPU.load(Ordering::Relaxed);
     if known & DETECTED != 0 {
         return known;
     }
-    let forced = std::env::var_os(CPU_PATH_VARIABLE).is_some_and(|v| v == "baseline");
-    let found = DETECTED | if features().avx2 { AVX2 } else { 0 } | if forced { FORCED_BASELINE } else { 0 };
+    let forced = match std::env::var_os(CPU_PATH_VARIABLE) {
+        Some(v) if v == "baseline" => FORCED_BASELINE,
+        Some(v) if v == "avx2" => FORCED_GATHER,
+        Some(v) if v == "avx2-packed" => FORCED_PACKED,
+        _ => 0,
+    };
+    let f = features();
+    let found = DETECTED | if f.avx2 { AVX2 } else { 0 } | if f.amd { AMD } else { 0 } | forced;
     // Every thread computes the same value; the first store wins nothing.
     CPU.store(found, Ordering::Relaxed);
     found
@@ -669,12 +731,16 @@ pub fn cpu_runs_avx2() -> bool {
     cpu() & AVX2 != 0
 }
 
-/// The path a step takes by default: [`CpuPath::Avx2`] where
-/// [`cpu_runs_avx2`], unless `CLOTH_CPU_PATH=baseline`; else the baseline.
+/// The path a step takes by default: where [`cpu_runs_avx2`],
+/// [`CpuPath::Avx2Packed`] on an AMD CPU and [`CpuPath::Avx2`] on any
+/// other, unless [`CPU_PATH_VARIABLE`] forces one; else the baseline.
 pub fn cpu_path() -> CpuPath {
     match cpu() {
-        c if c & AVX2 != 0 && c & FORCED_BASELINE == 0 => CpuPath::Avx2,
-        _ => CpuPath::Baseline,
+        c if c & AVX2 == 0 || c & FORCED_BASELINE != 0 => CpuPath::Baseline,
+        c if c & FORCED_PACKED != 0 => CpuPath::Avx2Packed,
+        c if c & FORCED_GATHER != 0 => CpuPath::Avx2,
+        c if c & AMD != 0 => CpuPath::Avx2Packed,
+        _ => CpuPath::Avx2,
     }
 }
 
@@ -696,6 +762,8 @@ struct Features {
     lzcnt: bool,
     movbe: bool,
     avx512f: bool,
+    /// The vendor string is `AuthenticAMD` or `HygonGenuine` (Zen cores).
+    amd: bool,
 }
 
 /// Reads the features with CPUID (and XGETBV where CPUID says the OS enabled
@@ -717,6 +785,8 @@ fn features() -> Features {
     #[allow(unused_unsafe)]
     // SAFETY: as above.
     let max_extended = unsafe { __cpuid(0x8000_0000) }.eax;
+    let l0 = leaf(0);
+    let vendor = [l0.ebx, l0.edx, l0.ecx].map(u32::to_le_bytes).concat();
     let l1 = leaf(1);
     let l7 = if max >= 7 { leaf(7) } else { CpuidResult { eax: 0, ebx: 0, ecx: 0, edx: 0 } };
     let e1 = if max_extended >= 0x8000_0001 { leaf(0x8000_0001).ecx } else { 0 };
@@ -744,6 +814,7 @@ fn features() -> Features {
         lzcnt: bit(e1, 5),
         movbe: bit(l1.ecx, 22),
         avx512f: zmm && bit(l7.ebx, 16),
+        amd: vendor == b"AuthenticAMD" || vendor == b"HygonGenuine",
     }
 }
 

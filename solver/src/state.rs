@@ -85,6 +85,12 @@ impl Default for FrameState {
 pub struct State {
     /// Position, m (cloth frame).
     pub x: Points,
+    /// `x` packed as `[x, y, z, 0]` per particle, for lanes that read
+    /// neighbours from it ([`crate::lanes::Lanes::PACKED`]): written from
+    /// `x` as each sweep begins and by each vertex update, read by nothing
+    /// else. Sized at seed on every machine, so a cloth's memory is the
+    /// same wherever it runs.
+    pub packed: Vec<[f32; 4]>,
     /// Position at the start of the current substep, m.
     pub x0: Points,
     /// Inertial target of the current substep, m.
@@ -180,6 +186,7 @@ impl State {
         let n = model.slots;
         State {
             x: model.bind.clone(),
+            packed: vec![[0.0; 4]; n],
             x0: model.bind.clone(),
             y: model.bind.clone(),
             v: Points::zeros(n),
@@ -301,6 +308,7 @@ impl State {
         (
             columns.iter().map(|c| c.bytes()).sum::<usize>()
                 + self.strain_moved.bytes()
+                + 16 * self.packed.capacity()
                 + self.bend_target.bytes()
                 + self.bend_scratch.bytes()
                 + 16 * self.bend_sums.capacity()

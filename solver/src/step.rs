@@ -250,7 +250,11 @@ pub fn step_probed<P: Probe>(
         // AVX2 (`lanes::cpu_runs_avx2`: CPUID and XCR0), the type's precondition.
         #[cfg(target_arch = "x86_64")]
         Kernel::Wide if CpuPath::resolve(t.cpu_path) == CpuPath::Avx2 => {
-            step_lanes::<avx2::F32x8, P>(model, state, d, t, colliders, probe)
+            step_lanes::<avx2::F32x8<false>, P>(model, state, d, t, colliders, probe)
+        }
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Wide if CpuPath::resolve(t.cpu_path) == CpuPath::Avx2Packed => {
+            step_lanes::<avx2::F32x8<true>, P>(model, state, d, t, colliders, probe)
         }
         Kernel::Wide => step_lanes::<wide::f32x8, P>(model, state, d, t, colliders, probe),
         Kernel::Scalar => step_lanes::<f32, P>(model, state, d, t, colliders, probe),
@@ -491,6 +495,11 @@ fn step_lanes<L: Kernels, P: Probe>(
                 &c.params,
             );
         }
+        // Between here and the loop's end only the sweeps move `x`, and each
+        // vertex update writes its particles to the packed copy as well.
+        if L::PACKED {
+            L::pack_positions(state);
+        }
         for it in 0..d.iterations {
             // Contact rows' dual updates run inside the next sweep (`contact::dual_update`).
             let contacts = contacts.as_ref().map(|c| Contacts { pending: it > 0, ..*c });
@@ -603,6 +612,10 @@ trait Kernels: Lanes {
         dual_update::<Self>(model, st, p)
     }
     #[inline(never)]
+    fn pack_positions(st: &mut State) {
+        pack_positions::<Self>(st)
+    }
+    #[inline(never)]
     fn free_translation(model: &Model, st: &mut State) {
         free_translation::<Self>(model, st)
     }
@@ -627,7 +640,7 @@ impl Kernels for wide::f64x4 {}
 /// `step_probed` takes these lanes only where the CPU and the OS run AVX2,
 /// the precondition of [`avx2_entries`].
 #[cfg(target_arch = "x86_64")]
-impl Kernels for avx2::F32x8 {
+impl<const PACK: bool> Kernels for avx2::F32x8<PACK> {
     fn begin_substep(model: &Model, st: &mut State, p: &SubstepParams, frame: FrameStep, gravity: Vec3) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
         unsafe { avx2_entries::begin_substep(model, st, p, frame, gravity) }
@@ -642,11 +655,15 @@ impl Kernels for avx2::F32x8 {
     }
     fn sweep<P: Probe>(model: &Model, st: &mut State, p: &SubstepParams, contacts: Option<&Contacts>, probe: &mut P) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
-        unsafe { avx2_entries::sweep(model, st, p, contacts, probe) }
+        unsafe { avx2_entries::sweep::<P, PACK>(model, st, p, contacts, probe) }
     }
     fn dual_update(model: &Model, st: &mut State, p: &SubstepParams) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
         unsafe { avx2_entries::dual_update(model, st, p) }
+    }
+    fn pack_positions(st: &mut State) {
+        // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
+        unsafe { avx2_entries::pack_positions::<PACK>(st) }
     }
     fn free_translation(model: &Model, st: &mut State) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
@@ -692,21 +709,28 @@ mod avx2_entries {
     pub unsafe fn bend_targets(model: &Model, st: &mut State) {
         bend::targets::<L>(&model.bend_rest, &st.x, &mut st.bend_scratch, &mut st.bend_sums, &mut st.bend_target)
     }
+    /// The sweep and the packing exist twice: neighbours gathered from the
+    /// columns (`PACK` false) or read from the packed copy (`PACK` true).
     #[target_feature(enable = "avx2")]
     #[inline(never)]
-    pub unsafe fn sweep<P: Probe>(
+    pub unsafe fn sweep<P: Probe, const PACK: bool>(
         model: &Model,
         st: &mut State,
         p: &SubstepParams,
         c: Option<&Contacts>,
         probe: &mut P,
     ) {
-        super::sweep::<L, P>(model, st, p, c, probe)
+        super::sweep::<avx2::F32x8<PACK>, P>(model, st, p, c, probe)
     }
     #[target_feature(enable = "avx2")]
     #[inline(never)]
     pub unsafe fn dual_update(model: &Model, st: &mut State, p: &SubstepParams) {
         super::dual_update::<L>(model, st, p)
+    }
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    pub unsafe fn pack_positions<const PACK: bool>(st: &mut State) {
+        super::pack_positions::<avx2::F32x8<PACK>>(st)
     }
     #[target_feature(enable = "avx2")]
     #[inline(never)]
@@ -1043,6 +1067,21 @@ fn sweep<L: Lanes, P: Probe>(
     match contacts.is_some() || p.self_rows {
         true => colours::<L, P, true>(model, st, p, &lp, contacts, probe),
         false => colours::<L, P, false>(model, st, p, &lp, None, probe),
+    }
+}
+
+/// Writes `st.packed` from `st.x` (both sized at seed, `State::new`): the
+/// swept blocks and the fixed slots after them, which need not fill a block.
+#[inline(always)]
+fn pack_positions<L: Lanes>(st: &mut State) {
+    let n = st.x.x.len();
+    let whole = n - n % L::WIDTH;
+    for at in (0..whole).step_by(L::WIDTH) {
+        L::store_packed(&mut st.packed, at, st.x.load::<L>(at));
+    }
+    for s in whole..n {
+        let [x, y, z] = st.x.get(s);
+        st.packed[s] = [x, y, z, 0.0];
     }
 }
 

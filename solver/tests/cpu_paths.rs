@@ -14,6 +14,10 @@
 //! sheet on two corners, where both ends of a row move), and the air's pass
 //! (a sheet in a turbulent wind).
 //!
+//! The AVX2 path exists twice — neighbours gathered from the columns
+//! (`CpuPath::Avx2`) and read from a packed copy (`CpuPath::Avx2Packed`) —
+//! and both are compared.
+//!
 //! On a CPU without AVX2 the AVX2 path cannot run: the comparison is skipped
 //! with a message, and forcing that path must fall back to the baseline.
 
@@ -198,12 +202,15 @@ fn baseline_and_avx2_paths_give_the_same_bits_every_step() {
     for scene in scenes() {
         let baseline = run(&scene, Some(CpuPath::Baseline), Kernel::Wide);
         let avx2 = run(&scene, Some(CpuPath::Avx2), Kernel::Wide);
-        if let Some(k) = (0..scene.steps).find(|&k| baseline[k] != avx2[k]) {
-            panic!("{}: the paths differ from step {}", scene.name, k + 1);
+        let packed = run(&scene, Some(CpuPath::Avx2Packed), Kernel::Wide);
+        for (name, other) in [("avx2", &avx2), ("avx2-packed", &packed)] {
+            if let Some(k) = (0..scene.steps).find(|&k| baseline[k] != other[k]) {
+                panic!("{}: {name} differs from the baseline from step {}", scene.name, k + 1);
+            }
         }
         let scalar = run(&scene, None, Kernel::Scalar);
         assert_eq!(scalar.last(), avx2.last(), "{}: the AVX2 path differs from the scalar oracle", scene.name);
-        println!("{}: {} steps, the same bits on both paths and the scalar oracle", scene.name, scene.steps);
+        println!("{}: {} steps, the same bits on the three paths and the scalar oracle", scene.name, scene.steps);
     }
 }
 
@@ -211,10 +218,18 @@ fn baseline_and_avx2_paths_give_the_same_bits_every_step() {
 #[test]
 fn a_forced_path_the_cpu_cannot_run_falls_back_to_the_baseline() {
     assert_eq!(CpuPath::resolve(Some(CpuPath::Baseline)), CpuPath::Baseline);
-    let avx2 = if lanes::cpu_runs_avx2() { CpuPath::Avx2 } else { CpuPath::Baseline };
-    assert_eq!(CpuPath::resolve(Some(CpuPath::Avx2)), avx2);
-    // The default is the best path the CPU runs, unless the environment says baseline.
-    let forced = std::env::var_os(lanes::CPU_PATH_VARIABLE).is_some_and(|v| v == "baseline");
-    assert_eq!(CpuPath::resolve(None), if forced { CpuPath::Baseline } else { avx2 });
+    let runs = lanes::cpu_runs_avx2();
+    for path in [CpuPath::Avx2, CpuPath::Avx2Packed] {
+        assert_eq!(CpuPath::resolve(Some(path)), if runs { path } else { CpuPath::Baseline });
+    }
+    // The default is an AVX2 path where the CPU runs one (which of the two
+    // depends on the vendor), unless the environment forces another.
+    let default = CpuPath::resolve(None);
+    match std::env::var_os(lanes::CPU_PATH_VARIABLE) {
+        Some(v) if v == "baseline" => assert_eq!(default, CpuPath::Baseline),
+        Some(v) if runs && v == "avx2" => assert_eq!(default, CpuPath::Avx2),
+        Some(v) if runs && v == "avx2-packed" => assert_eq!(default, CpuPath::Avx2Packed),
+        _ => assert_eq!(default != CpuPath::Baseline, runs, "{default:?}"),
+    }
     assert!(lanes::cpu_supports_build(), "the default build runs on the CPU that built it");
 }

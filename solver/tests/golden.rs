@@ -20,9 +20,12 @@ const GOLDEN: u64 = 0x18e2_7434_1381_fccd;
 
 #[test]
 fn w0_after_300_steps_matches_the_golden_hash_on_every_f32_kernel() {
-    for (kernel, path) in
-        [(Kernel::Wide, CpuPath::Avx2), (Kernel::Wide, CpuPath::Baseline), (Kernel::Scalar, CpuPath::Baseline)]
-    {
+    for (kernel, path) in [
+        (Kernel::Wide, CpuPath::Avx2),
+        (Kernel::Wide, CpuPath::Avx2Packed),
+        (Kernel::Wide, CpuPath::Baseline),
+        (Kernel::Scalar, CpuPath::Baseline),
+    ] {
         let mut c = scenes::w0_cloth(SeedOptions::m0());
         c.set_kernel(kernel);
         c.set_tuning(Tuning { cpu_path: Some(path), ..*c.tuning() }).unwrap();

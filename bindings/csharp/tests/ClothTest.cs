@@ -119,7 +119,7 @@ static unsafe class ClothTest
             Console.Error.WriteLine("ClothTest.cs: the library's ABI differs from the binding's");
             return 1;
         }
-        Console.WriteLine("kernels: " + (ClothNative.cloth_cpu_path() == ClothNative.CLOTH_CPU_PATH_AVX2 ? "avx2" : "baseline"));
+        Console.WriteLine("kernels: " + (new[] { "baseline", "avx2", "avx2-packed" })[ClothNative.cloth_cpu_path()]);
         Sizes();
         Scene();
         Wind();

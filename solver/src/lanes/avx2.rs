@@ -22,18 +22,18 @@
 //! compares): the baseline and AVX2 instantiations of a kernel produce the
 //! same bits (`tests/cpu_paths.rs`, and per operation in this module's tests).
 
-use super::Lanes;
+use super::{Lanes, V3};
 use core::arch::x86_64::*;
 use core::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
 
 /// Eight `f32` lanes in one `__m256` (see the module doc for where it may run).
 #[derive(Clone, Copy, Debug)]
 #[repr(transparent)]
-pub struct F32x8(__m256);
+pub struct F32x8<const PACK: bool = false>(__m256);
 
 macro_rules! binary {
     ($trait:ident, $f:ident, $assign_trait:ident, $assign:ident, $intrinsic:ident) => {
-        impl $trait for F32x8 {
+        impl<const PACK: bool> $trait for F32x8<PACK> {
             type Output = Self;
             #[inline(always)]
             fn $f(self, o: Self) -> Self {
@@ -41,7 +41,7 @@ macro_rules! binary {
                 F32x8(unsafe { $intrinsic(self.0, o.0) })
             }
         }
-        impl $assign_trait for F32x8 {
+        impl<const PACK: bool> $assign_trait for F32x8<PACK> {
             #[inline(always)]
             fn $assign(&mut self, o: Self) {
                 *self = $trait::$f(*self, o);
@@ -54,7 +54,7 @@ binary!(Add, add, AddAssign, add_assign, _mm256_add_ps);
 binary!(Sub, sub, SubAssign, sub_assign, _mm256_sub_ps);
 binary!(Mul, mul, MulAssign, mul_assign, _mm256_mul_ps);
 
-impl Div for F32x8 {
+impl<const PACK: bool> Div for F32x8<PACK> {
     type Output = Self;
     #[inline(always)]
     fn div(self, o: Self) -> Self {
@@ -63,7 +63,7 @@ impl Div for F32x8 {
     }
 }
 
-impl Neg for F32x8 {
+impl<const PACK: bool> Neg for F32x8<PACK> {
     type Output = Self;
     /// The sign bit flipped (as `-x` in scalar code; `0 − x` would turn −0 into +0).
     #[inline(always)]
@@ -73,7 +73,7 @@ impl Neg for F32x8 {
     }
 }
 
-impl F32x8 {
+impl<const PACK: bool> F32x8<PACK> {
     /// The eight lanes as an array.
     #[inline(always)]
     fn to_array(self) -> [f32; 8] {
@@ -96,9 +96,9 @@ impl F32x8 {
     }
 }
 
-impl Lanes for F32x8 {
+impl<const PACK: bool> Lanes for F32x8<PACK> {
     const WIDTH: usize = 8;
-    type Mask = F32x8;
+    type Mask = Self;
 
     #[inline(always)]
     fn splat(v: f64) -> Self {
@@ -136,6 +136,67 @@ impl Lanes for F32x8 {
             _mm256_i32gather_ps::<4>(src.as_ptr(), i)
         })
     }
+    const PACKED: bool = PACK;
+
+    /// Eight 16-byte loads, paired into four registers and transposed
+    /// (`vunpcklps`/`vunpckhps`, then `vshufps`) into x, y and z.
+    #[inline(always)]
+    fn gather_packed(src: &[[f32; 4]], idx: &[u32]) -> V3<Self> {
+        let idx: &[u32; 8] = idx[..8].try_into().expect("a full lane group");
+        let last = src.len().checked_sub(1).expect("a packed copy holds a particle");
+        let at = idx.map(|i| (i as usize).min(last));
+        /// Entries `a` and `b` of `p` as the low and high halves of one register.
+        #[inline(always)]
+        unsafe fn pair(p: *const f32, a: usize, b: usize) -> __m256 {
+            // SAFETY: the caller's: `a` and `b` index whole entries of `p`'s slice.
+            unsafe {
+                _mm256_insertf128_ps::<1>(
+                    _mm256_castps128_ps256(_mm_loadu_ps(p.add(4 * a))),
+                    _mm_loadu_ps(p.add(4 * b)),
+                )
+            }
+        }
+        let p = src.as_ptr() as *const f32;
+        // SAFETY: AVX runs here (module doc); every index in `at` is at most
+        // `src.len() − 1`, so each load reads one whole `[f32; 4]` of `src`.
+        unsafe {
+            let (t0, t1) = (pair(p, at[0], at[4]), pair(p, at[1], at[5]));
+            let (t2, t3) = (pair(p, at[2], at[6]), pair(p, at[3], at[7]));
+            // [x0 x1 y0 y1 | x4 x5 y4 y5] and [z0 z1 · · | z4 z5 · ·], then lanes 2, 3, 6, 7.
+            let (xy01, zw01) = (_mm256_unpacklo_ps(t0, t1), _mm256_unpackhi_ps(t0, t1));
+            let (xy23, zw23) = (_mm256_unpacklo_ps(t2, t3), _mm256_unpackhi_ps(t2, t3));
+            V3::new(
+                F32x8(_mm256_shuffle_ps::<0x44>(xy01, xy23)),
+                F32x8(_mm256_shuffle_ps::<0xEE>(xy01, xy23)),
+                F32x8(_mm256_shuffle_ps::<0x44>(zw01, zw23)),
+            )
+        }
+    }
+
+    /// The transpose of [`Lanes::gather_packed`]'s, written as four 32-byte stores.
+    #[inline(always)]
+    fn store_packed(dst: &mut [[f32; 4]], at: usize, v: V3<Self>) {
+        let dst: &mut [[f32; 4]; 8] = (&mut dst[at..at + 8]).try_into().expect("a full lane group");
+        let out = dst.as_mut_ptr() as *mut f32;
+        // SAFETY: AVX runs here (module doc); `dst` is 8 entries, 32 floats,
+        // and the four stores write floats 0–7, 8–15, 16–23 and 24–31.
+        unsafe {
+            let zero = _mm256_setzero_ps();
+            // [x0 y0 x1 y1 | x4 y4 x5 y5], [z0 0 z1 0 | z4 0 z5 0], and lanes 2, 3, 6, 7.
+            let (xy01, xy23) = (_mm256_unpacklo_ps(v.x.0, v.y.0), _mm256_unpackhi_ps(v.x.0, v.y.0));
+            let (zw01, zw23) = (_mm256_unpacklo_ps(v.z.0, zero), _mm256_unpackhi_ps(v.z.0, zero));
+            // Particle pairs (0, 4), (1, 5), (2, 6), (3, 7).
+            let p04 = _mm256_shuffle_ps::<0x44>(xy01, zw01);
+            let p15 = _mm256_shuffle_ps::<0xEE>(xy01, zw01);
+            let p26 = _mm256_shuffle_ps::<0x44>(xy23, zw23);
+            let p37 = _mm256_shuffle_ps::<0xEE>(xy23, zw23);
+            _mm256_storeu_ps(out, _mm256_permute2f128_ps::<0x20>(p04, p15));
+            _mm256_storeu_ps(out.add(8), _mm256_permute2f128_ps::<0x20>(p26, p37));
+            _mm256_storeu_ps(out.add(16), _mm256_permute2f128_ps::<0x31>(p04, p15));
+            _mm256_storeu_ps(out.add(24), _mm256_permute2f128_ps::<0x31>(p26, p37));
+        }
+    }
+
     #[inline(always)]
     fn lane(self, k: usize) -> f64 {
         self.to_array()[k] as f64
@@ -239,7 +300,7 @@ unsafe fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
 #[cfg(test)]
 mod tests {
     use super::F32x8;
-    use crate::lanes::Lanes;
+    use crate::lanes::{Lanes, V3};
 
     /// An operation's name, its lanes and its scalar twin.
     type Unary = (&'static str, fn(F32x8) -> F32x8, fn(f32) -> f32);
@@ -328,6 +389,52 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// [`F32x8::store_packed`] writes what the per-lane default writes, and
+    /// [`F32x8::gather_packed`] reads the same bits as three gathers of the
+    /// columns, out-of-range indices clamped to the last entry alike.
+    ///
+    /// # Safety
+    /// Only where the CPU runs AVX2.
+    #[target_feature(enable = "avx2")]
+    unsafe fn the_packed_copy_holds_the_columns() {
+        type Packed = F32x8<true>;
+        let rows = rows();
+        let column = |c: usize| -> Vec<f32> {
+            rows.iter().flatten().cycle().skip(c * 7).take(8 * rows.len()).copied().collect()
+        };
+        let (x, y, z) = (column(0), column(1), column(2));
+        let mut packed = vec![[1.0f32; 4]; x.len()];
+        for at in (0..x.len()).step_by(8) {
+            let v = V3::new(Packed::load(&x, at), Packed::load(&y, at), Packed::load(&z, at));
+            Packed::store_packed(&mut packed, at, v);
+        }
+        for (k, p) in packed.iter().enumerate() {
+            let want = [x[k], y[k], z[k], 0.0];
+            assert!(p.iter().zip(want).all(|(a, b)| a.to_bits() == b.to_bits()), "entry {k}: {p:?} against {want:?}");
+        }
+        for i in 0..rows.len() {
+            let idx: [u32; 8] = core::array::from_fn(|k| match k {
+                7 => u32::MAX,
+                _ => ((i * 37 + k * 11) % (x.len() + 3)) as u32,
+            });
+            let g = Packed::gather_packed(&packed, &idx);
+            for (got, src) in [(g.x, &x), (g.y, &y), (g.z, &z)] {
+                let want = F32x8::<false>::gather(src, &idx);
+                assert!((0..8).all(|k| got.lane(k).to_bits() == want.lane(k).to_bits()), "indices {idx:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_packed_copy_holds_the_columns_bit_for_bit() {
+        if !crate::lanes::cpu_runs_avx2() {
+            println!("this CPU does not run AVX2: nothing to compare");
+            return;
+        }
+        // SAFETY: checked just above.
+        unsafe { the_packed_copy_holds_the_columns() }
     }
 
     #[test]
