@@ -1,6 +1,7 @@
 //! The workloads of PERFORMANCE.md, each a set of variants timed in one run.
 
 use crate::{machine, median, stats, time_round, Output, Row};
+use cloth_solver::lanes::CpuPath;
 use cloth_solver::pose::{self, Pose, Quat};
 use cloth_solver::{
     library, scenes, Air, Cloth, ColliderSet, Dynamics, Kernel, SeedOptions, Shape, Tuning, Turbulence,
@@ -182,6 +183,7 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
             colliders: None,
         });
     }
+    variants.extend(cpu_path_variants(default_kernel, move || w0_cloth(default_kernel, SeedOptions::m0())));
     let results = run_variants(&variants, p);
     let everything = stats(&results[0].frames_ms).0;
     for (v, r) in variants.iter().zip(&results) {
@@ -212,6 +214,32 @@ pub fn w0(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
         );
     }
     out.flush();
+}
+
+/// The cloth `build` makes on each AVX2 path in turn (`wide/avx2`,
+/// `wide/avx2-packed`), whichever the default: both in one run, so a machine
+/// shows which of the two its default should be (`lanes::cpu_path`). None
+/// where the kernel is not the wide one or the CPU runs no AVX2.
+fn cpu_path_variants(kernel: Kernel, build: impl Fn() -> Cloth + Clone + 'static) -> Vec<Variant> {
+    if kernel != Kernel::Wide || !cloth_solver::lanes::cpu_runs_avx2() {
+        return Vec::new();
+    }
+    [CpuPath::Avx2, CpuPath::Avx2Packed]
+        .into_iter()
+        .map(|path| {
+            let build = build.clone();
+            Variant {
+                name: format!("{}/{}", kernel.name(), path.name()),
+                build: Box::new(move || {
+                    let mut c = build();
+                    c.set_tuning(Tuning { cpu_path: Some(path), ..*c.tuning() }).expect("a valid tuning");
+                    c
+                }),
+                drive: no_drive(),
+                colliders: None,
+            }
+        })
+        .collect()
 }
 
 /// W1's dynamics: W0's plus the strain limit (stretch 1) and a leash at the
@@ -294,6 +322,7 @@ pub fn w1(out: &mut Output, p: Protocol, kernels: &[Kernel]) {
             colliders: None,
         });
     }
+    variants.extend(cpu_path_variants(k0, move || w1_cloth(k0, w1_dynamics(), true)));
     for &k in &kernels[1..] {
         variants.push(Variant {
             name: k.name().to_string(),
