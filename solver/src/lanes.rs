@@ -128,7 +128,9 @@ pub trait Lanes:
 
     /// `src[idx[k]]` as a 3-vector in lane `k`; each index is clamped to
     /// `src.len() − 1`, as [`Lanes::gather`]'s. The same values as three
-    /// gathers of the columns `src` was packed from.
+    /// gathers of the columns `src` was packed from. This lane by lane
+    /// version (for `WIDTH` ≤ 16) serves lane types that do not set
+    /// [`Lanes::PACKED`], which the sweep never asks.
     #[inline(always)]
     fn gather_packed(src: &[[f32; 4]], idx: &[u32]) -> V3<Self> {
         let last = src.len() - 1;

@@ -85,11 +85,11 @@ impl Default for FrameState {
 pub struct State {
     /// Position, m (cloth frame).
     pub x: Points,
-    /// `x` packed as `[x, y, z, 0]` per particle, for lanes that read
+    /// `x` packed as `[x, y, z, 0]` per slot, for lanes that read
     /// neighbours from it ([`crate::lanes::Lanes::PACKED`]): written from
-    /// `x` as each sweep begins and by each vertex update, read by nothing
-    /// else. Sized at seed on every machine, so a cloth's memory is the
-    /// same wherever it runs.
+    /// `x` before each substep's iterations and by each vertex update, read
+    /// by the sweep alone. Sized at seed on every machine, so a cloth's
+    /// memory is the same wherever it runs.
     pub packed: Vec<[f32; 4]>,
     /// Position at the start of the current substep, m.
     pub x0: Points,
