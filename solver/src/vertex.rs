@@ -2,7 +2,7 @@
 //!
 //! ```text
 //!   f = (m/h²)(y_i − x_i)                H = (m/h²)·I
-//!   for each neighbour j (one gather of x_j):
+//!   for each neighbour j (one read of x_j: gathered, or from the packed copy):
 //!       geometry of d = x_i − x_j          (once, shared by the row kinds)
 //!       phase A: links row term (stretch or skip)
 //!                + strain-limit term on the same link (StrainLimit)
