@@ -173,10 +173,28 @@ trait Ends<L: Lanes> {
     fn at(&self, r: usize) -> (V3<L>, V3<L>);
 }
 
+/// The positions `x` and, where the lanes read one ([`Lanes::PACKED`]), their
+/// packed copy (`State::packed`, the same floats): what a gathered end reads.
+#[derive(Clone, Copy)]
+pub struct Positions<'a> {
+    pub x: &'a Points,
+    pub packed: &'a [[f32; 4]],
+}
+
+impl Positions<'_> {
+    #[inline(always)]
+    fn gather<L: Lanes>(&self, idx: &[u32]) -> V3<L> {
+        match L::PACKED {
+            true => L::gather_packed(self.packed, idx),
+            false => self.x.gather::<L>(idx),
+        }
+    }
+}
+
 /// Pair rows of a table: `x[a[r]]` and `x[b[r]]`.
 struct PairEnds<'a> {
     rows: &'a DistanceRows,
-    x: &'a Points,
+    x: Positions<'a>,
 }
 
 impl<L: Lanes> Ends<L> for PairEnds<'_> {
@@ -186,17 +204,16 @@ impl<L: Lanes> Ends<L> for PairEnds<'_> {
     }
 }
 
-/// Unary rows, one per slot `s`: `x[s]` and `target[anchor[s]]`.
-struct GatheredEnds<'a> {
-    x: &'a Points,
-    target: &'a Points,
+/// Unary rows, one per slot `s`: `x[s]` and `x[anchor[s]]`.
+struct AnchorEnds<'a> {
+    x: Positions<'a>,
     anchor: &'a [u32],
 }
 
-impl<L: Lanes> Ends<L> for GatheredEnds<'_> {
+impl<L: Lanes> Ends<L> for AnchorEnds<'_> {
     #[inline(always)]
     fn at(&self, s: usize) -> (V3<L>, V3<L>) {
-        (self.x.load::<L>(s), self.target.gather::<L>(&self.anchor[s..]))
+        (self.x.x.load::<L>(s), self.x.gather::<L>(&self.anchor[s..]))
     }
 }
 
@@ -213,77 +230,117 @@ impl<L: Lanes> Ends<L> for OwnEnds<'_> {
     }
 }
 
+/// One table's rows as the dual update reads them: their state, what they
+/// admit, how their penalty moves, and the factor on the rest length their
+/// `C` is measured from (the strain limit's allowance; 1 elsewhere).
+pub struct Duals<'a> {
+    pub st: &'a mut RowState,
+    pub clamp: Clamp,
+    pub stiffness: Stiffness,
+    pub rest_scale: f64,
+}
+
+/// [`Duals`]' constants as lanes, for hard rows only.
+struct DualLanes<'a, L> {
+    st: &'a mut RowState,
+    lo: L,
+    hi: L,
+    kmax_scale: L,
+    beta: L,
+    rest_scale: L,
+}
+
+impl<'a, L: Lanes> DualLanes<'a, L> {
+    #[inline(always)]
+    fn of(d: Duals<'a>, inv_h2: f64) -> Option<Self> {
+        let Stiffness::Hard { ratio_max, beta, .. } = d.stiffness else {
+            return None;
+        };
+        let (lo, hi) = d.clamp.bounds();
+        Some(DualLanes {
+            st: d.st,
+            lo: L::splat(lo),
+            hi: L::splat(hi),
+            kmax_scale: L::splat(ratio_max * inv_h2),
+            beta: L::splat(beta),
+            rest_scale: L::splat(d.rest_scale),
+        })
+    }
+}
+
 /// The dual update of hard rows, once per iteration after all colours
 /// (DESIGN §3; updating after each colour went unstable in the prototype):
 /// `λ ← clamp(k·C + λ, lo, hi)`, and `k ← min(k + β|C|, k_max)` only while λ
 /// is strictly inside its clamp. `C = ‖x_i − x_j‖ − rest_scale·rest`, where
-/// `x_i` is the row's own particle(s) and `x_j` its other end. Runs over the
-/// lane-aligned `range`. Returns the largest `|C|/(rest_scale·rest)`.
-#[allow(clippy::too_many_arguments)]
+/// `x_i` is the row's own particle(s) and `x_j` its other end. Every table
+/// in `tables` has one row per entry of `rest` on the same ends (a link's
+/// stretch row and its strain-limit row), so the ends are read and the
+/// length taken once for all of them. Soft tables are skipped. Runs over the
+/// lane-aligned `range`. Returns the largest `|C|/(rest_scale·rest)` of the
+/// first table (0 if it is soft).
 #[inline(always)]
-fn dual_update_lanes<L: Lanes>(
+fn dual_update_lanes<L: Lanes, const N: usize>(
     range: Range<usize>,
     ends: impl Ends<L>,
     rest: &[f32],
-    rest_scale: f64,
     m_eff: &[f32],
-    st: &mut RowState,
-    clamp: Clamp,
-    stiffness: Stiffness,
+    tables: [Option<Duals>; N],
     inv_h2: f64,
 ) -> f32 {
-    let Stiffness::Hard { ratio_max, beta, .. } = stiffness else {
+    let measured = matches!(tables.first(), Some(Some(Duals { stiffness: Stiffness::Hard { .. }, .. })));
+    let mut tables = tables.map(|t| t.and_then(|t| DualLanes::<L>::of(t, inv_h2)));
+    if tables.iter().all(Option::is_none) {
         return 0.0;
-    };
-    let (lo, hi) = clamp.bounds();
-    let (lo, hi) = (L::splat(lo), L::splat(hi));
-    let kmax_scale = L::splat(ratio_max * inv_h2);
-    let beta = L::splat(beta);
-    let rest_scale = L::splat(rest_scale);
+    }
     let zero = L::zero();
     let mut worst = zero;
     for r in range.step_by(L::WIDTH) {
         let (xi, xj) = ends.at(r);
-        let rest = L::load(rest, r) * rest_scale;
-        let c = (xi - xj).norm2().sqrt() - rest;
-        worst = worst.max(L::select(rest.gt(zero), c.abs() / rest, zero));
-        let k = L::load(&st.k, r);
-        let lambda = (k * c + L::load(&st.lambda, r)).max(lo).min(hi);
-        lambda.store(&mut st.lambda, r);
-        let inside = L::and(lo.lt(lambda), lambda.lt(hi));
-        let ramped = (k + beta * c.abs()).min(kmax_scale * L::load(m_eff, r));
-        L::select(inside, ramped, k).store(&mut st.k, r);
+        let len = (xi - xj).norm2().sqrt();
+        let (rest0, m_eff) = (L::load(rest, r), L::load(m_eff, r));
+        for (i, t) in tables.iter_mut().enumerate() {
+            let Some(t) = t else { continue };
+            let rest = rest0 * t.rest_scale;
+            let c = len - rest;
+            if i == 0 && measured {
+                worst = worst.max(L::select(rest.gt(zero), c.abs() / rest, zero));
+            }
+            let k = L::load(&t.st.k, r);
+            let lambda = (k * c + L::load(&t.st.lambda, r)).max(t.lo).min(t.hi);
+            lambda.store(&mut t.st.lambda, r);
+            let inside = L::and(t.lo.lt(lambda), lambda.lt(t.hi));
+            let ramped = (k + t.beta * c.abs()).min(t.kmax_scale * m_eff);
+            L::select(inside, ramped, k).store(&mut t.st.k, r);
+        }
     }
     (0..L::WIDTH).map(|k| worst.lane(k) as f32).fold(0.0, f32::max)
 }
 
-/// [`dual_update_lanes`] over pair rows of a table (stretch; strain limit with
-/// `rest_scale` = the allowance).
-#[allow(clippy::too_many_arguments)]
+/// [`dual_update_lanes`] over the pair rows of a table: `stretch` (rest
+/// scale 1) and, on the same links, the strain limit's (rest scale the
+/// allowance). Returns the largest `|C|/rest` of `stretch`.
 #[inline(always)]
 pub fn dual_update_pairs<L: Lanes>(
     rows: &DistanceRows,
     range: Range<usize>,
-    rest_scale: f64,
-    st: &mut RowState,
-    x: &Points,
-    clamp: Clamp,
-    stiffness: Stiffness,
+    x: Positions,
+    stretch: Duals,
+    strain: Option<Duals>,
     inv_h2: f64,
 ) -> f32 {
     let ends = PairEnds { rows, x };
-    dual_update_lanes::<L>(range, ends, &rows.rest, rest_scale, &rows.m_eff, st, clamp, stiffness, inv_h2)
+    dual_update_lanes::<L, 2>(range, ends, &rows.rest, &rows.m_eff, [Some(stretch), strain], inv_h2)
 }
 
-/// [`dual_update_lanes`] over unary rows, one per slot in `range`: the other
-/// end of slot `s` is `target[anchor[s]]` with an `anchor` table (a tether's
-/// fixed particle, `target` = the positions), else `target[s]` (a leash's
+/// [`dual_update_lanes`] over unary rows, upper bounds on a distance, one
+/// per slot in `range`: the other end of slot `s` is `x[anchor[s]]` with an
+/// `anchor` table (a tether's fixed particle), else `target[s]` (a leash's
 /// animated position).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub fn dual_update_unary<L: Lanes>(
     range: Range<usize>,
-    x: &Points,
+    x: Positions,
     target: &Points,
     anchor: Option<&[u32]>,
     radius: &[f32],
@@ -292,16 +349,16 @@ pub fn dual_update_unary<L: Lanes>(
     st: &mut RowState,
     stiffness: Stiffness,
     inv_h2: f64,
-) -> f32 {
-    let clamp = Clamp::UpperBound;
+) {
+    let rows = Duals { st, clamp: Clamp::UpperBound, stiffness, rest_scale: radius_scale };
     match anchor {
         Some(anchor) => {
-            let ends = GatheredEnds { x, target, anchor };
-            dual_update_lanes::<L>(range, ends, radius, radius_scale, m_eff, st, clamp, stiffness, inv_h2)
+            let ends = AnchorEnds { x, anchor };
+            dual_update_lanes::<L, 1>(range, ends, radius, m_eff, [Some(rows)], inv_h2);
         }
         None => {
-            let ends = OwnEnds { x, target };
-            dual_update_lanes::<L>(range, ends, radius, radius_scale, m_eff, st, clamp, stiffness, inv_h2)
+            let ends = OwnEnds { x: x.x, target };
+            dual_update_lanes::<L, 1>(range, ends, radius, m_eff, [Some(rows)], inv_h2);
         }
     }
 }

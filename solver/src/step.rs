@@ -48,7 +48,7 @@ use crate::constants::{
     WATCHDOG_STRAIN,
 };
 use crate::contact::{self, ContactParams, Travel};
-use crate::distance::{self, RowState, Stiffness};
+use crate::distance::{self, Duals, RowState, Stiffness};
 use crate::dynamics::{Dynamics, TeleportMode, Tuning};
 #[cfg(target_arch = "x86_64")]
 use crate::lanes::avx2;
@@ -659,7 +659,7 @@ impl<const PACK: bool> Kernels for avx2::F32x8<PACK> {
     }
     fn dual_update(model: &Model, st: &mut State, p: &SubstepParams) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
-        unsafe { avx2_entries::dual_update(model, st, p) }
+        unsafe { avx2_entries::dual_update::<PACK>(model, st, p) }
     }
     fn pack_positions(st: &mut State) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
@@ -709,8 +709,9 @@ mod avx2_entries {
     pub unsafe fn bend_targets(model: &Model, st: &mut State) {
         bend::targets::<L>(&model.bend_rest, &st.x, &mut st.bend_scratch, &mut st.bend_sums, &mut st.bend_target)
     }
-    /// The sweep and the packing exist twice: neighbours gathered from the
-    /// columns (`PACK` false) or read from the packed copy (`PACK` true).
+    /// The sweep, the dual update and the packing exist twice: neighbours
+    /// gathered from the columns (`PACK` false) or read from the packed copy
+    /// (`PACK` true).
     #[target_feature(enable = "avx2")]
     #[inline(never)]
     pub unsafe fn sweep<P: Probe, const PACK: bool>(
@@ -722,10 +723,12 @@ mod avx2_entries {
     ) {
         super::sweep::<avx2::F32x8<PACK>, P>(model, st, p, c, probe)
     }
+    /// As the sweep, the dual update reads the rows' ends from the columns
+    /// or from the packed copy.
     #[target_feature(enable = "avx2")]
     #[inline(never)]
-    pub unsafe fn dual_update(model: &Model, st: &mut State, p: &SubstepParams) {
-        super::dual_update::<L>(model, st, p)
+    pub unsafe fn dual_update<const PACK: bool>(model: &Model, st: &mut State, p: &SubstepParams) {
+        super::dual_update::<avx2::F32x8<PACK>>(model, st, p)
     }
     #[target_feature(enable = "avx2")]
     #[inline(never)]
@@ -892,37 +895,23 @@ fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
 #[inline(always)]
 fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
     let links = &model.links;
-    let stretch = 0..links.stretch_end_aligned();
-    let x = &st.x;
-    st.diagnostics.worst_hard_strain = distance::dual_update_pairs::<L>(
-        links,
-        stretch.clone(),
-        1.0,
-        &mut st.links,
-        x,
-        stretch::CLAMP,
-        p.stretch,
-        p.inv_h2,
-    );
-    if p.strain_limit {
-        distance::dual_update_pairs::<L>(
-            links,
-            stretch,
-            p.allowance,
-            &mut st.strain,
-            x,
-            strain_limit::CLAMP,
-            p.bound,
-            p.inv_h2,
-        );
-    }
+    let x = distance::Positions { x: &st.x, packed: &st.packed };
+    let stretch = Duals { st: &mut st.links, clamp: stretch::CLAMP, stiffness: p.stretch, rest_scale: 1.0 };
+    let strain = p.strain_limit.then_some(Duals {
+        st: &mut st.strain,
+        clamp: strain_limit::CLAMP,
+        stiffness: p.bound,
+        rest_scale: p.allowance,
+    });
+    st.diagnostics.worst_hard_strain =
+        distance::dual_update_pairs::<L>(links, 0..links.stretch_end_aligned(), x, stretch, strain, p.inv_h2);
     let u = &model.unary;
     if u.tethered > 0 {
         if p.tethers {
             distance::dual_update_unary::<L>(
                 0..model.swept,
                 x,
-                x,
+                &st.p,
                 Some(&u.anchor),
                 &u.d_geo,
                 1.0,
