@@ -276,8 +276,9 @@ impl<'a, L: Lanes> DualLanes<'a, L> {
 /// in `tables` has one row per entry of `rest` on the same ends (a link's
 /// stretch row and its strain-limit row), so the ends are read and the
 /// length taken once for all of them. Soft tables are skipped. Runs over the
-/// lane-aligned `range`. Returns the largest `|C|/(rest_scale·rest)` of the
-/// first table (0 if it is soft).
+/// lane-aligned `range`. With `measure`, returns the largest
+/// `|C|/(rest_scale·rest)` of the first table (0 if it is soft); without,
+/// 0, and no row pays the division.
 #[inline(always)]
 fn dual_update_lanes<L: Lanes, const N: usize>(
     range: Range<usize>,
@@ -286,8 +287,9 @@ fn dual_update_lanes<L: Lanes, const N: usize>(
     m_eff: &[f32],
     tables: [Option<Duals>; N],
     inv_h2: f64,
+    measure: bool,
 ) -> f32 {
-    let measured = matches!(tables.first(), Some(Some(Duals { stiffness: Stiffness::Hard { .. }, .. })));
+    let measured = measure && matches!(tables.first(), Some(Some(Duals { stiffness: Stiffness::Hard { .. }, .. })));
     let mut tables = tables.map(|t| t.and_then(|t| DualLanes::<L>::of(t, inv_h2)));
     if tables.iter().all(Option::is_none) {
         return 0.0;
@@ -318,7 +320,7 @@ fn dual_update_lanes<L: Lanes, const N: usize>(
 
 /// [`dual_update_lanes`] over the pair rows of a table: `stretch` (rest
 /// scale 1) and, on the same links, the strain limit's (rest scale the
-/// allowance). Returns the largest `|C|/rest` of `stretch`.
+/// allowance). With `measure`, returns the largest `|C|/rest` of `stretch`.
 #[inline(always)]
 pub fn dual_update_pairs<L: Lanes>(
     rows: &DistanceRows,
@@ -327,9 +329,10 @@ pub fn dual_update_pairs<L: Lanes>(
     stretch: Duals,
     strain: Option<Duals>,
     inv_h2: f64,
+    measure: bool,
 ) -> f32 {
     let ends = PairEnds { rows, x };
-    dual_update_lanes::<L, 2>(range, ends, &rows.rest, &rows.m_eff, [Some(stretch), strain], inv_h2)
+    dual_update_lanes::<L, 2>(range, ends, &rows.rest, &rows.m_eff, [Some(stretch), strain], inv_h2, measure)
 }
 
 /// [`dual_update_lanes`] over unary rows, upper bounds on a distance, one
@@ -354,11 +357,11 @@ pub fn dual_update_unary<L: Lanes>(
     match anchor {
         Some(anchor) => {
             let ends = AnchorEnds { x, anchor };
-            dual_update_lanes::<L, 1>(range, ends, radius, m_eff, [Some(rows)], inv_h2);
+            dual_update_lanes::<L, 1>(range, ends, radius, m_eff, [Some(rows)], inv_h2, false);
         }
         None => {
             let ends = OwnEnds { x: x.x, target };
-            dual_update_lanes::<L, 1>(range, ends, radius, m_eff, [Some(rows)], inv_h2);
+            dual_update_lanes::<L, 1>(range, ends, radius, m_eff, [Some(rows)], inv_h2, false);
         }
     }
 }

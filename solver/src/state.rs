@@ -167,7 +167,7 @@ pub struct State {
 pub struct Diagnostics {
     /// Vertex updates whose LDLᵀ pivot check failed (gradient step taken).
     pub pivot_failures: u64,
-    /// Largest hard-row |C|/L0 seen by the last dual update.
+    /// Largest stretch-row |C|/L0 at the last step's last dual update.
     pub worst_hard_strain: f32,
     /// Consecutive steps with `worst_hard_strain` above the watchdog's bound.
     pub absurd_steps: u32,

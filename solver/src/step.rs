@@ -507,7 +507,8 @@ fn step_lanes<L: Kernels, P: Probe>(
                 state.self_collision.accumulate(model, &state.x, p.inv_h2, t.self_ratio);
             }
             L::sweep::<P>(model, state, &p, contacts.as_ref(), probe);
-            L::dual_update(model, state, &p);
+            // The watchdog reads the step's last dual update's worst strain.
+            L::dual_update(model, state, &p, k == d.substeps && it + 1 == d.iterations);
         }
         if let Some(c) = &contacts {
             contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
@@ -608,8 +609,8 @@ trait Kernels: Lanes {
         sweep::<Self, P>(model, st, p, contacts, probe)
     }
     #[inline(never)]
-    fn dual_update(model: &Model, st: &mut State, p: &SubstepParams) {
-        dual_update::<Self>(model, st, p)
+    fn dual_update(model: &Model, st: &mut State, p: &SubstepParams, measure: bool) {
+        dual_update::<Self>(model, st, p, measure)
     }
     #[inline(never)]
     fn pack_positions(st: &mut State) {
@@ -657,9 +658,9 @@ impl<const PACK: bool> Kernels for avx2::F32x8<PACK> {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
         unsafe { avx2_entries::sweep::<P, PACK>(model, st, p, contacts, probe) }
     }
-    fn dual_update(model: &Model, st: &mut State, p: &SubstepParams) {
+    fn dual_update(model: &Model, st: &mut State, p: &SubstepParams, measure: bool) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
-        unsafe { avx2_entries::dual_update::<PACK>(model, st, p) }
+        unsafe { avx2_entries::dual_update::<PACK>(model, st, p, measure) }
     }
     fn pack_positions(st: &mut State) {
         // SAFETY: AVX2 runs here (`step_probed` chose these lanes).
@@ -727,8 +728,8 @@ mod avx2_entries {
     /// or from the packed copy.
     #[target_feature(enable = "avx2")]
     #[inline(never)]
-    pub unsafe fn dual_update<const PACK: bool>(model: &Model, st: &mut State, p: &SubstepParams) {
-        super::dual_update::<avx2::F32x8<PACK>>(model, st, p)
+    pub unsafe fn dual_update<const PACK: bool>(model: &Model, st: &mut State, p: &SubstepParams, measure: bool) {
+        super::dual_update::<avx2::F32x8<PACK>>(model, st, p, measure)
     }
     #[target_feature(enable = "avx2")]
     #[inline(never)]
@@ -892,8 +893,10 @@ fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
 }
 
 /// The dual update of every hard row, once per iteration after all colours.
+/// With `measure`, it also records the stretch rows' worst strain
+/// (`Diagnostics::worst_hard_strain`, which the watchdog reads at the step's end).
 #[inline(always)]
-fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
+fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, measure: bool) {
     let links = &model.links;
     let x = distance::Positions { x: &st.x, packed: &st.packed };
     let stretch = Duals { st: &mut st.links, clamp: stretch::CLAMP, stiffness: p.stretch, rest_scale: 1.0 };
@@ -903,8 +906,11 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams) {
         stiffness: p.bound,
         rest_scale: p.allowance,
     });
-    st.diagnostics.worst_hard_strain =
-        distance::dual_update_pairs::<L>(links, 0..links.stretch_end_aligned(), x, stretch, strain, p.inv_h2);
+    let worst =
+        distance::dual_update_pairs::<L>(links, 0..links.stretch_end_aligned(), x, stretch, strain, p.inv_h2, measure);
+    if measure {
+        st.diagnostics.worst_hard_strain = worst;
+    }
     let u = &model.unary;
     if u.tethered > 0 {
         if p.tethers {
