@@ -96,6 +96,7 @@ impl fmt::Display for SeedError {
             SeedError::ZeroLengthRow { a, b, length } => {
                 write!(f, "the row between nodes {a} and {b} has rest length {length} m")
             }
+            SeedError::BadOption { name, value } if !value.is_finite() => write!(f, "{name} = {value} is not finite"),
             SeedError::BadOption { name, value } => write!(f, "{name} = {value} is out of range"),
             SeedError::SeveralAnchors { node, bone, other_node, other_bone } => write!(
                 f,
@@ -142,6 +143,9 @@ pub enum ParamError {
 impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ParamError::OutOfRange { name, value, allowed } if !value.is_finite() => {
+                write!(f, "{name} = {value} is not finite (allowed: {allowed})")
+            }
             ParamError::OutOfRange { name, value, allowed } => {
                 write!(f, "{name} = {value} is out of range ({allowed})")
             }

@@ -232,6 +232,9 @@ fn bad_input_is_a_typed_error_naming_the_index() {
         "substeps = 0 is out of range (1..=64)"
     );
     assert_eq!(said(c.step_dt(0.0).unwrap_err()), "dt = 0 is out of range ((0, 1] s)");
+    // A NaN or an infinity is named as such, not as a value past a bound.
+    assert_eq!(said(c.step_dt(f64::NAN).unwrap_err()), "dt = NaN is not finite (allowed: (0, 1] s)");
+    assert_eq!(said(c.step_dt(f64::INFINITY).unwrap_err()), "dt = inf is not finite (allowed: (0, 1] s)");
     assert!(c.step_dt(1.0 / 30.0).is_ok());
     assert!(c.positions().iter().flatten().all(|v| v.is_finite()));
 }
