@@ -1149,7 +1149,7 @@ impl Cloth {
         for r in soft {
             let k = match p.stretch {
                 Stiffness::Soft { k } if rows.stretch.contains(&r) => k,
-                _ => self.state.links.k[r] as f64,
+                _ => self.state.links.rows[r].k as f64,
             };
             let a = self.state.x.get(rows.a[r] as usize).map(f64::from);
             let b = self.state.x.get(rows.b[r] as usize).map(f64::from);

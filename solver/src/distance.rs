@@ -18,7 +18,7 @@
 //! length. A zero distance (the padding rule, or two coincident particles)
 //! gives `ĝ = 0` and therefore no force and no Hessian — never a NaN.
 
-use crate::lanes::{Lanes, Points, Sym3, V3};
+use crate::lanes::{Lanes, Pair, Points, Sym3, V3};
 use crate::model::DistanceRows;
 use std::ops::Range;
 
@@ -89,25 +89,23 @@ pub fn term<L: Lanes>(clamp: Clamp, geo: &Geometry<L>, rest: L, k: L, lambda: L,
 /// The multiplier and penalty of every row of a table (state).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RowState {
-    /// Multiplier λ, N (0 for soft rows and padding).
-    pub lambda: Vec<f32>,
-    /// Current penalty k, N/m (0 for padding and inert rows).
-    pub k: Vec<f32>,
+    /// Per row: the current penalty k, N/m (0 for padding and inert rows),
+    /// and the multiplier λ, N (0 for soft rows and padding).
+    pub rows: Vec<Pair>,
 }
 
 impl RowState {
     pub fn new(rows: usize) -> Self {
-        RowState { lambda: vec![0.0; rows], k: vec![0.0; rows] }
+        RowState { rows: vec![Pair::default(); rows] }
     }
     pub fn is_empty(&self) -> bool {
-        self.lambda.is_empty()
+        self.rows.is_empty()
     }
     pub fn clear(&mut self) {
-        self.lambda.fill(0.0);
-        self.k.fill(0.0);
+        self.rows.fill(Pair::default());
     }
     pub fn bytes(&self) -> usize {
-        4 * (self.lambda.capacity() + self.k.capacity())
+        std::mem::size_of::<Pair>() * self.rows.capacity()
     }
 }
 
@@ -142,23 +140,20 @@ pub fn warm_start(
             let gamma = gamma as f32;
             let lo = (ratio_min * inv_h2) as f32;
             let hi = (ratio_max * inv_h2) as f32;
-            for r in range {
-                let m = m_eff[r];
-                st.lambda[r] *= ag;
-                st.k[r] = (gamma * st.k[r]).max(lo * m).min(hi * m);
+            for (row, &m) in st.rows[range.clone()].iter_mut().zip(&m_eff[range]) {
+                row.lambda *= ag;
+                row.k = (gamma * row.k).max(lo * m).min(hi * m);
             }
         }
         Stiffness::Soft { k } => {
             for r in range {
-                st.k[r] = if m_eff[r] > 0.0 { k as f32 } else { 0.0 };
-                st.lambda[r] = 0.0;
+                st.rows[r] = Pair { k: if m_eff[r] > 0.0 { k as f32 } else { 0.0 }, lambda: 0.0 };
             }
         }
         Stiffness::SoftRatio { ratio } => {
             let s = (ratio * inv_h2) as f32;
             for r in range {
-                st.k[r] = s * m_eff[r];
-                st.lambda[r] = 0.0;
+                st.rows[r] = Pair { k: s * m_eff[r], lambda: 0.0 };
             }
         }
     }
@@ -307,12 +302,11 @@ fn dual_update_lanes<L: Lanes, const N: usize>(
             if i == 0 && measured {
                 worst = worst.max(L::select(rest.gt(zero), c.abs() / rest, zero));
             }
-            let k = L::load(&t.st.k, r);
-            let lambda = (k * c + L::load(&t.st.lambda, r)).max(t.lo).min(t.hi);
-            lambda.store(&mut t.st.lambda, r);
+            let (k, lambda) = L::load_pairs(&t.st.rows, r);
+            let lambda = (k * c + lambda).max(t.lo).min(t.hi);
             let inside = L::and(t.lo.lt(lambda), lambda.lt(t.hi));
             let ramped = (k + t.beta * c.abs()).min(t.kmax_scale * m_eff);
-            L::select(inside, ramped, k).store(&mut t.st.k, r);
+            L::store_pairs(&mut t.st.rows, r, L::select(inside, ramped, k), lambda);
         }
     }
     (0..L::WIDTH).map(|k| worst.lane(k) as f32).fold(0.0, f32::max)

@@ -59,6 +59,16 @@ use core::sync::atomic::{AtomicU8, Ordering};
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
 
+/// A hard row's penalty `k` and multiplier `λ`, side by side and 8-byte
+/// aligned: the sweep reads both of a row with one 8-byte load
+/// ([`Lanes::gather_pairs`]) where a gather of each column would cost two.
+#[repr(C, align(8))]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pair {
+    pub k: f32,
+    pub lambda: f32,
+}
+
 /// A vector of `WIDTH` reals with the arithmetic the solver needs.
 pub trait Lanes:
     Copy
@@ -144,6 +154,40 @@ pub trait Lanes:
         V3::new(Self::from_lanes(&v[0]), Self::from_lanes(&v[1]), Self::from_lanes(&v[2]))
     }
 
+    /// `src[idx[k]]`'s penalty and multiplier in lane `k`; each index is
+    /// clamped to `src.len() − 1`, as [`Lanes::gather`]'s. This lane by lane
+    /// version serves every lane type but [`avx2::F32x8`].
+    #[inline(always)]
+    fn gather_pairs(src: &[Pair], idx: &[u32]) -> (Self, Self) {
+        let last = src.len() - 1;
+        let (mut k, mut lambda) = ([0.0f64; 16], [0.0f64; 16]);
+        for (l, &i) in idx[..Self::WIDTH].iter().enumerate() {
+            let p = src[(i as usize).min(last)];
+            (k[l], lambda[l]) = (p.k as f64, p.lambda as f64);
+        }
+        (Self::from_lanes(&k), Self::from_lanes(&lambda))
+    }
+
+    /// The penalties and multipliers of `WIDTH` consecutive entries of `src`
+    /// from `at`, as [`Lanes::load`] reads a column.
+    #[inline(always)]
+    fn load_pairs(src: &[Pair], at: usize) -> (Self, Self) {
+        let (mut k, mut lambda) = ([0.0f64; 16], [0.0f64; 16]);
+        for (l, p) in src[at..at + Self::WIDTH].iter().enumerate() {
+            (k[l], lambda[l]) = (p.k as f64, p.lambda as f64);
+        }
+        (Self::from_lanes(&k), Self::from_lanes(&lambda))
+    }
+
+    /// Writes `k` and `lambda`, as [`Lanes::store`] rounds them, to `WIDTH`
+    /// consecutive entries of `dst` from `at`.
+    #[inline(always)]
+    fn store_pairs(dst: &mut [Pair], at: usize, k: Self, lambda: Self) {
+        for (l, p) in dst[at..at + Self::WIDTH].iter_mut().enumerate() {
+            *p = Pair { k: k.lane(l) as f32, lambda: lambda.lane(l) as f32 };
+        }
+    }
+
     /// Writes `v`'s lanes, as [`Lanes::store`] rounds them, to `WIDTH`
     /// consecutive entries of `dst` from `at`.
     #[inline(always)]
@@ -189,6 +233,19 @@ macro_rules! scalar_lanes {
             #[inline(always)]
             fn gather(src: &[f32], idx: &[u32]) -> Self {
                 src[idx[0] as usize] as $t
+            }
+            #[inline(always)]
+            fn gather_pairs(src: &[Pair], idx: &[u32]) -> (Self, Self) {
+                let p = src[idx[0] as usize];
+                (p.k as $t, p.lambda as $t)
+            }
+            #[inline(always)]
+            fn load_pairs(src: &[Pair], at: usize) -> (Self, Self) {
+                (src[at].k as $t, src[at].lambda as $t)
+            }
+            #[inline(always)]
+            fn store_pairs(dst: &mut [Pair], at: usize, k: Self, lambda: Self) {
+                dst[at] = Pair { k: k as f32, lambda: lambda as f32 };
             }
             #[inline(always)]
             fn lane(self, _k: usize) -> f64 {

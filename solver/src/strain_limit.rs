@@ -106,15 +106,15 @@ pub fn warm_start(
         Floor::Follow { rate } => {
             let rate = rate as f32;
             for r in range.clone() {
-                let lambda = st.lambda[r];
+                let lambda = st.rows[r].lambda;
                 let f = (floor[r] + rate * (lambda - floor[r])).min(lambda);
                 floor[r] = f;
-                st.lambda[r] = lambda - f;
+                st.rows[r].lambda = lambda - f;
             }
         }
         Floor::Window { low, closes } => {
             for r in range.clone() {
-                let lambda = st.lambda[r];
+                let lambda = st.rows[r].lambda;
                 low[r] = low[r].min(lambda);
                 if closes {
                     floor[r] = low[r];
@@ -122,14 +122,14 @@ pub fn warm_start(
                 }
                 let f = floor[r].min(lambda);
                 floor[r] = f;
-                st.lambda[r] = lambda - f;
+                st.rows[r].lambda = lambda - f;
             }
         }
     }
     // The part above the floor decays as every hard row's does.
     distance::warm_start(m_eff, st, range.clone(), stiffness, alpha, gamma, inv_h2);
     for r in range {
-        st.lambda[r] += floor[r];
+        st.rows[r].lambda += floor[r];
     }
 }
 
@@ -156,10 +156,10 @@ mod tests {
             let (mut st, mut floor, mut low) = (RowState::new(1), [0.0f32], [f32::INFINITY]);
             let mut after = Vec::new();
             for (i, &l) in lambdas.iter().enumerate() {
-                st.lambda[0] = l;
+                st.rows[0].lambda = l;
                 let rule = Floor::Window { low: &mut low, closes: (i + 1) % window == 0 };
                 warm_start(&m_eff, &mut st, &mut floor, rule, 0..1, hard, 0.25, 1.0, 1.0);
-                after.push((st.lambda[0], floor[0]));
+                after.push((st.rows[0].lambda, floor[0]));
             }
             after
         };

@@ -99,12 +99,10 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
         let geo = Geometry::of(xi - neighbours::<L>(st, &other[e..e + L::WIDTH]));
         let rest = L::load(rests, e);
         // Stretch and skip rows share the unclamped distance term.
-        let k = L::gather(&st.links.k, row);
-        let lambda = L::gather(&st.links.lambda, row);
+        let (k, lambda) = L::gather_pairs(&st.links.rows, row);
         stretch::term(&geo, rest, k, lambda, &mut f, &mut h);
         if lp.strain_limit {
-            let k = L::gather(&st.strain.k, row);
-            let lambda = L::gather(&st.strain.lambda, row);
+            let (k, lambda) = L::gather_pairs(&st.strain.rows, row);
             strain_limit::term(&geo, lp.allowance * rest, k, lambda, &mut f, &mut h);
         }
         bend::term(geo.d, L::load(coupling, e), &mut bend_sum);
@@ -122,12 +120,12 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
     let u = &model.unary;
     if lp.tethers {
         let geo = Geometry::of(xi - neighbours::<L>(st, &u.anchor[base..base + L::WIDTH]));
-        let (k, lambda) = (L::load(&st.tether.k, base), L::load(&st.tether.lambda, base));
+        let (k, lambda) = L::load_pairs(&st.tether.rows, base);
         tether::term(&geo, L::load(&u.d_geo, base), k, lambda, &mut f, &mut h);
     }
     if lp.leash {
         let geo = Geometry::of(xi - st.p.load::<L>(base));
-        let (k, lambda) = (L::load(&st.leash.k, base), L::load(&st.leash.lambda, base));
+        let (k, lambda) = L::load_pairs(&st.leash.rows, base);
         leash::term(&geo, lp.leash_scale * L::load(&u.d_geo, base), k, lambda, &mut f, &mut h);
     }
     // Collider contacts: per lane in f64 (shapes differ per slot, most

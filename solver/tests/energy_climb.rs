@@ -48,7 +48,7 @@ fn stretch_energy(model: &Model, st: &State, slot: usize, q: [f64; 3]) -> f64 {
         let xj = st.x.get(other).map(f64::from);
         let d = sub(q, xj);
         let c = dot(d, d).sqrt() - model.links.rest[row] as f64;
-        let (k, lambda) = (st.links.k[row] as f64, st.links.lambda[row] as f64);
+        let (k, lambda) = (st.links.rows[row].k as f64, st.links.rows[row].lambda as f64);
         e += 0.5 * k * c * c + lambda * c;
     }
     e

@@ -22,7 +22,7 @@
 //! compares): the baseline and AVX2 instantiations of a kernel produce the
 //! same bits (`tests/cpu_paths.rs`, and per operation in this module's tests).
 
-use super::{Lanes, V3};
+use super::{Lanes, Pair, V3};
 use core::arch::x86_64::*;
 use core::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -173,6 +173,74 @@ impl<const PACK: bool> Lanes for F32x8<PACK> {
         }
     }
 
+    /// With `PACK`, eight 8-byte loads, paired into two registers and
+    /// split by two `vshufps`; without, two `vgatherdps` over the pairs.
+    #[inline(always)]
+    fn gather_pairs(src: &[Pair], idx: &[u32]) -> (Self, Self) {
+        let idx: &[u32; 8] = idx[..8].try_into().expect("a full lane group");
+        let last = src.len().checked_sub(1).expect("a row to read");
+        if !PACK {
+            let last = last.min(i32::MAX as usize) as i32;
+            let p = src.as_ptr() as *const f32;
+            // SAFETY: AVX2 runs here (module doc); after the unsigned min
+            // every index is < src.len(), so each load reads `k` (offset 0)
+            // or `lambda` (offset 4) of one whole entry of `src`.
+            return unsafe {
+                let i = _mm256_loadu_si256(idx.as_ptr() as *const __m256i);
+                let i = _mm256_min_epu32(i, _mm256_set1_epi32(last));
+                (F32x8(_mm256_i32gather_ps::<8>(p, i)), F32x8(_mm256_i32gather_ps::<8>(p.add(1), i)))
+            };
+        }
+        let at = idx.map(|i| (i as usize).min(last));
+        let p = src.as_ptr() as *const f64;
+        /// Entries `a` and `b` of `p` as one 128-bit register.
+        #[inline(always)]
+        unsafe fn two(p: *const f64, a: usize, b: usize) -> __m128 {
+            // SAFETY: the caller's: `a` and `b` index whole entries of `p`'s
+            // slice, each 8 bytes and 8-byte aligned (`Pair`).
+            unsafe { _mm_castpd_ps(_mm_loadh_pd(_mm_load_sd(p.add(a)), p.add(b))) }
+        }
+        // SAFETY: AVX runs here (module doc); every index in `at` is at most
+        // `src.len() − 1`, so each load reads one whole entry of `src`.
+        unsafe {
+            // [k0 λ0 k1 λ1 | k4 λ4 k5 λ5] and [k2 λ2 k3 λ3 | k6 λ6 k7 λ7].
+            let t0 = _mm256_insertf128_ps::<1>(_mm256_castps128_ps256(two(p, at[0], at[1])), two(p, at[4], at[5]));
+            let t1 = _mm256_insertf128_ps::<1>(_mm256_castps128_ps256(two(p, at[2], at[3])), two(p, at[6], at[7]));
+            (F32x8(_mm256_shuffle_ps::<0x88>(t0, t1)), F32x8(_mm256_shuffle_ps::<0xDD>(t0, t1)))
+        }
+    }
+
+    /// Two 32-byte loads, split by two `vshufps` and put in order by two `vpermpd`.
+    #[inline(always)]
+    fn load_pairs(src: &[Pair], at: usize) -> (Self, Self) {
+        let s: &[Pair; 8] = src[at..at + 8].try_into().expect("a full lane group");
+        let p = s.as_ptr() as *const f32;
+        // SAFETY: AVX2 runs here (module doc); `s` is 8 entries, 16 floats.
+        unsafe {
+            let (a, b) = (_mm256_loadu_ps(p), _mm256_loadu_ps(p.add(8)));
+            // [k0 k1 k4 k5 | k2 k3 k6 k7], then its 8-byte quarters in order 0, 2, 1, 3.
+            let (k, lambda) = (_mm256_shuffle_ps::<0x88>(a, b), _mm256_shuffle_ps::<0xDD>(a, b));
+            (
+                F32x8(_mm256_castpd_ps(_mm256_permute4x64_pd::<0xD8>(_mm256_castps_pd(k)))),
+                F32x8(_mm256_castpd_ps(_mm256_permute4x64_pd::<0xD8>(_mm256_castps_pd(lambda)))),
+            )
+        }
+    }
+
+    /// The interleave of `k` and `lambda`, written as two 32-byte stores.
+    #[inline(always)]
+    fn store_pairs(dst: &mut [Pair], at: usize, k: Self, lambda: Self) {
+        let d: &mut [Pair; 8] = (&mut dst[at..at + 8]).try_into().expect("a full lane group");
+        let out = d.as_mut_ptr() as *mut f32;
+        // SAFETY: AVX runs here (module doc); `d` is 8 entries, 16 floats.
+        unsafe {
+            // [k0 λ0 k1 λ1 | k4 λ4 k5 λ5] and [k2 λ2 k3 λ3 | k6 λ6 k7 λ7].
+            let (lo, hi) = (_mm256_unpacklo_ps(k.0, lambda.0), _mm256_unpackhi_ps(k.0, lambda.0));
+            _mm256_storeu_ps(out, _mm256_permute2f128_ps::<0x20>(lo, hi));
+            _mm256_storeu_ps(out.add(8), _mm256_permute2f128_ps::<0x31>(lo, hi));
+        }
+    }
+
     /// The transpose of [`Lanes::gather_packed`]'s, written as four 32-byte stores.
     #[inline(always)]
     fn store_packed(dst: &mut [[f32; 4]], at: usize, v: V3<Self>) {
@@ -300,7 +368,7 @@ unsafe fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
 #[cfg(test)]
 mod tests {
     use super::F32x8;
-    use crate::lanes::{Lanes, V3};
+    use crate::lanes::{Lanes, Pair, V3};
 
     /// An operation's name, its lanes and its scalar twin.
     type Unary = (&'static str, fn(F32x8) -> F32x8, fn(f32) -> f32);
@@ -425,6 +493,52 @@ mod tests {
                 assert!((0..8).all(|k| got.lane(k).to_bits() == want.lane(k).to_bits()), "indices {idx:?}");
             }
         }
+    }
+
+    /// [`F32x8`]'s pair reads and writes (both forms of `gather_pairs`)
+    /// against the per-lane defaults `f32` runs lane by lane: the same
+    /// bits, out-of-range indices clamped to the last entry alike.
+    ///
+    /// # Safety
+    /// Only where the CPU runs AVX2.
+    #[target_feature(enable = "avx2")]
+    unsafe fn pairs_match_lane_by_lane() {
+        let values: Vec<f32> = rows().into_iter().flatten().collect();
+        let pairs: Vec<Pair> = values.chunks(2).map(|c| Pair { k: c[0], lambda: c[1] }).collect();
+        let bits = |v: F32x8| -> [u32; 8] { core::array::from_fn(|k| (v.lane(k) as f32).to_bits()) };
+        let want = |p: Pair| (p.k.to_bits(), p.lambda.to_bits());
+        let mut written = vec![Pair::default(); pairs.len()];
+        for at in (0..pairs.len() - 7).step_by(8) {
+            let (k, lambda) = F32x8::<false>::load_pairs(&pairs, at);
+            let (k, lambda) = (bits(k), bits(lambda));
+            assert!((0..8).all(|l| (k[l], lambda[l]) == want(pairs[at + l])), "load_pairs at {at}");
+            let (k, lambda) = F32x8::<false>::load_pairs(&pairs, at);
+            F32x8::<false>::store_pairs(&mut written, at, k, lambda);
+            assert!((0..8).all(|l| want(written[at + l]) == want(pairs[at + l])), "store_pairs at {at}");
+        }
+        for i in 0..pairs.len() {
+            let idx: [u32; 8] = core::array::from_fn(|k| match k {
+                7 => u32::MAX,
+                _ => ((i * 37 + k * 11) % (pairs.len() + 3)) as u32,
+            });
+            let clamped = idx.map(|j| pairs[(j as usize).min(pairs.len() - 1)]);
+            let (gk, gl) = F32x8::<false>::gather_pairs(&pairs, &idx);
+            let (pk, pl) = F32x8::<true>::gather_pairs(&pairs, &idx);
+            let packed = |v: F32x8<true>| -> [u32; 8] { core::array::from_fn(|k| (v.lane(k) as f32).to_bits()) };
+            for (k, lambda) in [(bits(gk), bits(gl)), (packed(pk), packed(pl))] {
+                assert!((0..8).all(|l| (k[l], lambda[l]) == want(clamped[l])), "gather_pairs of {idx:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn pairs_read_and_write_bit_for_bit() {
+        if !crate::lanes::cpu_runs_avx2() {
+            println!("this CPU does not run AVX2: nothing to compare");
+            return;
+        }
+        // SAFETY: checked just above.
+        unsafe { pairs_match_lane_by_lane() }
     }
 
     #[test]
