@@ -9,7 +9,7 @@
 //! | `f64`          | 1     | the scalar oracle in double precision (measurements) |
 //! | `wide::f32x8`  | 8     | the wide path on the baseline ([`CpuPath::Baseline`]) |
 //! | `avx2::F32x8`  | 8     | the wide path on AVX2 ([`CpuPath::Avx2`], x86-64)  |
-//! | `avx2::F32x8<true>` | 8 | the same, neighbours read packed ([`CpuPath::Avx2Packed`]) |
+//! | `avx2::F32x8<true>` | 8 | the same, neighbours and rows read with plain loads ([`CpuPath::Avx2Packed`]) |
 //! | `wide::f64x4`  | 4     | the wide path in double precision                 |
 //!
 //! **Bit parity rule.** Every operation here is a single IEEE-754 operation
@@ -40,7 +40,9 @@
 //! **Two AVX2 paths, one answer.** The sweep reads each neighbour's position
 //! either with three `vgatherdps` of the columns ([`CpuPath::Avx2`]) or from
 //! a packed `[x, y, z, 0]` copy, eight 16-byte loads and a transpose
-//! ([`CpuPath::Avx2Packed`], [`Lanes::PACKED`]). They load the same values.
+//! ([`CpuPath::Avx2Packed`], [`Lanes::PACKED`]); a row's penalty and
+//! multiplier ([`Pair`]) with two `vgatherdps` or eight 8-byte loads and two
+//! shuffles ([`Lanes::gather_pairs`]). They load the same values.
 //! An AMD core's gather is slow and the packed path wins there; the gather
 //! path stays the default elsewhere until a measurement says otherwise
 //! (`MEASUREMENTS.md`, "Neighbours from a packed copy").
@@ -720,9 +722,10 @@ pub enum CpuPath {
     /// The default on CPUs other than AMD's.
     Avx2,
     /// The same with the sweep reading neighbours' positions from a packed
-    /// copy, 16-byte loads and a transpose ([`Lanes::PACKED`]): the default
-    /// on AMD CPUs, whose `vgatherdps` is slow (`MEASUREMENTS.md`,
-    /// "Neighbours from a packed copy").
+    /// copy, 16-byte loads and a transpose ([`Lanes::PACKED`]), and rows'
+    /// penalties and multipliers with 8-byte loads ([`Lanes::gather_pairs`]):
+    /// the default on AMD CPUs, whose `vgatherdps` is slow
+    /// (`MEASUREMENTS.md`, "Neighbours from a packed copy", "Rows read whole").
     Avx2Packed,
 }
 
