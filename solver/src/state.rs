@@ -88,8 +88,9 @@ pub struct State {
     /// `x` packed as `[x, y, z, 0]` per slot, for lanes that read
     /// neighbours from it ([`crate::lanes::Lanes::PACKED`]): written from
     /// `x` before each substep's iterations and by each vertex update, read
-    /// by the sweep alone. Sized at seed on every machine, so a cloth's
-    /// memory is the same wherever it runs.
+    /// by the sweep and the dual update (rows' ends, tether anchors). Sized
+    /// at seed on every machine, so a cloth's memory is the same wherever
+    /// it runs.
     pub packed: Vec<[f32; 4]>,
     /// Position at the start of the current substep, m.
     pub x0: Points,
