@@ -292,12 +292,13 @@
 // `cloth_cpu_path`: the baseline kernels (on x86-64, SSE2), which every CPU runs.
 #define CLOTH_CPU_PATH_BASELINE 0
 
-// `cloth_cpu_path`: the AVX2 kernels, gathering neighbours' positions
-// with the CPU's gather instruction.
+// `cloth_cpu_path`: the AVX2 kernels, reading neighbours' positions and
+// rows' penalties and multipliers with the CPU's gather instruction.
 #define CLOTH_CPU_PATH_AVX2 1
 
 // `cloth_cpu_path`: the AVX2 kernels, reading neighbours' positions from a
-// packed copy (16-byte loads): faster where the gather instruction is slow.
+// packed copy (16-byte loads) and rows' penalties and multipliers stored
+// side by side (8-byte loads): faster where the gather instruction is slow.
 #define CLOTH_CPU_PATH_AVX2_PACKED 2
 
 // What a call did. `CLOTH_STATUS_OK` is 0; every other value is a stable,

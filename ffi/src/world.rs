@@ -74,11 +74,12 @@ pub extern "C" fn cloth_cpu_supported() -> u32 {
 
 /// `cloth_cpu_path`: the baseline kernels (on x86-64, SSE2), which every CPU runs.
 pub const CLOTH_CPU_PATH_BASELINE: u32 = 0;
-/// `cloth_cpu_path`: the AVX2 kernels, gathering neighbours' positions
-/// with the CPU's gather instruction.
+/// `cloth_cpu_path`: the AVX2 kernels, reading neighbours' positions and
+/// rows' penalties and multipliers with the CPU's gather instruction.
 pub const CLOTH_CPU_PATH_AVX2: u32 = 1;
 /// `cloth_cpu_path`: the AVX2 kernels, reading neighbours' positions from a
-/// packed copy (16-byte loads): faster where the gather instruction is slow.
+/// packed copy (16-byte loads) and rows' penalties and multipliers stored
+/// side by side (8-byte loads): faster where the gather instruction is slow.
 pub const CLOTH_CPU_PATH_AVX2_PACKED: u32 = 2;
 
 /// Which kernels the library's steps run on this CPU. Where CPUID reports

@@ -177,8 +177,10 @@ pub struct Positions<'a> {
 }
 
 impl Positions<'_> {
+    /// `x[idx[k]]` in lane `k`, clamped as [`Lanes::gather`]'s: read from the
+    /// packed copy where the lanes read one, else gathered from the columns.
     #[inline(always)]
-    fn gather<L: Lanes>(&self, idx: &[u32]) -> V3<L> {
+    pub fn gather<L: Lanes>(&self, idx: &[u32]) -> V3<L> {
         match L::PACKED {
             true => L::gather_packed(self.packed, idx),
             false => self.x.gather::<L>(idx),
@@ -329,17 +331,23 @@ pub fn dual_update_pairs<L: Lanes>(
     dual_update_lanes::<L, 2>(range, ends, &rows.rest, &rows.m_eff, [Some(stretch), strain], inv_h2, measure)
 }
 
+/// The other end of a unary row of slot `s`.
+#[derive(Clone, Copy)]
+pub enum OtherEnd<'a> {
+    /// `x[anchor[s]]`: a tether's fixed particle.
+    Anchor(&'a [u32]),
+    /// `target[s]`: a leash's animated position.
+    Target(&'a Points),
+}
+
 /// [`dual_update_lanes`] over unary rows, upper bounds on a distance, one
-/// per slot in `range`: the other end of slot `s` is `x[anchor[s]]` with an
-/// `anchor` table (a tether's fixed particle), else `target[s]` (a leash's
-/// animated position).
+/// per slot in `range`, each to its [`OtherEnd`].
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub fn dual_update_unary<L: Lanes>(
     range: Range<usize>,
     x: Positions,
-    target: &Points,
-    anchor: Option<&[u32]>,
+    other: OtherEnd,
     radius: &[f32],
     radius_scale: f64,
     m_eff: &[f32],
@@ -348,12 +356,12 @@ pub fn dual_update_unary<L: Lanes>(
     inv_h2: f64,
 ) {
     let rows = Duals { st, clamp: Clamp::UpperBound, stiffness, rest_scale: radius_scale };
-    match anchor {
-        Some(anchor) => {
+    match other {
+        OtherEnd::Anchor(anchor) => {
             let ends = AnchorEnds { x, anchor };
             dual_update_lanes::<L, 1>(range, ends, radius, m_eff, [Some(rows)], inv_h2, false);
         }
-        None => {
+        OtherEnd::Target(target) => {
             let ends = OwnEnds { x: x.x, target };
             dual_update_lanes::<L, 1>(range, ends, radius, m_eff, [Some(rows)], inv_h2, false);
         }

@@ -4,7 +4,7 @@
 use crate::aero::AirState;
 use crate::constants::STABILISATION_STEPS;
 use crate::contact::ContactSlots;
-use crate::distance::RowState;
+use crate::distance::{Positions, RowState};
 use crate::dynamics::{Controls, Dynamics, Tuning};
 use crate::lanes::Points;
 use crate::model::Model;
@@ -301,6 +301,12 @@ impl State {
             self.v.set(s, add(self.v.get(s)));
             self.v_prev.set(s, add(self.v_prev.get(s)));
         }
+    }
+
+    /// The positions as the lanes read other particles' ([`Positions::gather`]).
+    #[inline(always)]
+    pub fn positions(&self) -> Positions<'_> {
+        Positions { x: &self.x, packed: &self.packed }
     }
 
     /// Bytes held by region: particles, rows.

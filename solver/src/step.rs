@@ -917,8 +917,7 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, measu
             distance::dual_update_unary::<L>(
                 0..model.swept,
                 x,
-                &st.p,
-                Some(&u.anchor),
+                distance::OtherEnd::Anchor(&u.anchor),
                 &u.d_geo,
                 1.0,
                 &u.m_eff,
@@ -931,8 +930,7 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, measu
             distance::dual_update_unary::<L>(
                 0..model.swept,
                 x,
-                &st.p,
-                None,
+                distance::OtherEnd::Target(&st.p),
                 &u.d_geo,
                 p.leash_scale,
                 &u.m_eff,

@@ -96,7 +96,7 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
     for s in 0..split {
         let e = s * LANES + off;
         let row = &rows[e..e + L::WIDTH];
-        let geo = Geometry::of(xi - neighbours::<L>(st, &other[e..e + L::WIDTH]));
+        let geo = Geometry::of(xi - st.positions().gather::<L>(&other[e..e + L::WIDTH]));
         let rest = L::load(rests, e);
         // Stretch and skip rows share the unclamped distance term.
         let (k, lambda) = L::gather_pairs(&st.links.rows, row);
@@ -109,7 +109,7 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
     }
     for s in split..depth {
         let e = s * LANES + off;
-        let d = xi - neighbours::<L>(st, &other[e..e + L::WIDTH]);
+        let d = xi - st.positions().gather::<L>(&other[e..e + L::WIDTH]);
         bend::term(d, L::load(coupling, e), &mut bend_sum);
     }
     if lp.bend_rest {
@@ -119,7 +119,7 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
 
     let u = &model.unary;
     if lp.tethers {
-        let geo = Geometry::of(xi - neighbours::<L>(st, &u.anchor[base..base + L::WIDTH]));
+        let geo = Geometry::of(xi - st.positions().gather::<L>(&u.anchor[base..base + L::WIDTH]));
         let (k, lambda) = L::load_pairs(&st.tether.rows, base);
         tether::term(&geo, L::load(&u.d_geo, base), k, lambda, &mut f, &mut h);
     }
@@ -181,17 +181,6 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
         let stored = V3::new(x_new.x.stored(), x_new.y.stored(), x_new.z.stored());
         let moved = (stored - xi).norm2().sqrt() * L::splat(contact::PATH_SCALE as f64);
         (L::load(&st.contacts.path, base) + moved).store(&mut st.contacts.path, base);
-    }
-}
-
-/// The positions of particles `idx`: from the packed copy where the lanes
-/// read one ([`Lanes::PACKED`]), else gathered from the columns. The same
-/// values either way.
-#[inline(always)]
-fn neighbours<L: Lanes>(st: &State, idx: &[u32]) -> V3<L> {
-    match L::PACKED {
-        true => L::gather_packed(&st.packed, idx),
-        false => st.x.gather::<L>(idx),
     }
 }
 

@@ -11,8 +11,9 @@
 //! sheet with no pin, on a still and then a moving anchor, damped), and the
 //! strain limit's floors, projection and settle on moving anchors (a rope on
 //! one pin, where only farther ends move and the inelastic cut runs, and a
-//! sheet on two corners, where both ends of a row move), and the air's pass
-//! (a sheet in a turbulent wind).
+//! sheet on two corners, where both ends of a row move), an artist's cape
+//! (an irregular mesh pinned along its neckline), and the air's pass (a
+//! sheet in a turbulent wind).
 //!
 //! The AVX2 path exists twice — neighbours gathered from the columns
 //! (`CpuPath::Avx2`) and read from a packed copy (`CpuPath::Avx2Packed`) —
@@ -149,6 +150,20 @@ fn scenes() -> Vec<Scene> {
             name: "denim on two corners (strain-limited: both ends move) on a walking, turning anchor",
             steps: 240,
             make: |t| garment(&library::DENIM, e::GarmentCase::Corners, t),
+            colliders: None,
+            drive: walk_and_turn,
+        },
+        Scene {
+            name: "an irregular denim cape (jittered, 15 neckline pins, tethers, strain-limited; \
+                   its fixed slots do not fill a block) on a walking, turning anchor",
+            steps: 240,
+            make: |t| {
+                let c = garment(&library::DENIM, e::GarmentCase::Cape(1), t);
+                // The packed copy's tail, written slot by slot, is read here.
+                assert_ne!(c.state().x.x.len() % 8, 0, "the cape's slots fill whole blocks");
+                assert!(c.model().unary.tethered > 0, "the cape has tethers");
+                c
+            },
             colliders: None,
             drive: walk_and_turn,
         },
