@@ -94,6 +94,9 @@ impl Cloth {
     /// state at the bind pose, sized for `dynamics` and `tuning`.
     fn assemble(parts: Cooked, dynamics: Dynamics, tuning: Tuning) -> Self {
         let Cooked { model, topology, node_inv_mass, hierarchy, surface, render_meshes, self_setup } = parts;
+        // The CPU is asked once a process (reading `CLOTH_CPU_PATH`
+        // allocates): here, so no step pays for it.
+        crate::lanes::cpu_path();
         let mut state = State::new(&model);
         if let (Some(setup), true) = (self_setup, dynamics.self_collision) {
             state.self_collision = SelfCollision::from_setup(&model, setup);
@@ -168,6 +171,7 @@ impl Cloth {
             cloth.check_bind_pose(&anchor, colliders).map_err(CookError::BindPose)?;
         }
         cloth.place_anchor(anchor).map_err(CookError::BadParameter)?;
+        cloth.provision_for(colliders);
         Ok(cloth)
     }
 
@@ -239,20 +243,37 @@ impl Cloth {
         report
     }
 
+    /// Sizes the contact slots (once) and room for `colliders` colliders.
+    /// The first step that meets a collider does it if nothing did before;
+    /// naming the cloth's collider set ([`Cloth::with_colliders`],
+    /// `World::add_cloth`) does it then, so that step neither allocates
+    /// nor pays for the pages.
+    pub(crate) fn provision_contacts(&mut self, colliders: usize) {
+        if self.state.contacts.is_empty() {
+            self.state.contacts = ContactSlots::new(self.model.swept, self.model.swept / LANES);
+            if self.dynamics.strain_limit && self.tuning.strain_mode.projection() {
+                self.state.contacts.provision_slide();
+            }
+            if !self.state.inertia_scale.is_empty() {
+                self.state.contacts.provision_travel();
+            }
+        }
+        self.state.contacts.reserve_colliders(colliders);
+    }
+
+    /// [`Cloth::provision_contacts`] for a set the cloth will collide with
+    /// (nothing for an empty one, as a step against it sizes nothing).
+    pub(crate) fn provision_for(&mut self, colliders: &ColliderSet) {
+        if !colliders.is_empty() {
+            self.provision_contacts(colliders.capacity());
+        }
+    }
+
     /// One fixed step at the level's dynamics.
     fn fixed_step(&mut self, colliders: &ColliderSet) -> StepReport {
         self.clock.showing = false;
         if !colliders.is_empty() {
-            if self.state.contacts.is_empty() {
-                self.state.contacts = ContactSlots::new(self.model.swept, self.model.swept / LANES);
-                if self.dynamics.strain_limit && self.tuning.strain_mode.projection() {
-                    self.state.contacts.provision_slide();
-                }
-                if !self.state.inertia_scale.is_empty() {
-                    self.state.contacts.provision_travel();
-                }
-            }
-            self.state.contacts.reserve_colliders(colliders.capacity());
+            self.provision_contacts(colliders.capacity());
         }
         if self.state.motion.stale && self.state.motion.has_backstops() {
             self.refresh_backstops();
@@ -464,7 +485,8 @@ impl Cloth {
     /// naming the node and the collider — a garment authored inside its body
     /// reads as a 31 % tether failure at rest. Fixed particles are exempt (a
     /// pinned row sits on the body by design). [`BindPoseCheck::Skip`] is the
-    /// explicit opt-out.
+    /// explicit opt-out. A non-empty set sizes the cloth's contact slots
+    /// here, so its first step against the set allocates nothing.
     pub fn with_colliders(
         input: &ClothInput,
         dynamics: Dynamics,
@@ -479,6 +501,7 @@ impl Cloth {
             cloth.check_bind_pose(&anchor, colliders)?;
         }
         cloth.place_anchor(anchor).map_err(param_to_seed)?;
+        cloth.provision_for(colliders);
         Ok(cloth)
     }
 

@@ -848,7 +848,10 @@ fn features() -> Features {
     // SAFETY: as above.
     let max_extended = unsafe { __cpuid(0x8000_0000) }.eax;
     let l0 = leaf(0);
-    let vendor = [l0.ebx, l0.edx, l0.ecx].map(u32::to_le_bytes).concat();
+    let mut vendor = [0u8; 12];
+    for (bytes, word) in vendor.chunks_exact_mut(4).zip([l0.ebx, l0.edx, l0.ecx]) {
+        bytes.copy_from_slice(&word.to_le_bytes());
+    }
     let l1 = leaf(1);
     let l7 = if max >= 7 { leaf(7) } else { CpuidResult { eax: 0, ebx: 0, ecx: 0, edx: 0 } };
     let e1 = if max_extended >= 0x8000_0001 { leaf(0x8000_0001).ecx } else { 0 };
@@ -876,7 +879,7 @@ fn features() -> Features {
         lzcnt: bit(e1, 5),
         movbe: bit(l1.ecx, 22),
         avx512f: zmm && bit(l7.ebx, 16),
-        amd: vendor == b"AuthenticAMD" || vendor == b"HygonGenuine",
+        amd: &vendor == b"AuthenticAMD" || &vendor == b"HygonGenuine",
     }
 }
 

@@ -550,7 +550,7 @@ impl World {
     pub fn insert_cloth(&mut self, mut cloth: Cloth, colliders: Option<ColliderSetId>) -> Result<ClothId, WorldError> {
         self.refuse_inside_step()?;
         if let Some(id) = colliders {
-            self.colliders(id)?;
+            cloth.provision_for(self.colliders(id)?);
         }
         cloth.set_world_air(self.air);
         let entry = Some(Mutex::new(Entry {
@@ -659,10 +659,11 @@ impl World {
     /// Refused inside a begin/end pair.
     pub fn set_cloth_colliders(&mut self, id: ClothId, colliders: Option<ColliderSetId>) -> Result<(), WorldError> {
         self.refuse_inside_step()?;
+        let mut entry = self.entry(id)?;
         if let Some(set) = colliders {
-            self.colliders(set)?;
+            entry.cloth.provision_for(self.colliders(set)?);
         }
-        self.entry(id)?.colliders = colliders;
+        entry.colliders = colliders;
         Ok(())
     }
 

@@ -126,6 +126,33 @@ fn stepping_with_colliders_allocates_nothing() {
     }
 }
 
+/// A cloth seeded among its colliders (`Cloth::with_colliders`, as
+/// `World::add_cloth` seeds) has its contact slots sized there: its first
+/// step against them, which discovers every contact, allocates nothing, on
+/// the irregular cape over its torso.
+#[test]
+fn a_cloth_seeded_among_its_colliders_allocates_nothing_on_its_first_step() {
+    use cloth_solver::experiments::GarmentCase;
+    use cloth_solver::pose::Pose;
+    use cloth_solver::{library, BindPoseCheck, Cloth};
+    let p = library::DENIM;
+    let case = GarmentCase::CapeOnTorso(1);
+    let (input, set) = (case.input(&p), case.colliders());
+    for kernel in Kernel::ALL {
+        let mut cloth = Cloth::with_colliders(&input, p.dynamics, Pose::IDENTITY, &set, BindPoseCheck::Enforce)
+            .expect("the cape seeds");
+        cloth.set_kernel(kernel);
+        reset();
+        counting(true);
+        for _ in 0..30 {
+            cloth.step_with(&set);
+        }
+        counting(false);
+        assert!(cloth.contacts() > 0, "the cape must touch its torso");
+        assert_eq!(allocations(), 0, "{kernel:?} allocated in the first steps among its colliders");
+    }
+}
+
 /// A variable-rate host: after the first advance (which sizes the clock's
 /// copies of the particles and the colliders), advancing by frames of 7 to
 /// 40 ms — none, one or several fixed steps each — among moving colliders
