@@ -443,6 +443,10 @@ namespace ClothSim
         // 1: no fixed step simulated the cloth this frame: it is frozen (ClothDetail.Frozen), or at half
         // rate on the second frame of its pair.
         public uint idle;
+        // The fixed steps the last Step or Advance ran for this cloth: 1, or 0 to CLOTH_MAX_CATCH_UP_STEPS
+        // for an Advance (a frame shorter than what the clock carries runs none; 0 before its first). The
+        // fields above are the last of those steps', so after an Advance that ran none they are an older one's.
+        public uint steps;
     }
 
     [StructLayout(LayoutKind.Sequential)]

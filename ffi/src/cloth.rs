@@ -1504,9 +1504,12 @@ pub unsafe extern "C" fn cloth_last_step_report(
     guard("cloth_last_step_report", || {
         // SAFETY: the caller's pointer contract.
         let size = unsafe { check_sized_out(out, "out")? };
-        let report = with_world(world, |w| w.last_report(cloth_of(cloth)).map_err(world_fail))?;
+        let (report, steps) = with_world(world, |w| {
+            let id = cloth_of(cloth);
+            Ok((w.last_report(id).map_err(world_fail)?, w.last_steps(id).map_err(world_fail)?))
+        })?;
         // SAFETY: checked by check_sized_out.
-        unsafe { write_sized_out(out, step_report_bytes(&step_report_out(&report)), size) };
+        unsafe { write_sized_out(out, step_report_bytes(&step_report_out(&report, steps)), size) };
         Ok(())
     })
 }

@@ -193,7 +193,7 @@ fn per_cloth_calls() -> [ClothCall; 15] {
             cloth_read_node_poses(w, c, world.as_mut_ptr(), local.as_mut_ptr(), 4)
         }),
         ("cloth_last_step_report", |w, c| unsafe {
-            let mut report = crate::types::step_report_out(&Default::default());
+            let mut report = crate::types::step_report_out(&Default::default(), 0);
             cloth_last_step_report(w, c, &mut report)
         }),
         ("cloth_get_detail", |w, c| unsafe { cloth_get_detail(w, c, &mut 0) }),

@@ -598,6 +598,14 @@ pub struct cloth_step_report {
     /// ran). Appended after turn_limited: a caller built against an earlier
     /// header passes the shorter struct_size and does not get it.
     pub idle: u32,
+    /// The fixed steps the last cloth_world_step, begin/end pair or
+    /// cloth_world_advance ran for this cloth: 1, or 0 to
+    /// CLOTH_MAX_CATCH_UP_STEPS for an advance (a frame shorter than what
+    /// the clock carries runs none; 0 before the cloth's first). The fields
+    /// above are the last of those steps', so after an advance that ran none
+    /// they are an older step's. It takes what was the padding after idle,
+    /// so the struct's size is unchanged.
+    pub steps: u32,
 }
 
 /// How a cloth stands now, measured on demand from its current state (a
@@ -722,7 +730,8 @@ sized!(cloth_rig_desc, cloth_default_rig_desc(), max_distances);
 sized!(cloth_collider_desc, cloth_default_collider_desc());
 sized!(cloth_vertex_layout, cloth_default_vertex_layout());
 // The first release ended before anchor_limited; a later one before idle.
-sized!(cloth_step_report, step_report_out(&Default::default()), anchor_limited, idle);
+// steps took the padding after idle: the size did not change.
+sized!(cloth_step_report, step_report_out(&Default::default(), 0), anchor_limited, idle);
 sized!(cloth_frame_budget, cloth_default_frame_budget());
 // The first version ended before max_turn_rate.
 sized!(
@@ -850,6 +859,7 @@ pub(crate) fn step_report_bytes(r: &cloth_step_report) -> MaybeUninit<cloth_step
         addr_of_mut!((*p).anchor_limited).write(r.anchor_limited);
         addr_of_mut!((*p).turn_limited).write(r.turn_limited);
         addr_of_mut!((*p).idle).write(r.idle);
+        addr_of_mut!((*p).steps).write(r.steps);
     }
     out
 }
@@ -1364,7 +1374,7 @@ fn vec3_raw(v: &cloth_vec3) -> [f64; 3] {
     [v.x, v.y, v.z]
 }
 
-pub(crate) fn step_report_out(r: &cloth_solver::StepReport) -> cloth_step_report {
+pub(crate) fn step_report_out(r: &cloth_solver::StepReport, steps: u32) -> cloth_step_report {
     cloth_step_report {
         struct_size: struct_size::<cloth_step_report>(),
         asleep: r.asleep as u32,
@@ -1379,6 +1389,7 @@ pub(crate) fn step_report_out(r: &cloth_solver::StepReport) -> cloth_step_report
         anchor_limited: r.anchor_limited as u32,
         turn_limited: r.turn_limited as u32,
         idle: r.idle as u32,
+        steps,
     }
 }
 

@@ -1,7 +1,8 @@
 //! A variable-rate host through the C ABI (issue 18 item 4): a host that
 //! advances by exactly one fixed step per frame reads, in the cloth's frame,
 //! what a fixed-step host read a frame earlier (the shape is shown one step
-//! behind, bit for bit), carried by the anchor pose set for now.
+//! behind, bit for bit), carried by the anchor pose set for now. Its step
+//! report counts the fixed steps each frame ran.
 
 mod common;
 use ::cloth::*;
@@ -36,4 +37,37 @@ fn advancing_one_step_per_frame_shows_the_fixed_steps_one_frame_late() {
     }
     ok(cloth_world_destroy(fixed));
     ok(cloth_world_destroy(variable));
+}
+
+/// The step report counts the fixed steps a frame ran: at 144 Hz none or
+/// one a frame, 60 in a second; a 0.1 s hitch the catch-up limit; a 30 Hz
+/// frame two; `cloth_world_step` one; none before the first pass.
+#[test]
+fn the_step_report_counts_the_fixed_steps_a_frame_ran() {
+    let w = world();
+    let c = Sheet::new(8).create(w, &cloth_default_desc()).expect("seeds");
+    let steps = || {
+        let mut r = step_report(std::mem::size_of::<cloth_step_report>() as u32);
+        // SAFETY: a writable report of its own size.
+        ok(unsafe { cloth_last_step_report(w, c, &mut r) });
+        r.steps
+    };
+    assert_eq!(steps(), 0, "before the first pass");
+    let mut total = 0;
+    for k in 0..144 {
+        ok(cloth_world_advance(w, 1.0 / 144.0));
+        let n = steps();
+        assert!(n <= 1, "144 Hz frame {k} ran {n} steps");
+        total += n;
+    }
+    assert!((59..=60).contains(&total), "a second at 144 Hz ran {total} steps of 1/60 s");
+    ok(cloth_world_advance(w, 0.1));
+    assert_eq!(steps(), CLOTH_MAX_CATCH_UP_STEPS, "a 0.1 s hitch");
+    ok(cloth_world_advance(w, 1.0 / 30.0));
+    assert!((1..=2).contains(&steps()), "a 30 Hz frame ran {}", steps());
+    ok(cloth_world_advance(w, 1.0 / 30.0));
+    assert!((2..=3).contains(&steps()), "a second 30 Hz frame ran {}", steps());
+    ok(cloth_world_step(w));
+    assert_eq!(steps(), 1, "cloth_world_step");
+    ok(cloth_world_destroy(w));
 }

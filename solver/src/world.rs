@@ -225,6 +225,8 @@ struct Entry {
     /// The work its last pass ran, units: its fixed steps at their level
     /// (`detail::step_work`), none asleep or idle.
     ran: f64,
+    /// The fixed steps its last pass ran ([`World::last_steps`]).
+    steps: u32,
 }
 
 impl Entry {
@@ -232,6 +234,7 @@ impl Entry {
     /// `steps` fixed steps ran.
     fn finish_pass(&mut self, pass: u64, steps: u32) {
         self.stepped_in = pass;
+        self.steps = steps;
         self.asleep_for = if self.cloth.is_sleeping() { self.asleep_for.saturating_add(1) } else { 0 };
         let c = &self.cloth;
         let ran = !(self.report.idle || self.report.asleep);
@@ -562,6 +565,7 @@ impl World {
             priority: 0.0,
             asleep_for: 0,
             ran: 0.0,
+            steps: 0,
         }));
         if let Some(index) = self.cloths.iter().position(|s| s.entry.is_none()) {
             let slot = &mut self.cloths[index];
@@ -889,9 +893,19 @@ impl World {
         }
     }
 
-    /// The report of a cloth's last step.
+    /// The report of a cloth's last fixed step (see [`World::last_steps`]).
     pub fn last_report(&self, id: ClothId) -> Result<StepReport, WorldError> {
         Ok(self.entry(id)?.report)
+    }
+
+    /// The fixed steps the last pass over this cloth ran: 1 for
+    /// [`World::step`] and a begin/end pair, 0 to
+    /// [`crate::clock::MAX_CATCH_UP_STEPS`] for [`World::advance`] (a frame
+    /// shorter than what the clock carries runs none); 0 before its first
+    /// pass. [`World::last_report`] is the last of them, so after a pass
+    /// that ran none it is an older step's.
+    pub fn last_steps(&self, id: ClothId) -> Result<u32, WorldError> {
+        Ok(self.entry(id)?.steps)
     }
 
     // ---- stepping ----------------------------------------------------------

@@ -1023,8 +1023,10 @@ static unsafe class ClothTest
         cloth.ReadPositions(new Span<ClothVec3f>(buffer, 0, n), ClothSpace.Cloth);
         Expect(buffer[0].x != -7 && buffer[n].x == -7, "a read writes node_count entries, no more");
 
-        // A variable frame rate: a negative frame time is refused, a 144 Hz tick runs.
+        // A variable frame rate: a negative frame time is refused, a 144 Hz tick runs; the report counts
+        // the fixed steps each frame ran.
         world.Advance(1.0 / 144.0);
+        Expect(cloth.LastStepReport().steps == 0, "a first 144 Hz frame runs no fixed step of 1/60 s");
         Throws(ClothStatus.InvalidArgument, "SimWorld.Advance by a negative time", () => world.Advance(-0.01));
         Throws(ClothStatus.NonFinite, "SimWorld.Advance by NaN", () => world.Advance(double.NaN));
 
@@ -1054,6 +1056,9 @@ static unsafe class ClothTest
         for (int i = 0; i < n; i++)
             same &= a[i].x == b2[i].x && a[i].y == b2[i].y && a[i].z == b2[i].z;
         Expect(same, "a cloth created from its cooked bytes steps to the same positions");
+        Expect(cloth.LastStepReport().steps == 1, "Step runs one fixed step");
+        world.Advance(0.1);
+        Expect(cloth.LastStepReport().steps == ClothNative.CLOTH_MAX_CATCH_UP_STEPS, "a 0.1 s hitch runs the catch-up limit");
         loaded.Dispose();
         blob[blob.Length / 2] ^= 1;
         Throws(ClothStatus.BadBlob, "SimWorld.CreateFromCooked with a changed byte", () => other.CreateFromCooked(blob, desc));

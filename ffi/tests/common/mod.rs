@@ -138,5 +138,6 @@ pub fn step_report(struct_size: u32) -> cloth_step_report {
         anchor_limited: 0,
         turn_limited: 0,
         idle: 0,
+        steps: 0,
     }
 }
