@@ -190,8 +190,9 @@ fn every_coordinate_the_api_takes_is_limited() {
 
 /// F7: offsets 20–23 of cloth_step_report are padding, and were copied out
 /// uninitialised; the report is built in zeroed memory now, so they arrive
-/// as 0 (memcheck checks the same bytes in `misuse.c`). So do offsets 44–47,
-/// the padding that rounds the struct to 8 bytes since `idle` was appended.
+/// as 0 (memcheck checks the same bytes in `misuse.c`). Offsets 44–47,
+/// the padding that rounded the struct to 8 bytes after `idle`, now hold
+/// `steps`: 1 after a step.
 #[test]
 fn a_step_report_writes_no_uninitialised_byte() {
     let w = world();
@@ -200,7 +201,7 @@ fn a_step_report_writes_no_uninitialised_byte() {
     let size = std::mem::size_of::<cloth_step_report>();
     assert_eq!(size, 48);
     assert_eq!(std::mem::offset_of!(cloth_step_report, watchdog) + 4, 20, "four bytes of padding follow");
-    assert_eq!(std::mem::offset_of!(cloth_step_report, idle) + 4, 44, "four bytes of padding end the struct");
+    assert_eq!(std::mem::offset_of!(cloth_step_report, steps), 44, "steps ends the struct, no padding after it");
     let mut bytes = [0xABu8; 48];
     bytes[..4].copy_from_slice(&(size as u32).to_ne_bytes());
     // SAFETY: a 48-byte buffer aligned for the struct (u64 alignment).
@@ -211,7 +212,7 @@ fn a_step_report_writes_no_uninitialised_byte() {
     };
     assert_eq!(&report[20..24], &[0; 4]);
     assert_eq!(&report[32..44], &[0; 12], "no bound acted on a still anchor, and a step ran");
-    assert_eq!(&report[44..48], &[0; 4]);
+    assert_eq!(&report[44..48], &1u32.to_ne_bytes(), "one fixed step ran");
     ok(cloth_world_destroy(w));
 }
 
