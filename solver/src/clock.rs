@@ -11,7 +11,9 @@
 //!           P₁ at every step after a teleport, requested or detected)
 //!       a collider likewise: from where the last fixed step left it to its
 //!           pose at step k's end, between its previous and current host poses
-//!       a ← a + e − n·dt; past the cap the whole steps left are dropped
+//!       a ← a + e − n·dt; past the cap the whole steps left are dropped,
+//!           and the anchor's and colliders' motion over them is carried
+//!           rigidly (the cloth keeps its motion), not swept by a step
 //!   shown  x = lerp(x before the last step, x after it, α = a/dt) in the
 //!          cloth's frame — its shape at host time t₁ − dt (one fixed step
 //!          behind), never extrapolated — carried by the anchor pose P₁ the
@@ -182,6 +184,15 @@ impl Clock {
                 Some(t) if t.generation == generation && t.host == c.prev => ColliderTrack { host: c.cur, ..t },
                 _ => ColliderTrack { generation, host: c.cur, end: c.cur },
             });
+        }
+    }
+
+    /// After a hitch's dropped time ([`crate::Cloth`]'s carry): each
+    /// collider's next step starts from the pose the host set now.
+    pub fn place_colliders(&mut self, host: &ColliderSet) {
+        self.tracks.resize(host.slot_count(), None);
+        for (i, generation, c) in host.iter() {
+            self.tracks[i as usize] = Some(ColliderTrack { generation, host: c.cur, end: c.cur });
         }
     }
 

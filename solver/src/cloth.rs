@@ -571,6 +571,7 @@ impl Cloth {
         if left >= dt {
             dropped = left - left % dt;
             left %= dt;
+            self.carry_dropped(to, colliders);
         }
         self.clock.carried = left;
         self.clock.host = Some(to);
@@ -580,6 +581,25 @@ impl Cloth {
             self.clock.show(&self.state.x, alpha, to);
         }
         Advance { steps, dropped, alpha, report }
+    }
+
+    /// The motion over a hitch's dropped time (`Advance::dropped`) is
+    /// carried, not simulated: from the last step's anchor pose to `to`, the
+    /// host's pose now, the cloth moves rigidly with its anchor and keeps its
+    /// motion, as a teleport that keeps it does (the anchor's stored
+    /// velocities turn with the carry), and each collider's next step starts
+    /// where the host has put it now. The next step then feels the anchor's
+    /// ordinary velocity, not a frame's worth of travel squeezed into the
+    /// steps that ran.
+    fn carry_dropped(&mut self, to: Pose, colliders: &ColliderSet) {
+        let f = &mut self.state.frame;
+        let turn = to.rotation.compose(f.prev.rotation.conj());
+        f.anchor_velocity = turn.rotate(f.anchor_velocity);
+        f.anchor_omega = turn.rotate(f.anchor_omega);
+        f.prev = to;
+        if !colliders.is_empty() {
+            self.clock.place_colliders(colliders);
+        }
     }
 
     /// Advances one step of `dt` seconds. A non-finite or non-positive `dt` is
