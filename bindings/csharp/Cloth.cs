@@ -440,12 +440,13 @@ namespace ClothSim
         public uint anchor_limited;
         // 1: the anchor turned faster than the cloth feels whole (ClothStats.max_turn_rate).
         public uint turn_limited;
-        // 1: no fixed step simulated the cloth this frame: it is frozen (ClothDetail.Frozen), or at half
-        // rate on the second frame of its pair.
+        // 1: no fixed step simulated the cloth this frame: it is frozen (ClothDetail.Frozen), at half
+        // rate on the second frame of its pair, or an Advance ran no step (steps is 0).
         public uint idle;
         // The fixed steps the last Step or Advance ran for this cloth: 1, or 0 to CLOTH_MAX_CATCH_UP_STEPS
         // for an Advance (a frame shorter than what the clock carries runs none; 0 before its first). The
-        // fields above are the last of those steps', so after an Advance that ran none they are an older one's.
+        // fields above are the last of those steps'; after an Advance that ran none the report is idle (and
+        // asleep if the cloth sleeps), with no event.
         public uint steps;
     }
 

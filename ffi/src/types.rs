@@ -595,16 +595,17 @@ pub struct cloth_step_report {
     /// 1: no fixed step simulated the cloth this frame: it is at
     /// CLOTH_DETAIL_FROZEN, or at CLOTH_DETAIL_HALF_RATE on the second frame
     /// of its pair (its reads then show the end of the step the first frame
-    /// ran). Appended after turn_limited: a caller built against an earlier
+    /// ran), or a cloth_world_advance ran no step (steps is 0). Appended after turn_limited: a caller built against an earlier
     /// header passes the shorter struct_size and does not get it.
     pub idle: u32,
     /// The fixed steps the last cloth_world_step, begin/end pair or
     /// cloth_world_advance ran for this cloth: 1, or 0 to
     /// CLOTH_MAX_CATCH_UP_STEPS for an advance (a frame shorter than what
     /// the clock carries runs none; 0 before the cloth's first). The fields
-    /// above are the last of those steps', so after an advance that ran none
-    /// they are an older step's. It takes what was the padding after idle,
-    /// so the struct's size is unchanged.
+    /// above are the last of those steps'; after an advance that ran none
+    /// the report is idle (and asleep if the cloth sleeps), with no event.
+    /// It takes what was the padding after idle, so the struct's size is
+    /// unchanged.
     pub steps: u32,
 }
 

@@ -40,8 +40,9 @@ fn advancing_one_step_per_frame_shows_the_fixed_steps_one_frame_late() {
 }
 
 /// The step report counts the fixed steps a frame ran: at 144 Hz none or
-/// one a frame, 60 in a second; a 0.1 s hitch the catch-up limit; a 30 Hz
-/// frame two; `cloth_world_step` one; none before the first pass.
+/// one a frame, 60 in a second, and a frame that ran none is idle; a 0.1 s
+/// hitch the catch-up limit; a 30 Hz frame two; `cloth_world_step` one;
+/// none before the first pass.
 #[test]
 fn the_step_report_counts_the_fixed_steps_a_frame_ran() {
     let w = world();
@@ -59,6 +60,11 @@ fn the_step_report_counts_the_fixed_steps_a_frame_ran() {
         let n = steps();
         assert!(n <= 1, "144 Hz frame {k} ran {n} steps");
         total += n;
+        // A frame that ran no step is idle, repeating no older event.
+        let mut r = step_report(std::mem::size_of::<cloth_step_report>() as u32);
+        // SAFETY: as above.
+        ok(unsafe { cloth_last_step_report(w, c, &mut r) });
+        assert_eq!(r.idle, (n == 0) as u32, "frame {k}");
     }
     assert!((59..=60).contains(&total), "a second at 144 Hz ran {total} steps of 1/60 s");
     ok(cloth_world_advance(w, 0.1));

@@ -122,7 +122,8 @@ pub struct StepReport {
     pub turn_limited: bool,
     /// No fixed step ran this frame (`crate::detail`): the cloth is frozen
     /// (its local pose unchanged), or at half rate on the second frame of a
-    /// pair (reads show the end of the step the first frame ran).
+    /// pair (reads show the end of the step the first frame ran), or a
+    /// world's advance ran no step for it (`crate::World::last_steps`).
     pub idle: bool,
 }
 

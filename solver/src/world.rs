@@ -902,8 +902,9 @@ impl World {
     /// [`World::step`] and a begin/end pair, 0 to
     /// [`crate::clock::MAX_CATCH_UP_STEPS`] for [`World::advance`] (a frame
     /// shorter than what the clock carries runs none); 0 before its first
-    /// pass. [`World::last_report`] is the last of them, so after a pass
-    /// that ran none it is an older step's.
+    /// pass. [`World::last_report`] is the last of them's; after an advance
+    /// that ran none it is `idle` (and `asleep` if the cloth sleeps), with
+    /// no event.
     pub fn last_steps(&self, id: ClothId) -> Result<u32, WorldError> {
         Ok(self.entry(id)?.steps)
     }
@@ -1051,7 +1052,11 @@ impl World {
                 e.report = r;
                 steps
             }
-            _ => 0,
+            // No step ran: the frame is idle, with no event to repeat.
+            _ => {
+                e.report = StepReport { idle: true, asleep: e.cloth.is_sleeping(), ..StepReport::default() };
+                0
+            }
         };
         e.finish_pass(pass, steps);
         e.report
