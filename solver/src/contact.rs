@@ -152,6 +152,12 @@ pub struct ContactSlots {
     /// same frame as before, to the bit), so a bound carries by the
     /// particle's own displacement.
     pub still: Vec<bool>,
+    /// Per collider: its generation, shape and pose in the cloth's frame
+    /// when the cloth last fell asleep (`None`: not in the set then; sized
+    /// with `frames`). A sleeping cloth wakes for a collider only once it
+    /// has left that pose by more than the sleep test's radius
+    /// (`crate::step`'s `colliders_wake`).
+    pub asleep_at: Vec<Option<(u32, Shape, Pose)>>,
     /// Per collider slot index: what the last discovery derived from its
     /// poses (scratch, sized with `frames`), reused while they do not change.
     pub discovered: Vec<Option<Discovered>>,
@@ -183,6 +189,7 @@ impl ContactSlots {
             discovered: Vec::new(),
             carry: Vec::new(),
             still: Vec::new(),
+            asleep_at: Vec::new(),
             swept: Vec::new(),
             boxes: SweptBoxes::default(),
             candidates: Vec::new(),
@@ -213,6 +220,7 @@ impl ContactSlots {
             self.discovered.resize(capacity, None);
             self.carry.resize(capacity, unused.frame);
             self.still.resize(capacity, false);
+            self.asleep_at.resize(capacity, None);
         }
         if self.swept.capacity() < capacity {
             self.swept.reserve(capacity - self.swept.len());
@@ -220,6 +228,18 @@ impl ContactSlots {
         self.boxes.reserve(capacity);
         if self.candidates.capacity() < capacity {
             self.candidates.reserve(capacity - self.candidates.len());
+        }
+    }
+
+    /// Records where each collider stands in the cloth's frame (anchor at
+    /// `anchor`) as the cloth falls asleep ([`Self::asleep_at`]).
+    pub fn remember_asleep(&mut self, colliders: &ColliderSet, anchor: &Pose) {
+        self.asleep_at.fill(None);
+        let to_cloth = anchor.inverse();
+        for (i, generation, c) in colliders.iter() {
+            if let Some(at) = self.asleep_at.get_mut(i as usize) {
+                *at = Some((generation, c.shape, to_cloth.mul(&c.cur)));
+            }
         }
     }
 
@@ -259,6 +279,7 @@ impl ContactSlots {
             + 4 * self.generation.capacity()
             + size_of::<Frame>() * self.carry.capacity()
             + self.still.capacity()
+            + size_of::<Option<(u32, Shape, Pose)>>() * self.asleep_at.capacity()
             + size_of::<Option<Discovered>>() * self.discovered.capacity()
             + size_of::<SweptCollider>() * self.swept.capacity()
             + self.boxes.bytes()

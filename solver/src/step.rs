@@ -309,7 +309,7 @@ fn step_lanes<L: Kernels, P: Probe>(
         if report.teleported
             || f.wake_requested
             || anchor_wakes(f, d, felt, reach, controls.sleep_speed)
-            || colliders_wake(model, state, colliders, d)
+            || colliders_wake(model, state, colliders, d, sleep_radius(&controls, reach, d.dt))
         {
             state.frame.sleeping = false;
             state.frame.quiet_steps = 0;
@@ -565,7 +565,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     f.stabilisation = (f.stabilisation + 1).min(STABILISATION_STEPS);
     f.local_speed = local_speed2.sqrt();
     f.pose_speed = stray / ((f.quiet_steps + 1) as f64 * d.dt);
-    let radius = controls.sleep_speed * reach * SLEEP_STEPS as f64 * d.dt;
+    let radius = sleep_radius(&controls, reach, d.dt);
     // A cloth with no free particle (reach 0) has nothing to settle.
     let still = stray < radius || model.reach == 0.0;
     if t.sleep && controls.sleep && report.watchdog.is_none() && still && !gusty {
@@ -578,7 +578,9 @@ fn step_lanes<L: Kernels, P: Probe>(
         report.fell_asleep = true;
         (f.sleep_velocity, f.sleep_omega) = (velocity, omega);
         f.sleep_gravity = f.cur.rotation.conj().rotate(d.gravity);
+        state.contacts.remember_asleep(colliders, &state.frame.cur);
     }
+    let f = &mut state.frame;
     f.prev = f.cur;
     report
 }
@@ -790,9 +792,20 @@ fn anchor_velocities(prev: &Pose, cur: &Pose, dt: f64) -> (Vec3, Vec3) {
     (v, pose::scale(axis, q.angle() / dt))
 }
 
-/// Wake (DESIGN §7, ours): a collider that moved this step and whose swept
-/// box reaches the cloth's box, inflated by the discovery reach.
-fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynamics) -> bool {
+/// The sleep test's radius, m: how far a particle may stray over the
+/// window, a fraction of the reach per second ([`SLEEP_STEPS`] steps).
+fn sleep_radius(controls: &crate::Controls, reach: f64, dt: f64) -> f64 {
+    controls.sleep_speed * reach * SLEEP_STEPS as f64 * dt
+}
+
+/// Wake (DESIGN §7, ours): a collider that moved this step, whose swept
+/// box reaches the cloth's box inflated by the discovery reach, and that
+/// stands, at the step's start or end, further than `radius` from where it
+/// stood in the cloth's frame when the cloth fell asleep (or was not there,
+/// or had another shape): a collider's sub-millimetre idle sway, or the
+/// rounding of a pose carried with the anchor, does not wake a garment it
+/// cannot push, and a slow creep wakes it once it has crept `radius`.
+fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynamics, radius: f64) -> bool {
     if colliders.is_empty() {
         return false;
     }
@@ -804,10 +817,31 @@ fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynami
         }
     }
     let cloth = cloth.inflate(d.thickness * (1.0 + crate::constants::CONTACT_MARGIN));
-    colliders.iter().any(|(_, _, c)| {
+    colliders.iter().any(|(i, generation, c)| {
         let (a, b) = (start.mul(&c.prev), end.mul(&c.cur));
-        a != b && Aabb::of_shape(&c.shape, &a).union(&Aabb::of_shape(&c.shape, &b)).overlaps(&cloth)
+        let left = |now: &Pose| match st.contacts.asleep_at.get(i as usize) {
+            Some(&Some((g, shape, at))) if g == generation && shape == c.shape => travel(&at, now, &cloth) > radius,
+            _ => true,
+        };
+        a != b
+            && (left(&a) || left(&b))
+            && Aabb::of_shape(&c.shape, &a).union(&Aabb::of_shape(&c.shape, &b)).overlaps(&cloth)
     })
+}
+
+/// How far any point of `within` moves relative to a body whose pose goes
+/// from `from` to `to`: the largest `|to⁻¹·q − from⁻¹·q|` over the box's
+/// corners `q` (the displacement is affine in `q`, so its norm peaks at a
+/// corner).
+fn travel(from: &Pose, to: &Pose, within: &Aabb) -> f64 {
+    let (from, to) = (from.inverse(), to.inverse());
+    let (lo, hi) = (within.min, within.max);
+    (0..8)
+        .map(|k| {
+            let q = [0, 1, 2].map(|j| if k >> j & 1 == 0 { lo[j] } else { hi[j] });
+            pose::norm(pose::sub(to.transform_point(q), from.transform_point(q)))
+        })
+        .fold(0.0, f64::max)
 }
 
 /// The largest painted inertia scale (1 where none is painted): the share of

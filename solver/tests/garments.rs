@@ -539,3 +539,56 @@ fn the_strain_limit_holds_while_the_sheet_swings() {
     let median = worst[worst.len() / 2];
     assert!(median <= 0.02, "median worst link {:.2} % over frames 300-900", 100.0 * median);
 }
+
+/// A cape asleep on its body stays asleep while the body sways by less than
+/// the sleep test's radius (an idle animation dying out, the rounding of a
+/// pose) and wakes for a body that creeps into it, before it has crept
+/// twice that radius. Before, any change of a collider's pose bits near the
+/// cloth woke it (a C# trial: a dress woke 24 times in 6 s under a sway
+/// decaying below 1e-16 rad).
+#[test]
+fn a_sleeping_cape_ignores_a_dying_sway_and_wakes_for_a_creeping_body() {
+    use cloth_solver::collider::ColliderId;
+    use cloth_solver::constants::{SLEEP_SPEED_PER_REACH, SLEEP_STEPS};
+    use cloth_solver::pose::{Pose, Quat};
+    for p in [library::COTTON, library::DENIM] {
+        for case in [GarmentCase::CapeOnTorso(0), GarmentCase::CapeOnTorso(1)] {
+            let input = case.input(&p);
+            let mut set = case.colliders();
+            let (id, rest) = set
+                .iter()
+                .next()
+                .map(|(index, generation, c)| (ColliderId { index, generation }, c.cur))
+                .expect("a torso");
+            let mut c = Cloth::new(&input, p.dynamics).expect("the cape seeds");
+            let name = format!("{} {}", p.name, case.name());
+            assert!((0..1200).any(|_| c.step_with(&set).fell_asleep), "{name}: asleep within 20 s");
+            // A sway about the torso's top, dying by a tenth a frame from 1e-4 rad.
+            for k in 0..120 {
+                let angle = 1e-4 * 0.9f64.powi(k);
+                let sway = Pose::new([0.0, 0.0, 0.0], Quat::from_axis_angle([1.0, 0.0, 0.0], angle));
+                set.begin_frame();
+                set.set_pose(id, sway.mul(&rest)).expect("a pose");
+                assert!(c.step_with(&set).asleep, "{name}: woken by a sway of {angle:.1e} rad at frame {k}");
+            }
+            // A creep towards the cape at 1 mm/s.
+            let n = c.nodes() as f64;
+            let mean = c.positions().iter().fold([0.0; 3], |m, p| [0, 1, 2].map(|j| m[j] + p[j] as f64 / n));
+            let dir = {
+                let d = [mean[0], 0.0, mean[2] - rest.translation[2]];
+                let l = (d[0] * d[0] + d[2] * d[2]).sqrt();
+                [d[0] / l, 0.0, d[2] / l]
+            };
+            let radius = SLEEP_SPEED_PER_REACH * c.model().reach as f64 * SLEEP_STEPS as f64 * p.dynamics.dt;
+            let per_step = 1e-3 * p.dynamics.dt;
+            let woke = (1..=600).find(|&k| {
+                let s = k as f64 * per_step;
+                set.begin_frame();
+                set.set_pose(id, Pose::new(dir.map(|d| d * s), Quat::IDENTITY).mul(&rest)).expect("a pose");
+                !c.step_with(&set).asleep
+            });
+            let woke = woke.expect("the creeping body wakes the cape") as f64 * per_step;
+            assert!(woke <= 2.0 * radius, "{name}: woke after the body crept {woke:.2e} m (radius {radius:.2e} m)");
+        }
+    }
+}
