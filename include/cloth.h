@@ -759,7 +759,8 @@ typedef struct {
     double max_turn_rate;
 } cloth_stats;
 
-// What a cloth's last step did. Set struct_size before the call.
+// What a cloth's last step (or advance) did. Set struct_size before the
+// call.
 typedef struct {
     // sizeof(cloth_step_report), set by the caller.
     uint32_t struct_size;
@@ -794,8 +795,11 @@ typedef struct {
     // cloth_world_advance ran for this cloth: 1, or 0 to
     // CLOTH_MAX_CATCH_UP_STEPS for an advance (a frame shorter than what
     // the clock carries runs none; 0 before the cloth's first). The fields
-    // above are the last of those steps'; after an advance that ran none
-    // the report is idle (and asleep if the cloth sleeps), with no event.
+    // above report those steps as one frame: an event (teleported, a
+    // limit, fell_asleep, the first watchdog reset) if any step had it,
+    // pivot failures summed, asleep and idle as the last step left them.
+    // After an advance that ran none the report is idle (and asleep if the
+    // cloth sleeps), with no event.
     // It takes what was the padding after idle, so the struct's size is
     // unchanged.
     uint32_t steps;
@@ -1314,7 +1318,9 @@ cloth_status cloth_read_node_poses(cloth_world world,
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_read_stats(cloth_world world, cloth_id cloth, cloth_stats *out);
 
-// What the cloth's last step did. Set `out->struct_size` first. Per-cloth.
+// What the cloth's last step did (its last cloth_world_step, begin/end
+// pair or cloth_world_advance, as one frame: cloth_step_report.steps). Set
+// `out->struct_size` first. Per-cloth.
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_last_step_report(cloth_world world, cloth_id cloth, cloth_step_report *out);
 
@@ -1559,21 +1565,22 @@ cloth_status cloth_world_clear_budget(cloth_world world);
 // The levels then depend on the times reported, and are the same for the
 // same reports. A step's fixed cost (the pool waking, some µs) is not
 // priced, so a crowd with next to nothing to simulate reads a higher
-// price. Without a budget, or before any step has run, nothing changes.
-// Exclusive.
+// price. Without a budget, or before any step has run, nothing changes;
+// nor for a core_ms of 0, a frame that ran nothing (a paused game that
+// skipped its step). Exclusive.
 // Refuses: NON_FINITE for a core_ms that is NaN or infinite;
-// INVALID_ARGUMENT for one of 0 or less or over 1e6 (a step takes some
-// time); WRONG_PHASE inside begin_step / end_step.
+// INVALID_ARGUMENT for one below 0 or over 1e6; WRONG_PHASE inside
+// begin_step / end_step.
 cloth_status cloth_world_observe_step(cloth_world world, double core_ms);
 
 // cloth_world_observe_step from the wall time of cloth_world_step or
 // cloth_world_advance, ms: the world multiplies it by the threads it steps
 // on (its `threads`, 1 for 0). A begin_step / end_step pair runs on the
 // host's threads, which the world does not know: report it with
-// cloth_world_observe_step. Exclusive.
+// cloth_world_observe_step (0: nothing learned). Exclusive.
 // Refuses: NON_FINITE for a wall_ms that is NaN or infinite;
-// INVALID_ARGUMENT for one of 0 or less, or over 1e6 core-ms once
-// multiplied; WRONG_PHASE inside begin_step / end_step.
+// INVALID_ARGUMENT for one below 0, or over 1e6 core-ms once multiplied;
+// WRONG_PHASE inside begin_step / end_step.
 cloth_status cloth_world_observe_step_wall(cloth_world world, double wall_ms);
 
 // The world's frame budget: `*out_enabled` is 1 and `*out_budget` the

@@ -445,7 +445,8 @@ namespace ClothSim
         public uint idle;
         // The fixed steps the last Step or Advance ran for this cloth: 1, or 0 to CLOTH_MAX_CATCH_UP_STEPS
         // for an Advance (a frame shorter than what the clock carries runs none; 0 before its first). The
-        // fields above are the last of those steps'; after an Advance that ran none the report is idle (and
+        // fields above report those steps as one frame: an event if any step had it, pivot failures summed,
+        // asleep and idle as the last left them. After an Advance that ran none the report is idle (and
         // asleep if the cloth sleeps), with no event.
         public uint steps;
     }
@@ -557,6 +558,10 @@ namespace ClothSim
         public const uint CLOTH_PRESET_HAIR = 7;
         public const uint CLOTH_TELEPORT_RESET = 0;
         public const uint CLOTH_TELEPORT_KEEP = 1;
+        // Collider shapes (ClothColliderDesc.shape), in the collider's local frame: a ball of `radius`; the
+        // points within `radius` of the segment a-b; the hull of the balls (a, radius) and (b, radius_b); the
+        // half-space y <= 0 (a plane whose outward normal is local +Y); a box of `half_extents` whose edges are
+        // rounded by `corner_radius`.
         public const uint CLOTH_SHAPE_SPHERE = 0;
         public const uint CLOTH_SHAPE_CAPSULE = 1;
         public const uint CLOTH_SHAPE_TAPERED_CAPSULE = 2;
@@ -996,7 +1001,8 @@ namespace ClothSim
         // Reports what the last Step or Advance took, core-ms: its Stopwatch ms × the world's threads (1 for
         // 0), idle time included. With a budget set, its unit_ns moves towards the price this machine pays
         // (+25 % / −12.5 % a report at most) and the next steps' levels follow. Under Advance the budget is
-        // per fixed step: a frame running two steps costs twice it; a frame running none changes nothing.
+        // per fixed step: a frame running two steps costs twice it; a frame running none changes nothing, and
+        // so does 0 ms (a paused frame that skipped Step).
         public void ObserveStep(double coreMs) { ClothException.Check(ClothNative.cloth_world_observe_step(handle, coreMs)); }
         // ObserveStep from Step's or Advance's Stopwatch ms: the world multiplies by its threads (1 for 0).
         public void ObserveStepWall(double wallMs) { ClothException.Check(ClothNative.cloth_world_observe_step_wall(handle, wallMs)); }

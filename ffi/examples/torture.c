@@ -1025,11 +1025,11 @@ static void op_detail(int bad) {
     if (what == 0 && chance(0.25)) {
         /* A step's time reported: the twin gets the same report, so its
          * price, and then its levels, stay A's. */
-        double core_ms = range(1e-6, 0.02);
+        double core_ms = chance(0.1) ? 0.0 : range(1e-6, 0.02); /* 0: a paused frame, nothing learned */
         int exact = inside_step ? CLOTH_STATUS_WRONG_PHASE : CLOTH_STATUS_OK;
         if (bad) {
             if (chance(0.5)) core_ms = spoilt(&exact);
-            else core_ms = chance(0.5) ? 0.0 : -range(1e-9, 1.0), exact = CLOTH_STATUS_INVALID_ARGUMENT;
+            else core_ms = -range(1e-9, 1.0), exact = CLOTH_STATUS_INVALID_ARGUMENT;
         }
         cloth_status s = on_a("cloth_world_observe_step", cloth_world_observe_step(A, core_ms),
                               S(CLOTH_STATUS_OK) | FLOAT_ERRORS | PHASE, exact);

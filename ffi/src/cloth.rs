@@ -1493,7 +1493,9 @@ pub unsafe extern "C" fn cloth_read_stats(world: cloth_world, cloth: cloth_id, o
     })
 }
 
-/// What the cloth's last step did. Set `out->struct_size` first. Per-cloth.
+/// What the cloth's last step did (its last cloth_world_step, begin/end
+/// pair or cloth_world_advance, as one frame: cloth_step_report.steps). Set
+/// `out->struct_size` first. Per-cloth.
 /// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_last_step_report(

@@ -565,7 +565,8 @@ pub struct cloth_collider_desc {
     pub pose: cloth_pose,
 }
 
-/// What a cloth's last step did. Set struct_size before the call.
+/// What a cloth's last step (or advance) did. Set struct_size before the
+/// call.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct cloth_step_report {
@@ -602,8 +603,11 @@ pub struct cloth_step_report {
     /// cloth_world_advance ran for this cloth: 1, or 0 to
     /// CLOTH_MAX_CATCH_UP_STEPS for an advance (a frame shorter than what
     /// the clock carries runs none; 0 before the cloth's first). The fields
-    /// above are the last of those steps'; after an advance that ran none
-    /// the report is idle (and asleep if the cloth sleeps), with no event.
+    /// above report those steps as one frame: an event (teleported, a
+    /// limit, fell_asleep, the first watchdog reset) if any step had it,
+    /// pivot failures summed, asleep and idle as the last step left them.
+    /// After an advance that ran none the report is idle (and asleep if the
+    /// cloth sleeps), with no event.
     /// It takes what was the padding after idle, so the struct's size is
     /// unchanged.
     pub steps: u32,

@@ -270,11 +270,12 @@ pub extern "C" fn cloth_world_clear_budget(world: cloth_world) -> cloth_status {
 /// The levels then depend on the times reported, and are the same for the
 /// same reports. A step's fixed cost (the pool waking, some µs) is not
 /// priced, so a crowd with next to nothing to simulate reads a higher
-/// price. Without a budget, or before any step has run, nothing changes.
-/// Exclusive.
+/// price. Without a budget, or before any step has run, nothing changes;
+/// nor for a core_ms of 0, a frame that ran nothing (a paused game that
+/// skipped its step). Exclusive.
 /// Refuses: NON_FINITE for a core_ms that is NaN or infinite;
-/// INVALID_ARGUMENT for one of 0 or less or over 1e6 (a step takes some
-/// time); WRONG_PHASE inside begin_step / end_step.
+/// INVALID_ARGUMENT for one below 0 or over 1e6; WRONG_PHASE inside
+/// begin_step / end_step.
 #[no_mangle]
 pub extern "C" fn cloth_world_observe_step(world: cloth_world, core_ms: f64) -> cloth_status {
     guard("cloth_world_observe_step", || with_world_mut(world, |w| w.observe_step(core_ms).map_err(world_fail)))
@@ -284,10 +285,10 @@ pub extern "C" fn cloth_world_observe_step(world: cloth_world, core_ms: f64) -> 
 /// cloth_world_advance, ms: the world multiplies it by the threads it steps
 /// on (its `threads`, 1 for 0). A begin_step / end_step pair runs on the
 /// host's threads, which the world does not know: report it with
-/// cloth_world_observe_step. Exclusive.
+/// cloth_world_observe_step (0: nothing learned). Exclusive.
 /// Refuses: NON_FINITE for a wall_ms that is NaN or infinite;
-/// INVALID_ARGUMENT for one of 0 or less, or over 1e6 core-ms once
-/// multiplied; WRONG_PHASE inside begin_step / end_step.
+/// INVALID_ARGUMENT for one below 0, or over 1e6 core-ms once multiplied;
+/// WRONG_PHASE inside begin_step / end_step.
 #[no_mangle]
 pub extern "C" fn cloth_world_observe_step_wall(world: cloth_world, wall_ms: f64) -> cloth_status {
     guard("cloth_world_observe_step_wall", || {

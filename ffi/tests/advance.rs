@@ -77,3 +77,24 @@ fn the_step_report_counts_the_fixed_steps_a_frame_ran() {
     assert_eq!(steps(), 1, "cloth_world_step");
     ok(cloth_world_destroy(w));
 }
+
+/// A frame's report covers all its fixed steps: a teleport in the first of
+/// a 30 Hz frame's two steps is reported, though the second step had none.
+#[test]
+fn a_frames_report_keeps_an_event_of_any_of_its_steps() {
+    let w = world();
+    let c = Sheet::new(8).create(w, &cloth_default_desc()).expect("seeds");
+    for _ in 0..10 {
+        ok(cloth_world_advance(w, 1.0 / 60.0));
+    }
+    let far = pose([50.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]);
+    // SAFETY: a valid pose.
+    ok(unsafe { cloth_set_anchor_pose(w, c, &far) });
+    ok(cloth_world_advance(w, 1.0 / 30.0));
+    let mut r = step_report(std::mem::size_of::<cloth_step_report>() as u32);
+    // SAFETY: a writable report of its own size.
+    ok(unsafe { cloth_last_step_report(w, c, &mut r) });
+    assert_eq!(r.steps, 2, "a 30 Hz frame");
+    assert_eq!(r.teleported, 1, "the first step's teleport");
+    ok(cloth_world_destroy(w));
+}

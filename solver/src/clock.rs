@@ -44,7 +44,9 @@ pub struct Advance {
     pub dropped: f64,
     /// Where the shown state sits between the last two fixed states, [0, 1).
     pub alpha: f64,
-    /// The last fixed step's report, if one ran.
+    /// The report of the fixed steps that ran, as one frame's
+    /// ([`crate::StepReport::then`]: an event of any of them, the state the
+    /// last left), if one ran.
     pub report: Option<crate::StepReport>,
 }
 

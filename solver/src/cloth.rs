@@ -554,14 +554,15 @@ impl Cloth {
             steps += 1;
             self.state.frame.cur = Clock::pose_of_step(&from, &to, carried, elapsed, dt, steps);
             self.clock.remember(&self.state.x);
-            report = Some(if colliders.is_empty() {
+            let r = if colliders.is_empty() {
                 self.fixed_step(colliders)
             } else {
                 let mut clock = std::mem::take(&mut self.clock);
                 let r = self.fixed_step(clock.colliders_for_step(colliders, carried, elapsed, dt, steps));
                 self.clock = clock;
                 r
-            });
+            };
+            report = Some(report.map_or(r, |earlier: StepReport| earlier.then(r)));
             left = carried + elapsed - steps as f64 * dt;
         }
         if steps == 0 && !colliders.is_empty() {

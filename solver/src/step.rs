@@ -127,6 +127,25 @@ pub struct StepReport {
     pub idle: bool,
 }
 
+impl StepReport {
+    /// This report followed by `later`'s, as one frame's: an event of
+    /// either (a teleport, a limit, falling asleep; the first watchdog
+    /// reset), pivot failures summed, and the state (`asleep`, `idle`) the
+    /// later one left.
+    pub fn then(self, later: StepReport) -> StepReport {
+        StepReport {
+            watchdog: self.watchdog.or(later.watchdog),
+            pivot_failures: self.pivot_failures + later.pivot_failures,
+            teleported: self.teleported || later.teleported,
+            asleep: later.asleep,
+            fell_asleep: self.fell_asleep || later.fell_asleep,
+            anchor_limited: self.anchor_limited || later.anchor_limited,
+            turn_limited: self.turn_limited || later.turn_limited,
+            idle: later.idle,
+        }
+    }
+}
+
 /// Per-substep constants, computed once in f64 and rounded once per lane type.
 #[derive(Clone, Copy, Debug)]
 pub struct SubstepParams {

@@ -775,12 +775,13 @@ impl World {
     /// simulate reads a higher price. The levels depend on the times
     /// reported, and are the same for the same reports.
     ///
-    /// Without a budget, or before a step has run, nothing changes.
-    /// Refused: zero, negative, non-finite or over [`detail::BUDGET_MAX`]
-    /// (a step takes some time); inside a begin/end pair.
+    /// Without a budget, or before a step has run, nothing changes; nor for
+    /// a time of 0, a frame that ran nothing (a paused game that skipped its
+    /// step, a timer too coarse to see one). Refused: negative, non-finite
+    /// or over [`detail::BUDGET_MAX`]; inside a begin/end pair.
     pub fn observe_step(&mut self, core_ms: f64) -> Result<(), WorldError> {
-        if !(core_ms.is_finite() && core_ms > 0.0 && core_ms <= detail::BUDGET_MAX) {
-            let allowed = format!("(0, {}] core-ms, finite", detail::BUDGET_MAX);
+        if !(core_ms.is_finite() && core_ms >= 0.0 && core_ms <= detail::BUDGET_MAX) {
+            let allowed = format!("[0, {}] core-ms, finite", detail::BUDGET_MAX);
             return Err(WorldError::Param(ParamError::OutOfRange {
                 name: "observed core_ms",
                 value: core_ms,
@@ -788,6 +789,9 @@ impl World {
             }));
         }
         self.refuse_inside_step()?;
+        if core_ms == 0.0 {
+            return Ok(());
+        }
         if let Some(b) = self.budget.as_mut() {
             if let Some(price) = detail::observed_price(self.price, core_ms, self.budget_spent) {
                 self.price = price;
@@ -893,7 +897,8 @@ impl World {
         }
     }
 
-    /// The report of a cloth's last fixed step (see [`World::last_steps`]).
+    /// The report of a cloth's last pass: its fixed steps' as one frame's
+    /// ([`StepReport::then`]; see [`World::last_steps`]).
     pub fn last_report(&self, id: ClothId) -> Result<StepReport, WorldError> {
         Ok(self.entry(id)?.report)
     }
@@ -902,9 +907,9 @@ impl World {
     /// [`World::step`] and a begin/end pair, 0 to
     /// [`crate::clock::MAX_CATCH_UP_STEPS`] for [`World::advance`] (a frame
     /// shorter than what the clock carries runs none); 0 before its first
-    /// pass. [`World::last_report`] is the last of them's; after an advance
-    /// that ran none it is `idle` (and `asleep` if the cloth sleeps), with
-    /// no event.
+    /// pass. [`World::last_report`] reports them as one frame (an event of
+    /// any, the state the last left); after an advance that ran none it is
+    /// `idle` (and `asleep` if the cloth sleeps), with no event.
     pub fn last_steps(&self, id: ClothId) -> Result<u32, WorldError> {
         Ok(self.entry(id)?.steps)
     }
