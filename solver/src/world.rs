@@ -780,7 +780,7 @@ impl World {
     /// step, a timer too coarse to see one). Refused: negative, non-finite
     /// or over [`detail::BUDGET_MAX`]; inside a begin/end pair.
     pub fn observe_step(&mut self, core_ms: f64) -> Result<(), WorldError> {
-        if !(core_ms.is_finite() && core_ms >= 0.0 && core_ms <= detail::BUDGET_MAX) {
+        if !(core_ms.is_finite() && (0.0..=detail::BUDGET_MAX).contains(&core_ms)) {
             let allowed = format!("[0, {}] core-ms, finite", detail::BUDGET_MAX);
             return Err(WorldError::Param(ParamError::OutOfRange {
                 name: "observed core_ms",
