@@ -106,8 +106,8 @@ fn validate(input: &ClothInput) -> Result<usize, SeedError> {
     if !input.bind_rotations.is_empty() && input.bind_rotations.len() != n {
         return Err(SeedError::LengthMismatch { what: "bind_rotations", expected: n, got: input.bind_rotations.len() });
     }
-    if let Some(node) = input.bind_rotations.iter().position(|q| !q.is_finite() || (q.norm() - 1.0).abs() > 1e-3) {
-        return Err(SeedError::NonFinitePosition { node });
+    if let Some(joint) = input.bind_rotations.iter().position(|q| !q.is_finite() || (q.norm() - 1.0).abs() > 1e-3) {
+        return Err(SeedError::BadBindTransform { joint });
     }
     for (node, p) in input.positions.iter().enumerate() {
         if !p.iter().all(|v| v.is_finite()) {

@@ -142,6 +142,12 @@ fn bad_input_is_a_typed_error_naming_the_index() {
     i.positions[7][0] = f32::INFINITY;
     assert_eq!(err(&i, d), SeedError::NonFinitePosition { node: 7 });
 
+    // A bind rotation that is not unit is named as such, not as a position.
+    let mut i = good.clone();
+    i.bind_rotations = vec![cloth_solver::pose::Quat::IDENTITY; i.positions.len()];
+    i.bind_rotations[3].w = 1.1;
+    assert_eq!(err(&i, d), SeedError::BadBindTransform { joint: 3 });
+
     let mut i = good.clone();
     i.masses[9] = 0.0;
     assert!(matches!(err(&i, d), SeedError::BadMass { node: 9, .. }));
