@@ -197,8 +197,9 @@ impl Cloth {
     /// (`detail.rs`); at [`Detail::Frozen`] none (`idle` in the report).
     ///
     /// The first step with colliders sizes the contact slots (four per
-    /// particle) and a set that has grown resizes its per-collider scratch;
-    /// every other step allocates nothing.
+    /// particle) unless naming the set did ([`Cloth::with_colliders`],
+    /// `World::add_cloth`), and a set that has grown resizes its
+    /// per-collider scratch; every other step allocates nothing.
     pub fn step_with(&mut self, colliders: &ColliderSet) -> StepReport {
         // A frame stepped directly carries no host time and no blend.
         self.clock.host = None;

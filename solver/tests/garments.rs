@@ -544,8 +544,7 @@ fn the_strain_limit_holds_while_the_sheet_swings() {
 /// the sleep test's radius (an idle animation dying out, the rounding of a
 /// pose) and wakes for a body that creeps into it, before it has crept
 /// twice that radius. Before, any change of a collider's pose bits near the
-/// cloth woke it (a C# trial: a dress woke 24 times in 6 s under a sway
-/// decaying below 1e-16 rad).
+/// cloth woke it (`MEASUREMENTS.md`, "Sleep and a collider's sway").
 #[test]
 fn a_sleeping_cape_ignores_a_dying_sway_and_wakes_for_a_creeping_body() {
     use cloth_solver::collider::ColliderId;
