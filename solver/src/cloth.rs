@@ -244,12 +244,15 @@ impl Cloth {
         report
     }
 
-    /// Sizes the contact slots (once) and room for `colliders` colliders.
-    /// The first step that meets a collider does it if nothing did before;
-    /// naming the cloth's collider set ([`Cloth::with_colliders`],
-    /// `World::add_cloth`) does it then, so that step neither allocates
-    /// nor pays for the pages.
-    pub(crate) fn provision_contacts(&mut self, colliders: usize) {
+    /// Sizes the contact slots (once) and room for the colliders of a
+    /// non-empty set (an empty one sizes nothing). The first step that meets
+    /// a collider does it if nothing did before; naming the cloth's collider
+    /// set ([`Cloth::with_colliders`], `World::add_cloth`) does it then, so
+    /// that step neither allocates nor pays for the pages.
+    pub(crate) fn provision_for(&mut self, colliders: &ColliderSet) {
+        if colliders.is_empty() {
+            return;
+        }
         if self.state.contacts.is_empty() {
             self.state.contacts = ContactSlots::new(self.model.swept, self.model.swept / LANES);
             if self.dynamics.strain_limit && self.tuning.strain_mode.projection() {
@@ -259,23 +262,13 @@ impl Cloth {
                 self.state.contacts.provision_travel();
             }
         }
-        self.state.contacts.reserve_colliders(colliders);
-    }
-
-    /// [`Cloth::provision_contacts`] for a set the cloth will collide with
-    /// (nothing for an empty one, as a step against it sizes nothing).
-    pub(crate) fn provision_for(&mut self, colliders: &ColliderSet) {
-        if !colliders.is_empty() {
-            self.provision_contacts(colliders.capacity());
-        }
+        self.state.contacts.reserve_colliders(colliders.capacity());
     }
 
     /// One fixed step at the level's dynamics.
     fn fixed_step(&mut self, colliders: &ColliderSet) -> StepReport {
         self.clock.showing = false;
-        if !colliders.is_empty() {
-            self.provision_contacts(colliders.capacity());
-        }
+        self.provision_for(colliders);
         if self.state.motion.stale && self.state.motion.has_backstops() {
             self.refresh_backstops();
         }

@@ -1487,3 +1487,53 @@ pub fn sprint_script(t: f64, teleport: bool) -> crate::pose::Pose {
     let yaw = std::f64::consts::FRAC_PI_2 * ((t - 1.8) / 0.4).clamp(0.0, 1.0);
     crate::pose::Pose::new([0.0, 0.0, -x], crate::pose::Quat::from_axis_angle([0.0, 1.0, 0.0], yaw))
 }
+
+/// What [`hitched_ride`] saw after its first second.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ride {
+    /// The worst link over rest.
+    pub worst_link: f64,
+    /// The fastest cloth-frame speed, m/s ([`Cloth::local_speed`]).
+    pub local_speed: f64,
+    /// Frames whose step felt the anchor's velocity change past its limit.
+    pub limited: u32,
+}
+
+/// The irregular cape on its torso `case` ([`GarmentCase::CapeOnTorso`],
+/// the capsule moving with the anchor) at `preset`, advanced 240 frames of
+/// 1/60 s with the anchor at `anchor(t)`; with `hitches`, every 60th frame
+/// after the first second is a 0.1 s hitch (past the catch-up limit). What
+/// it saw after the first second, when the spawn's start from rest is the
+/// same with and without hitches.
+pub fn hitched_ride(
+    preset: &crate::library::Preset,
+    case: GarmentCase,
+    anchor: &dyn Fn(f64) -> crate::pose::Pose,
+    hitches: bool,
+) -> Ride {
+    let input = case.input(preset);
+    let mut set = case.colliders();
+    let (id, local) = set
+        .iter()
+        .next()
+        .map(|(index, generation, c)| (crate::collider::ColliderId { index, generation }, c.cur))
+        .expect("a torso");
+    let mut c = Cloth::new(&input, preset.dynamics).expect("the cape seeds");
+    c.place_anchor(anchor(0.0)).expect("a pose");
+    set.place(id, anchor(0.0).mul(&local)).expect("a pose");
+    let (mut t, mut ride) = (0.0, Ride { worst_link: 0.0, local_speed: 0.0, limited: 0 });
+    for k in 1..=240 {
+        let tick = if hitches && k > 60 && k % 60 == 30 { 0.1 } else { 1.0 / 60.0 };
+        t += tick;
+        set.begin_frame();
+        set.set_pose(id, anchor(t).mul(&local)).expect("a pose");
+        c.set_anchor_pose(anchor(t)).expect("a pose");
+        let a = c.advance_with(tick, &set).expect("a valid time");
+        if k > 60 {
+            ride.limited += a.report.is_some_and(|r| r.anchor_limited) as u32;
+            ride.worst_link = ride.worst_link.max(c.worst_link_ratio());
+            ride.local_speed = ride.local_speed.max(c.local_speed());
+        }
+    }
+    ride
+}

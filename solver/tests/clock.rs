@@ -150,50 +150,27 @@ fn a_hitch_runs_at_most_the_catch_up_cap() {
 /// anchor's own velocity. The irregular capes on their torso (a capsule
 /// moving with the anchor), denim and cotton, carried at a steady 30 m/s
 /// (a car), and walking at 1.3 m/s while turning at 0.8 rad/s, at 60 Hz
-/// with a 0.1 s hitch every second after the first: from then on no step
-/// feels the anchor's velocity change past its limit, and the worst link
-/// stays within 0.5 % of the same run's without hitches. Swept instead,
-/// the dropped travel landed in the next step (`MEASUREMENTS.md`, "A hitch
-/// carried").
+/// with a 0.1 s hitch every second after the first
+/// (`experiments::hitched_ride`): from then on no step feels the anchor's
+/// velocity change past its limit, and the worst link stays within 0.5 %
+/// of the same run's without hitches (`MEASUREMENTS.md`, "A hitch carried").
 #[test]
 fn a_hitch_carries_the_dropped_motion_without_a_jolt() {
-    use cloth_solver::collider::{ColliderId, ColliderSet};
+    use cloth_solver::experiments::hitched_ride;
     let car = |t: f64| Pose::new([30.0 * t, 1.4, 0.0], Quat::IDENTITY);
     for p in [library::DENIM, library::COTTON] {
         for case in [GarmentCase::CapeOnTorso(0), GarmentCase::CapeOnTorso(1)] {
-            let input = case.input(&p);
-            let torso = case.colliders();
-            let (id, local) = torso
-                .iter()
-                .next()
-                .map(|(index, generation, c)| (ColliderId { index, generation }, c.cur))
-                .expect("a torso");
             for (what, anchor) in [("30 m/s", &car as &dyn Fn(f64) -> Pose), ("walking and turning", &walk)] {
-                let run = |hitches: bool| {
-                    let mut c = Cloth::new(&input, p.dynamics).expect("seeds");
-                    let mut set: ColliderSet = torso.clone();
-                    c.place_anchor(anchor(0.0)).expect("a pose");
-                    set.place(id, anchor(0.0).mul(&local)).expect("a pose");
-                    let (mut t, mut worst, mut limited) = (0.0, 0.0f64, 0);
-                    for k in 1..=240 {
-                        let tick = if hitches && k > 60 && k % 60 == 30 { 0.1 } else { 1.0 / 60.0 };
-                        t += tick;
-                        set.begin_frame();
-                        set.set_pose(id, anchor(t).mul(&local)).expect("a pose");
-                        c.set_anchor_pose(anchor(t)).expect("a pose");
-                        let a = c.advance_with(tick, &set).expect("a valid time");
-                        // After the first second: the spawn's start from rest is the same in both.
-                        if k > 60 {
-                            limited += a.report.is_some_and(|r| r.anchor_limited) as u32;
-                            worst = worst.max(c.worst_link_ratio());
-                        }
-                    }
-                    (worst, limited)
-                };
-                let ((smooth, _), (hitched, limited)) = (run(false), run(true));
+                let (smooth, hitched) = (hitched_ride(&p, case, anchor, false), hitched_ride(&p, case, anchor, true));
                 let name = format!("{} {} {what}", p.name, case.name());
+                let limited = hitched.limited;
                 assert_eq!(limited, 0, "{name}: {limited} frames felt the anchor's velocity change past its limit");
-                assert!(hitched <= smooth + 0.005, "{name}: worst link {hitched:.4} with hitches, {smooth:.4} without");
+                assert!(
+                    hitched.worst_link <= smooth.worst_link + 0.005,
+                    "{name}: worst link {:.4} with hitches, {:.4} without",
+                    hitched.worst_link,
+                    smooth.worst_link
+                );
             }
         }
     }

@@ -543,8 +543,7 @@ fn the_strain_limit_holds_while_the_sheet_swings() {
 /// A cape asleep on its body stays asleep while the body sways by less than
 /// the sleep test's radius (an idle animation dying out, the rounding of a
 /// pose) and wakes for a body that creeps into it, before it has crept
-/// twice that radius. Before, any change of a collider's pose bits near the
-/// cloth woke it (`MEASUREMENTS.md`, "Sleep and a collider's sway").
+/// twice that radius (`MEASUREMENTS.md`, "Sleep and a collider's sway").
 #[test]
 fn a_sleeping_cape_ignores_a_dying_sway_and_wakes_for_a_creeping_body() {
     use cloth_solver::collider::ColliderId;
