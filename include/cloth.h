@@ -1527,10 +1527,12 @@ cloth_status cloth_world_set_air(cloth_world world, const cloth_air *air);
 // CLOTH_STEP_UNITS at any level; a cloth asleep for 30 steps in a row
 // costs nothing more (one that dozes for a step is charged its level, so
 // the room it leaves does not flicker another cloth's level).
-// A cloth entering half rate steps on this step or, frozen for this one,
-// on the next, whichever step's half-rate work is less so far (in
-// priority order), so half rate's work splits evenly between the two
-// steps of a pair; one whose dt is over 0.5 s is frozen instead. The world never times itself: the same
+// Under cloth_world_step (or a begin/end pair) a cloth entering half rate
+// enters it on this step or, frozen for this one, on the next,
+// whichever step's half-rate work is less so far (in priority order), so
+// half rate's work splits evenly between the two steps of a pair; under
+// cloth_world_advance it enters at once and its own clock says when it
+// steps. One whose dt is over 0.5 s is frozen instead. The world never times itself: the same
 // budget and priorities give the same levels, and the same bits, on every
 // machine. Exclusive.
 // Refuses: NON_FINITE for a field that is NaN or infinite;

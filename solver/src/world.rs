@@ -227,6 +227,9 @@ struct Entry {
     ran: f64,
     /// The fixed steps its last pass ran ([`World::last_steps`]).
     steps: u32,
+    /// The budget chose half rate for it on the second frame of a pair: it
+    /// was frozen for that step and enters half rate at the next.
+    half_next: bool,
 }
 
 impl Entry {
@@ -566,6 +569,7 @@ impl World {
             asleep_for: 0,
             ran: 0.0,
             steps: 0,
+            half_next: false,
         }));
         if let Some(index) = self.cloths.iter().position(|s| s.entry.is_none()) {
             let slot = &mut self.cloths[index];
@@ -834,10 +838,14 @@ impl World {
     }
 
     /// Sets every live cloth's level from the frame budget, if one is set.
-    /// Half rate's steps are balanced between the two frames of a pair: a
-    /// cloth entering it steps now or, frozen for this step, on the next,
-    /// whichever frame's half-rate steps cost less so far.
-    fn apply_budget(&mut self) {
+    /// On a pass of fixed steps (`paired`: [`World::step`], a begin/end
+    /// pair) half rate's steps are balanced between the two frames of a
+    /// pair: a cloth the budget moves to half rate enters it now or, frozen
+    /// for this step, at the next, whichever frame's half-rate steps cost
+    /// less so far. Under [`World::advance`] a half-rate cloth's
+    /// own clock (`clock.rs`, at `2·dt`) says when it steps, and a cloth
+    /// enters half rate at once.
+    fn apply_budget(&mut self, paired: bool) {
         let Some(budget) = self.budget else { return };
         self.candidates.clear();
         self.budget_phase.clear();
@@ -852,7 +860,9 @@ impl World {
                         dynamics: *c.dynamics(),
                         asleep: e.asleep_for >= detail::SETTLED_STEPS,
                     });
-                    self.budget_phase.push(c.half_rate_phase());
+                    // One the last step left waiting steps on this frame.
+                    let waiting = (paired && e.half_next).then_some(0);
+                    self.budget_phase.push(c.half_rate_phase().or(waiting));
                 }
             }
         }
@@ -861,31 +871,36 @@ impl World {
         let (units, share) = (budget.units(), budget.full_share);
         detail::choose(&self.candidates, units, share, &mut self.budget_order, &mut self.budget_levels);
         // Half rate's steps, balanced between the two frames of a pair: a
-        // cloth staying at half rate keeps its phase; one entering it, in
-        // priority order, steps on the frame whose steps cost less so far —
-        // now, or the next frame, frozen for this one.
-        let step_cost =
-            |c: &Candidate| if c.asleep { 0.0 } else { detail::work(c.nodes, &c.dynamics, Detail::HalfRate) };
-        let mut load = [0.0; 2];
-        for (k, c) in self.candidates.iter().enumerate() {
-            if let (Detail::HalfRate, Some(phase)) = (self.budget_levels[k], self.budget_phase[k]) {
-                load[phase as usize] += step_cost(c);
+        // cloth at half rate (or waiting to enter it) keeps its phase; one
+        // entering it, in priority order, steps on the frame whose steps
+        // cost less so far — now, or the next frame, frozen for this one
+        // (within the budget either way).
+        if paired {
+            let step_cost =
+                |c: &Candidate| if c.asleep { 0.0 } else { detail::work(c.nodes, &c.dynamics, Detail::HalfRate) };
+            let mut load = [0.0; 2];
+            for (k, c) in self.candidates.iter().enumerate() {
+                if let (Detail::HalfRate, Some(phase)) = (self.budget_levels[k], self.budget_phase[k]) {
+                    load[phase as usize] += step_cost(c);
+                }
             }
-        }
-        for &k in &self.budget_order {
-            let k = k as usize;
-            if self.budget_levels[k] == Detail::HalfRate && self.budget_phase[k].is_none() {
-                let phase = (load[1] < load[0]) as usize;
-                load[phase] += step_cost(&self.candidates[k]);
-                if phase == 1 {
-                    self.budget_levels[k] = Detail::Frozen;
+            for &k in &self.budget_order {
+                let k = k as usize;
+                if self.budget_levels[k] == Detail::HalfRate && self.budget_phase[k].is_none() {
+                    let phase = (load[1] < load[0]) as usize;
+                    load[phase] += step_cost(&self.candidates[k]);
+                    self.budget_phase[k] = Some(phase as u8);
                 }
             }
         }
-        for (c, &level) in self.candidates.iter().zip(&self.budget_levels) {
+        for (k, (c, &level)) in self.candidates.iter().zip(&self.budget_levels).enumerate() {
             let slot = &mut self.cloths[c.slot as usize];
             let id = ClothId { index: c.slot, generation: slot.generation };
             let Some(Ok(e)) = slot.entry.as_mut().map(Mutex::get_mut) else { continue };
+            // Entering half rate on the pair's second frame: frozen for it.
+            let wait = level == Detail::HalfRate && e.cloth.detail() != level && self.budget_phase[k] == Some(1);
+            e.half_next = wait;
+            let level = if wait { Detail::Frozen } else { level };
             // A level the cloth's dynamics refuse (half rate past dt = 0.5 s)
             // leaves it frozen; a panic damages the cloth alone, found by the
             // step that follows.
@@ -941,7 +956,7 @@ impl World {
     fn pass_over_cloths(&mut self, elapsed: Option<f64>) -> Result<(), WorldError> {
         self.pass += 1;
         let pass = self.pass;
-        self.apply_budget();
+        self.apply_budget(elapsed.is_none());
         // Largest first (the work estimate), ties by slot: a deterministic
         // schedule, though the answer would not change with any other.
         self.order.clear();
@@ -1086,7 +1101,7 @@ impl World {
             return Err(WorldError::AlreadyInsideStep);
         }
         self.pass += 1;
-        self.apply_budget();
+        self.apply_budget(true);
         self.inside_step = true;
         Ok(())
     }
