@@ -844,7 +844,9 @@ typedef struct {
 // priorities (cloth_set_priority). The cost of a cloth at a level is
 // counted, never timed: nodes × substeps × (iterations + 1) units a step,
 // halved at half rate, none frozen or asleep 30 steps in a row, plus CLOTH_STEP_UNITS for
-// every cloth. So the levels, and every result, are the same on every
+// every cloth; under cloth_world_advance, a step's work times the fixed
+// steps the host's frame holds (at least 1, at most 4: at 30 Hz with a dt
+// of 1/60 s, two). So the levels, and every result, are the same on every
 // machine and at every thread count (unless the host reports its times:
 // cloth_world_observe_step). Start from `cloth_default_frame_budget()`.
 typedef struct {
@@ -1192,7 +1194,9 @@ cloth_status cloth_set_detail(cloth_world world, cloth_id cloth, uint32_t level)
 
 // A cloth's level of detail (a CLOTH_DETAIL_* value): the level its last
 // step ran at — with a frame budget, the one the budget chose — or the one
-// cloth_set_detail set since. Per-cloth.
+// cloth_set_detail set since. A cloth the budget moved to half rate that
+// waits, frozen, for its pair's frame reads CLOTH_DETAIL_HALF_RATE, as a
+// half-rate cloth does between its steps (its report is idle). Per-cloth.
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_get_detail(cloth_world world, cloth_id cloth, uint32_t *out_level);
 
@@ -1527,12 +1531,13 @@ cloth_status cloth_world_set_air(cloth_world world, const cloth_air *air);
 // CLOTH_STEP_UNITS at any level; a cloth asleep for 30 steps in a row
 // costs nothing more (one that dozes for a step is charged its level, so
 // the room it leaves does not flicker another cloth's level).
-// Under cloth_world_step (or a begin/end pair) a cloth entering half rate
-// enters it on this step or, frozen for this one, on the next,
-// whichever step's half-rate work is less so far (in priority order), so
-// half rate's work splits evenly between the two steps of a pair; under
-// cloth_world_advance it enters at once and its own clock says when it
-// steps. One whose dt is over 0.5 s is frozen instead. The world never times itself: the same
+// A cloth entering half rate enters it now or, frozen until one fixed step
+// has passed, then, whichever puts its steps where half-rate work is less
+// so far (in priority order), so half rate's work splits evenly between
+// the two steps of a pair (under cloth_world_advance, the two halves of
+// its 2·dt of host time). One whose dt is over 0.5 s is frozen instead.
+// Under cloth_world_advance a frame's work is a step's times the fixed
+// steps the host's frame holds (at least 1, at most 4). The world never times itself: the same
 // budget and priorities give the same levels, and the same bits, on every
 // machine. Exclusive.
 // Refuses: NON_FINITE for a field that is NaN or infinite;
@@ -1550,8 +1555,9 @@ cloth_status cloth_world_clear_budget(cloth_world world);
 // Tells the world what its last step took, in core-milliseconds: the wall
 // time of cloth_world_step (or _advance, or a begin_step / end_step pair)
 // times the threads it could use — the world's `threads` (1 for 0, the
-// calling thread), or the host's workers for a begin/end pair — idle time
-// included: the budget's own unit. With a budget set, the world moves the
+// calling thread), or for a begin/end pair the host's workers that ran
+// its steps, counted no more than the cores they ran on (4 workers on 2
+// cores are 2) — idle time included: the budget's own unit. With a budget set, the world moves the
 // world's price of a unit (cloth_frame_budget.unit_ns) a quarter of the way to
 // what that step cost a unit of work, taken at most twice or half the
 // price it had: a report moves it +25 % or −12.5 % at most, so one slow

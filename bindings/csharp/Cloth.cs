@@ -474,8 +474,9 @@ namespace ClothSim
 
     // A world's frame budget (SimWorld.SetBudget): the work the cloths' steps may take in a frame, from
     // which every step chooses each cloth's level of detail by priority (SimCloth.SetPriority). Costs
-    // are counted (nodes × substeps × (iterations + 1) a step), never timed: the same levels and bits
-    // on every machine. Start from cloth_default_frame_budget().
+    // are counted (nodes × substeps × (iterations + 1) a step; under Advance, times the fixed steps the
+    // frame holds, 1 to 4), never timed: the same levels and bits on every machine. Start from
+    // cloth_default_frame_budget().
     [StructLayout(LayoutKind.Sequential)]
     public struct ClothFrameBudget
     {
@@ -1355,7 +1356,8 @@ namespace ClothSim
         // The level of detail from the next step on (a world with a budget chooses it again each step).
         // Throws WrongPhase between BeginStep and EndStep, InvalidArgument for HalfRate with a dt over 0.5 s.
         public void SetDetail(ClothDetail level) { ClothException.Check(ClothNative.cloth_set_detail(world.Handle, id, (uint)level)); }
-        // The level the last step ran at (with a budget, the one it chose), or the one set since.
+        // The level the last step ran at (with a budget, the one it chose), or the one set since; HalfRate
+        // for a cloth waiting, frozen and idle, for its half-rate pair's frame.
         public ClothDetail GetDetail()
         {
             uint level;

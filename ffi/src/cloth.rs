@@ -1027,7 +1027,9 @@ pub extern "C" fn cloth_set_detail(world: cloth_world, cloth: cloth_id, level: u
 
 /// A cloth's level of detail (a CLOTH_DETAIL_* value): the level its last
 /// step ran at — with a frame budget, the one the budget chose — or the one
-/// cloth_set_detail set since. Per-cloth.
+/// cloth_set_detail set since. A cloth the budget moved to half rate that
+/// waits, frozen, for its pair's frame reads CLOTH_DETAIL_HALF_RATE, as a
+/// half-rate cloth does between its steps (its report is idle). Per-cloth.
 /// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_get_detail(world: cloth_world, cloth: cloth_id, out_level: *mut u32) -> cloth_status {

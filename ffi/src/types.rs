@@ -656,7 +656,9 @@ pub struct cloth_stats {
 /// priorities (cloth_set_priority). The cost of a cloth at a level is
 /// counted, never timed: nodes × substeps × (iterations + 1) units a step,
 /// halved at half rate, none frozen or asleep 30 steps in a row, plus CLOTH_STEP_UNITS for
-/// every cloth. So the levels, and every result, are the same on every
+/// every cloth; under cloth_world_advance, a step's work times the fixed
+/// steps the host's frame holds (at least 1, at most 4: at 30 Hz with a dt
+/// of 1/60 s, two). So the levels, and every result, are the same on every
 /// machine and at every thread count (unless the host reports its times:
 /// cloth_world_observe_step). Start from `cloth_default_frame_budget()`.
 #[repr(C)]

@@ -222,12 +222,13 @@ pub unsafe extern "C" fn cloth_world_set_air(world: cloth_world, air: *const clo
 /// CLOTH_STEP_UNITS at any level; a cloth asleep for 30 steps in a row
 /// costs nothing more (one that dozes for a step is charged its level, so
 /// the room it leaves does not flicker another cloth's level).
-/// Under cloth_world_step (or a begin/end pair) a cloth entering half rate
-/// enters it on this step or, frozen for this one, on the next,
-/// whichever step's half-rate work is less so far (in priority order), so
-/// half rate's work splits evenly between the two steps of a pair; under
-/// cloth_world_advance it enters at once and its own clock says when it
-/// steps. One whose dt is over 0.5 s is frozen instead. The world never times itself: the same
+/// A cloth entering half rate enters it now or, frozen until one fixed step
+/// has passed, then, whichever puts its steps where half-rate work is less
+/// so far (in priority order), so half rate's work splits evenly between
+/// the two steps of a pair (under cloth_world_advance, the two halves of
+/// its 2·dt of host time). One whose dt is over 0.5 s is frozen instead.
+/// Under cloth_world_advance a frame's work is a step's times the fixed
+/// steps the host's frame holds (at least 1, at most 4). The world never times itself: the same
 /// budget and priorities give the same levels, and the same bits, on every
 /// machine. Exclusive.
 /// Refuses: NON_FINITE for a field that is NaN or infinite;
@@ -255,8 +256,9 @@ pub extern "C" fn cloth_world_clear_budget(world: cloth_world) -> cloth_status {
 /// Tells the world what its last step took, in core-milliseconds: the wall
 /// time of cloth_world_step (or _advance, or a begin_step / end_step pair)
 /// times the threads it could use — the world's `threads` (1 for 0, the
-/// calling thread), or the host's workers for a begin/end pair — idle time
-/// included: the budget's own unit. With a budget set, the world moves the
+/// calling thread), or for a begin/end pair the host's workers that ran
+/// its steps, counted no more than the cores they ran on (4 workers on 2
+/// cores are 2) — idle time included: the budget's own unit. With a budget set, the world moves the
 /// world's price of a unit (cloth_frame_budget.unit_ns) a quarter of the way to
 /// what that step cost a unit of work, taken at most twice or half the
 /// price it had: a report moves it +25 % or −12.5 % at most, so one slow

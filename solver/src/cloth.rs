@@ -293,6 +293,14 @@ impl Cloth {
         (self.detail == Detail::HalfRate).then_some(self.half_ahead as u8)
     }
 
+    /// Advanced by host time at [`Detail::HalfRate`] (at the level now, or
+    /// entering it now): whether its next step of `2·dt` ends within the
+    /// next `dt` of host time (0) or within the `dt` after (1) — the host
+    /// time it carries is at least `dt`, or not.
+    pub(crate) fn half_rate_phase_in_time(&self) -> u8 {
+        (self.clock.carried < self.dynamics.dt) as u8
+    }
+
     /// Sets the level of detail (`detail.rs`), from the next frame on. What
     /// reads show moves from the old level's to the new one's over
     /// [`crate::detail::BLEND_STEPS`] steps under a host advancing by its own

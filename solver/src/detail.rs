@@ -41,7 +41,9 @@
 //!
 //! ```text
 //!   work(level) = nodes · substeps · (iterations at the level + 1) / frames a step
-//!                 (0 frozen, or asleep SETTLED_STEPS in a row); the +1 is a substep's own work
+//!                 (0 frozen, or asleep SETTLED_STEPS in a row); the +1 is a substep's own work;
+//!                 under World::advance, times the fixed steps a host frame holds
+//!                 (frame_steps: 1 to MAX_CATCH_UP_STEPS), so the budget is a frame's
 //!   budget      = core_ms · 10⁶ / unit_ns  units (unit_ns: the host's, or
 //!                 WORK_UNIT_NS, measured on W4's walking character),
 //!                 less STEP_UNITS for each cloth (a step's cost at any level)
@@ -209,6 +211,29 @@ pub struct Candidate {
     pub dynamics: crate::Dynamics,
     /// Asleep for [`SETTLED_STEPS`] steps or more: its level's work is free.
     pub asleep: bool,
+    /// Fixed steps of `dt` the host's frame holds, at least 1
+    /// ([`frame_steps`]): a frame's work is [`work`] times this.
+    pub frames: f64,
+}
+
+impl Candidate {
+    /// Units of work a host frame of this cloth costs at `level`.
+    pub fn cost(&self, level: Detail) -> f64 {
+        if self.asleep {
+            0.0
+        } else {
+            work(self.nodes, &self.dynamics, level) * self.frames
+        }
+    }
+}
+
+/// Fixed steps of `dt` a host frame of `frame` seconds holds, for the
+/// budget: at least 1 (a frame that runs a step runs at least one, however
+/// short the frame), at most [`crate::clock::MAX_CATCH_UP_STEPS`]. A host
+/// that advances at 30 Hz a cloth of `dt` = 1/60 s runs two steps a frame,
+/// and its frame budget buys half the work a step.
+pub fn frame_steps(frame: f64, dt: f64) -> f64 {
+    (frame / dt).clamp(1.0, crate::clock::MAX_CATCH_UP_STEPS as f64)
 }
 
 /// The levels a budget of `units` gives `cloths` (the module's rule): what
@@ -221,14 +246,7 @@ pub fn choose(cloths: &[Candidate], units: f64, full_share: f64, order: &mut Vec
         let (a, b) = (&cloths[a as usize], &cloths[b as usize]);
         b.priority.total_cmp(&a.priority).then(a.slot.cmp(&b.slot))
     });
-    let cost = |i: u32, level| {
-        let c = &cloths[i as usize];
-        if c.asleep {
-            0.0
-        } else {
-            work(c.nodes, &c.dynamics, level)
-        }
-    };
+    let cost = |i: u32, level| cloths[i as usize].cost(level);
     // Every cloth's step costs STEP_UNITS at any level; the rest of the
     // budget goes to work. A band of each level in priority order while it
     // fits: full (within its share), then half rate, the rest frozen.
@@ -284,7 +302,7 @@ mod tests {
     }
 
     fn candidate(priority: f64, slot: u32) -> Candidate {
-        Candidate { priority, slot, nodes: 100, dynamics: crate::library::COTTON.dynamics, asleep: false }
+        Candidate { priority, slot, nodes: 100, dynamics: crate::library::COTTON.dynamics, asleep: false, frames: 1.0 }
     }
 
     #[test]

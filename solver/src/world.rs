@@ -341,9 +341,12 @@ pub struct World {
     /// weighs, its sort and its levels.
     budget: Option<FrameBudget>,
     candidates: Vec<Candidate>,
-    /// Per candidate at half rate, whether its next step runs this frame
-    /// (0) or the next (1).
-    budget_phase: Vec<Option<u8>>,
+    /// Per candidate, the frame of a pair its half-rate steps run on — this
+    /// frame (0) or the next (1) — at the level now or entering it now
+    /// (`None`: not balanced), and whether it is at half rate or committed
+    /// to enter it; then whether it waits a frame to enter it.
+    budget_phase: Vec<(Option<u8>, bool)>,
+    budget_wait: Vec<bool>,
     budget_order: Vec<u32>,
     budget_levels: Vec<Detail>,
     /// The price of a unit of work, ns: set by a budget's `unit_ns`, moved
@@ -352,6 +355,10 @@ pub struct World {
     /// The units the last step pass ran (`World::count_spent`), for
     /// [`World::observe_step`]; 0 when it ran no step, or before any pass.
     budget_spent: f64,
+    /// The host frame, s, the budget's levels are chosen for under
+    /// [`World::advance`]: the last advance's time, taken at once if longer
+    /// and only past [`detail::PRICE_DEAD_BAND`] if shorter.
+    frame_time: f64,
 }
 
 /// The least work of a pool task, in `detail::work` units (34 µs at
@@ -427,10 +434,12 @@ impl World {
             budget: None,
             candidates: Vec::new(),
             budget_phase: Vec::new(),
+            budget_wait: Vec::new(),
             budget_order: Vec::new(),
             budget_levels: Vec::new(),
             price: detail::WORK_UNIT_NS,
             budget_spent: 0.0,
+            frame_time: 0.0,
         })
     }
 
@@ -755,8 +764,9 @@ impl World {
     /// Tells the world what its last step took: `core_ms`, the wall time of
     /// [`World::step`] (or of a begin/end pair, or an advance) times the
     /// threads it could use — the world's pool size, 1 on the caller's
-    /// thread, the host's workers for a begin/end pair — idle time
-    /// included: the budget's own unit.
+    /// thread, for a begin/end pair the host's workers that ran its steps,
+    /// counted no more than the cores they ran on — idle time included: the
+    /// budget's own unit.
     ///
     /// With a budget set, the world moves its price of a unit of work
     /// ([`World::set_budget`]; [`World::budget`] reads it back as
@@ -829,40 +839,70 @@ impl World {
     /// pair.
     pub fn set_detail(&self, id: ClothId, level: Detail) -> Result<(), WorldError> {
         self.refuse_inside_step()?;
-        Ok(self.with_cloth(id, |c| c.set_detail(level))??)
+        let mut e = self.entry(id)?;
+        e.half_next = false;
+        Ok(e.contain(id, 0, |e| e.cloth.set_detail(level))??)
     }
 
-    /// A cloth's level of detail: the one its last step ran at, or set since.
+    /// A cloth's level of detail: the one its last step ran at, or set
+    /// since. A cloth the budget moved to half rate that waits, frozen, for
+    /// its pair's frame to step on reads [`Detail::HalfRate`], as a half-rate
+    /// cloth does on the frame between its steps (its report is `idle`).
     pub fn detail(&self, id: ClothId) -> Result<Detail, WorldError> {
-        Ok(self.entry(id)?.cloth.detail())
+        let e = self.entry(id)?;
+        Ok(if e.half_next { Detail::HalfRate } else { e.cloth.detail() })
     }
 
-    /// Sets every live cloth's level from the frame budget, if one is set.
-    /// On a pass of fixed steps (`paired`: [`World::step`], a begin/end
-    /// pair) half rate's steps are balanced between the two frames of a
-    /// pair: a cloth the budget moves to half rate enters it now or, frozen
-    /// for this step, at the next, whichever frame's half-rate steps cost
-    /// less so far. Under [`World::advance`] a half-rate cloth's
-    /// own clock (`clock.rs`, at `2·dt`) says when it steps, and a cloth
-    /// enters half rate at once.
-    fn apply_budget(&mut self, paired: bool) {
+    /// Sets every live cloth's level from the frame budget, if one is set,
+    /// for a pass of fixed steps ([`World::step`], a begin/end pair:
+    /// `advance` `None`) or an advance by `elapsed` of a host whose frames
+    /// last `frame` seconds (`advance` `Some((frame, elapsed))`), whose work
+    /// is a step's times the steps a frame holds ([`detail::frame_steps`]).
+    ///
+    /// Half rate's steps are balanced between the two halves of its period
+    /// of `2·dt`: a cloth the budget moves to half rate enters it now or,
+    /// frozen until a step of `dt` has passed, then, whichever puts its
+    /// steps where half-rate steps cost less so far. On a pass of fixed
+    /// steps the halves are the world's frames, and a cloth entering now
+    /// steps now; advanced by host frames shorter than `2·dt` they are the
+    /// next `dt` of host time and the one after (`clock.rs`), and a cloth
+    /// entering now steps in the second. Frames of `2·dt` or longer run
+    /// every half-rate cloth's step in each: a cloth enters at once.
+    fn apply_budget(&mut self, advance: Option<(f64, f64)>) {
         let Some(budget) = self.budget else { return };
         self.candidates.clear();
         self.budget_phase.clear();
+        self.budget_wait.clear();
         for (i, s) in self.cloths.iter_mut().enumerate() {
             if let Some(Ok(e)) = s.entry.as_mut().map(Mutex::get_mut) {
                 if e.damage.is_none() {
                     let c = &e.cloth;
+                    let dt = c.dynamics().dt;
                     self.candidates.push(Candidate {
                         priority: e.priority,
                         slot: i as u32,
                         nodes: c.nodes(),
                         dynamics: *c.dynamics(),
                         asleep: e.asleep_for >= detail::SETTLED_STEPS,
+                        frames: advance.map_or(1.0, |(frame, _)| detail::frame_steps(frame, dt)),
                     });
-                    // One the last step left waiting steps on this frame.
-                    let waiting = (paired && e.half_next).then_some(0);
-                    self.budget_phase.push(c.half_rate_phase().or(waiting));
+                    // Its half: at half rate, its own; entering now, this
+                    // frame on a pass of fixed steps, the second half under
+                    // an advance; waiting to enter, the first until a step
+                    // has passed (none has under an advance of a frame
+                    // shorter than `dt`), then it enters.
+                    let at_half = c.detail() == Detail::HalfRate;
+                    let kept = at_half || e.half_next;
+                    let (phase, wait) = match advance {
+                        None => (Some(c.half_rate_phase().unwrap_or(0)), false),
+                        Some((frame, _)) if frame < 2.0 * dt => match e.half_next && e.steps == 0 {
+                            true => (Some(0), true),
+                            false => (Some(c.half_rate_phase_in_time()), false),
+                        },
+                        Some(_) => (None, false),
+                    };
+                    self.budget_phase.push((phase, kept));
+                    self.budget_wait.push(wait);
                 }
             }
         }
@@ -870,35 +910,30 @@ impl World {
         self.budget_levels.resize(self.candidates.len(), Detail::Full);
         let (units, share) = (budget.units(), budget.full_share);
         detail::choose(&self.candidates, units, share, &mut self.budget_order, &mut self.budget_levels);
-        // Half rate's steps, balanced between the two frames of a pair: a
-        // cloth at half rate (or waiting to enter it) keeps its phase; one
-        // entering it, in priority order, steps on the frame whose steps
-        // cost less so far — now, or the next frame, frozen for this one
-        // (within the budget either way).
-        if paired {
-            let step_cost =
-                |c: &Candidate| if c.asleep { 0.0 } else { detail::work(c.nodes, &c.dynamics, Detail::HalfRate) };
-            let mut load = [0.0; 2];
-            for (k, c) in self.candidates.iter().enumerate() {
-                if let (Detail::HalfRate, Some(phase)) = (self.budget_levels[k], self.budget_phase[k]) {
-                    load[phase as usize] += step_cost(c);
-                }
+        // A cloth at half rate or committed to it keeps its half; one
+        // entering it, in priority order, takes the half whose half-rate
+        // steps cost less so far: its own, entering now, or the other,
+        // frozen until then (within the budget either way).
+        let mut load = [0.0; 2];
+        for (k, c) in self.candidates.iter().enumerate() {
+            if let (Detail::HalfRate, (Some(phase), true)) = (self.budget_levels[k], self.budget_phase[k]) {
+                load[phase as usize] += c.cost(Detail::HalfRate);
             }
-            for &k in &self.budget_order {
-                let k = k as usize;
-                if self.budget_levels[k] == Detail::HalfRate && self.budget_phase[k].is_none() {
-                    let phase = (load[1] < load[0]) as usize;
-                    load[phase] += step_cost(&self.candidates[k]);
-                    self.budget_phase[k] = Some(phase as u8);
-                }
+        }
+        for &k in &self.budget_order {
+            let k = k as usize;
+            if let (Detail::HalfRate, (Some(own), false)) = (self.budget_levels[k], self.budget_phase[k]) {
+                let (own, other) = (own as usize, 1 - own as usize);
+                let wait = load[other] < load[own];
+                load[if wait { other } else { own }] += self.candidates[k].cost(Detail::HalfRate);
+                self.budget_wait[k] = wait;
             }
         }
         for (k, (c, &level)) in self.candidates.iter().zip(&self.budget_levels).enumerate() {
             let slot = &mut self.cloths[c.slot as usize];
             let id = ClothId { index: c.slot, generation: slot.generation };
             let Some(Ok(e)) = slot.entry.as_mut().map(Mutex::get_mut) else { continue };
-            // Entering half rate on the pair's second frame: frozen for it.
-            let wait = level == Detail::HalfRate && e.cloth.detail() != level && self.budget_phase[k] == Some(1);
+            let wait = self.budget_wait[k] && level == Detail::HalfRate;
             e.half_next = wait;
             let level = if wait { Detail::Frozen } else { level };
             // A level the cloth's dynamics refuse (half rate past dt = 0.5 s)
@@ -956,7 +991,14 @@ impl World {
     fn pass_over_cloths(&mut self, elapsed: Option<f64>) -> Result<(), WorldError> {
         self.pass += 1;
         let pass = self.pass;
-        self.apply_budget(elapsed.is_none());
+        if let Some(e) = elapsed {
+            // A longer frame at once, a shorter one past the dead band: a
+            // frame's jitter does not flicker a band's edge.
+            if e > self.frame_time || e < (1.0 - detail::PRICE_DEAD_BAND) * self.frame_time {
+                self.frame_time = e;
+            }
+        }
+        self.apply_budget(elapsed.map(|e| (self.frame_time, e)));
         // Largest first (the work estimate), ties by slot: a deterministic
         // schedule, though the answer would not change with any other.
         self.order.clear();
@@ -1101,7 +1143,7 @@ impl World {
             return Err(WorldError::AlreadyInsideStep);
         }
         self.pass += 1;
-        self.apply_budget(true);
+        self.apply_budget(None);
         self.inside_step = true;
         Ok(())
     }
