@@ -412,10 +412,12 @@ impl Cloth {
     /// follows the character rigidly) and 1 is the cloth's own inertia (a
     /// hem that trails). A value on a fixed node is ignored; all or nothing.
     /// Scales of 1 step within rounding of an unpainted cloth; clear them for
-    /// its bits. Wakes the cloth.
+    /// its bits. Painting or clearing on a moving anchor keeps each node's
+    /// motion in the cloth's frame, as [`Cloth::set_dynamics`] does. Wakes
+    /// the cloth.
     pub fn set_inertia_scales(&mut self, first: usize, scales: &[f32]) -> Result<(), ParamError> {
         motion::check_fractions("inertia scale", first, scales, self.model.nodes)?;
-        motion::paint(&self.model, first, scales, &mut self.state.inertia_scale, 1.0);
+        self.change_inertia(|c| motion::paint(&c.model, first, scales, &mut c.state.inertia_scale, 1.0));
         self.state.contacts.provision_travel();
         self.state.frame.wake_requested = true;
         Ok(())
@@ -423,8 +425,24 @@ impl Cloth {
 
     /// Removes every inertia scale: each node feels the cloth's inertia.
     pub fn clear_inertia_scales(&mut self) {
-        self.state.inertia_scale = Vec::new();
+        self.change_inertia(|c| c.state.inertia_scale = Vec::new());
         self.state.frame.wake_requested = true;
+    }
+
+    /// Runs `change`, a change of the inertia the nodes feel, keeping each
+    /// node's motion in the cloth's frame: the stored velocities carry the
+    /// share `s·(V + ω × x)` of the frame's motion each node feels
+    /// (`anchor.rs`: they are "world-like"), so the old share is taken out
+    /// and the new one given. Frozen, they carry none until the level ends.
+    fn change_inertia(&mut self, change: impl FnOnce(&mut Self)) {
+        let carried = !self.state.frame.frozen;
+        if carried {
+            self.frame_share(-1.0);
+        }
+        change(self);
+        if carried {
+            self.frame_share(1.0);
+        }
     }
 
     /// Sets the masses of nodes `first ..`, kg, between steps: every free
@@ -642,7 +660,10 @@ impl Cloth {
 
     /// Changes the dynamics. Nothing in [`Dynamics`] needs a reseed (see
     /// `dynamics.rs`); multipliers a new setting needs are sized here, never
-    /// inside a step. A change wakes a sleeping cloth.
+    /// inside a step. A change wakes a sleeping cloth. A change of
+    /// `inertia` (or of preset) on a moving anchor keeps each node's motion
+    /// in the cloth's frame: only the anchor's later motion is felt at the
+    /// new inertia.
     pub fn set_dynamics(&mut self, dynamics: Dynamics) -> Result<(), ParamError> {
         dynamics.validate()?;
         // The level of detail must be able to run it (half rate: 2·dt ≤ 1 s).
@@ -652,7 +673,10 @@ impl Cloth {
         if dynamics != self.dynamics {
             self.state.frame.wake_requested = true;
         }
-        self.dynamics = dynamics;
+        match dynamics.inertia == self.dynamics.inertia {
+            true => self.dynamics = dynamics,
+            false => self.change_inertia(|c| c.dynamics = dynamics),
+        }
         Ok(())
     }
 
