@@ -345,9 +345,11 @@ impl Cloth {
 
     /// Paints max distances on nodes `first ..`, m (`motion.rs`): each free
     /// node stays within its distance of its animated position, exactly,
-    /// after every substep; 0 holds it there. A value on a fixed node is
-    /// ignored. Finite and ≥ 0 (a value past the garment's reach leaves the
-    /// node free); all or nothing. Wakes the cloth.
+    /// after every substep; 0 holds it there, fixed inside the solve, though
+    /// its neighbours' tethers still count it free (`motion.rs`: for a node
+    /// always pinned, fix it at seed). A value on a fixed node is ignored.
+    /// Finite and ≥ 0 (a value past the garment's reach leaves the node
+    /// free); all or nothing. Wakes the cloth.
     pub fn set_max_distances(&mut self, first: usize, distances: &[f32]) -> Result<(), ParamError> {
         self.state.motion.set_max_distances(&self.model, first, distances)?;
         self.state.frame.wake_requested = true;
@@ -465,6 +467,7 @@ impl Cloth {
         let (model, node_inv_mass) = seed::with_masses(&self.model, &self.topology.hinges, &all);
         self.model = Arc::new(model);
         self.node_inv_mass = Arc::new(node_inv_mass);
+        self.state.motion.refresh_held(&self.model);
         self.state.frame.wake_requested = true;
         Ok(())
     }

@@ -17,11 +17,13 @@
 //! projection every free particle moves to the closest point of its allowed
 //! set (a ball minus a ball), and the substep's velocity is taken from the
 //! corrected position (`step::integrate`), so motion out of the set stops as
-//! at an inelastic wall. A node fixed at seed is never moved by either; a
-//! free node painted 0 sits exactly on its animated position after every
-//! substep. For a node to be *the same* as a fixed node — its neighbours
-//! seeing it fixed inside the sweeps too — fix it at seed:
-//! [`fix_zero_max_distances`] does that for a painted array.
+//! at an inelastic wall. A node fixed at seed is never moved by either. A
+//! free node painted 0 is *held*: it is put on its animated position at
+//! each substep's start, and the sweeps and the strain projection treat it
+//! as fixed (inverse mass 0 there), so its neighbours see it where it is
+//! held. Its neighbours' tethers and its rows' stiffness were built at seed
+//! and still count it free: for a node that is always pinned, fix it at
+//! seed — [`fix_zero_max_distances`] does that for a painted array.
 //!
 //! The **anim drive** (Chaos Cloth's) is the soft counterpart: a painted
 //! strength `s ∈ [0, 1]` pulls the node's inertial target towards its
@@ -64,6 +66,10 @@ pub struct MotionLimits {
     drive_rate: Vec<f64>,
     drive_h: f64,
     any_drive: bool,
+    /// The inverse masses the solve moves particles by: the model's, with 0
+    /// for each free particle painted a max distance of 0, which is held on
+    /// its animated position (empty: none is).
+    held: Vec<f32>,
 }
 
 impl MotionLimits {
@@ -73,6 +79,7 @@ impl MotionLimits {
             + std::mem::size_of::<Backstop>() * self.backstop.capacity()
             + self.centre.bytes()
             + 8 * self.drive_rate.capacity()
+            + 4 * self.held.capacity()
     }
 }
 
@@ -215,6 +222,7 @@ impl MotionLimits {
         check("max distance", first, values, model.nodes)?;
         paint(model, first, values, &mut self.max_distance, f32::INFINITY);
         self.any_max = self.max_distance.iter().any(|r| r.is_finite());
+        self.refresh_held(model);
         Ok(())
     }
 
@@ -222,6 +230,48 @@ impl MotionLimits {
     pub fn clear_max_distances(&mut self) {
         self.max_distance.iter_mut().for_each(|r| *r = f32::INFINITY);
         self.any_max = false;
+        self.held.clear();
+    }
+
+    /// Rebuilds the inverse masses the solve moves particles by from
+    /// `model`'s (after a paint, or new masses).
+    pub(crate) fn refresh_held(&mut self, model: &Model) {
+        self.held.clear();
+        if self.max_distance.contains(&0.0) {
+            self.held.extend_from_slice(&model.inv_mass);
+            for (w, &r) in self.held.iter_mut().zip(&self.max_distance) {
+                if r == 0.0 {
+                    *w = 0.0;
+                }
+            }
+        }
+    }
+
+    /// The inverse masses the sweeps and the strain projection move
+    /// particles by: the model's, or with 0 for the free particles held on
+    /// their animated positions (a max distance of 0), which their
+    /// neighbours then see fixed, as a node fixed at seed is.
+    #[inline(always)]
+    pub(crate) fn solve_inv_mass<'a>(&'a self, model: &'a Model) -> &'a [f32] {
+        match self.held.is_empty() {
+            true => &model.inv_mass,
+            false => &self.held,
+        }
+    }
+
+    /// Whether some free particle is held on its animated position.
+    pub(crate) fn holds(&self) -> bool {
+        !self.held.is_empty()
+    }
+
+    /// Puts each held particle on its animated position in `p`: at each
+    /// substep's start, so the sweeps see it there.
+    pub(crate) fn hold(&self, p: &Points, x: &mut Points) {
+        for (s, &r) in self.max_distance.iter().enumerate() {
+            if r == 0.0 {
+                x.set(s, p.get(s));
+            }
+        }
     }
 
     /// Paints backstops on nodes `first ..`; `in_triangle(node)` says whether

@@ -492,6 +492,9 @@ fn step_lanes<L: Kernels, P: Probe>(
         if state.motion.has_drive() {
             state.motion.pull(model, &state.p, &mut state.y, p.h);
         }
+        if state.motion.holds() {
+            state.motion.hold(&state.p, &mut state.x);
+        }
         warm_start(model, state, &p, t);
         if let Some(c) = &contacts {
             let anchor_inv = plan.pose_at(k, d.substeps).inverse();
@@ -534,7 +537,7 @@ fn step_lanes<L: Kernels, P: Probe>(
             contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
         }
         let in_contact = contacts.is_some() && state.contacts.active > 0;
-        if model.pinless() && !in_contact {
+        if model.pinless() && !in_contact && !state.motion.holds() {
             L::free_translation(model, state);
         }
         // The strain limit bounds what each substep hands on
@@ -897,7 +900,7 @@ fn strain_passes<const SLIDE: bool>(model: &Model, state: &mut State, allowance:
         if 0 == strain_limit::project::<SLIDE>(
             &model.links,
             model.strain_order(),
-            &model.inv_mass,
+            state.motion.solve_inv_mass(model),
             x,
             moved,
             allowance,
