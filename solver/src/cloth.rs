@@ -1087,6 +1087,35 @@ impl Cloth {
         Ok(())
     }
 
+    /// A node's animated (target) position, m, cloth frame.
+    pub fn animated_position(&self, node: usize) -> [f32; 3] {
+        self.state.p.get(self.model.slot_of_node[node] as usize)
+    }
+
+    /// Sets the animated positions of nodes `first ..`, m, cloth (anchor)
+    /// frame, as [`Cloth::set_animated_position`] does each (a skinned
+    /// mesh's positions for a frame, in the anchor bone's space). All or
+    /// nothing: a node past the end, a non-finite position or one beyond
+    /// [`COORDINATE_LIMIT`] is refused and changes no node.
+    pub fn set_animated_positions(&mut self, first: usize, positions: &[[f32; 3]]) -> Result<(), ParamError> {
+        motion::check_nodes(first, positions.len(), self.nodes())?;
+        let far = |p: &[f32; 3]| p.iter().any(|c| !c.is_finite() || c.abs() as f64 > COORDINATE_LIMIT);
+        if let Some(k) = positions.iter().position(far) {
+            let bad = positions[k].into_iter().find(|c| !c.is_finite() || c.abs() as f64 > COORDINATE_LIMIT);
+            let rule = "finite, each coordinate within ±COORDINATE_LIMIT m";
+            return Err(ParamError::Node {
+                name: "animated position",
+                node: first + k,
+                value: bad.unwrap_or(0.0) as f64,
+                rule,
+            });
+        }
+        for (k, &p) in positions.iter().enumerate() {
+            self.set_animated_position(first + k, p)?;
+        }
+        Ok(())
+    }
+
     /// Adds world-space impulses, N·s, one per `(node, impulse)`: a free
     /// node's velocity changes by its summed `impulse / mass` (a hit, an
     /// explosion's push). A change faster than one trust region an

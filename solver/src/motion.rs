@@ -102,13 +102,25 @@ pub(crate) fn check_nodes(first: usize, count: usize, nodes: usize) -> Result<()
     }
 }
 
-/// Checks a painted array: one finite value ≥ 0 per node of `first ..`.
+/// Checks a painted array of lengths: one finite value ≥ 0 per node of
+/// `first ..`.
 pub(crate) fn check(name: &'static str, first: usize, values: &[f32], nodes: usize) -> Result<(), ParamError> {
+    check_within(name, first, values, nodes, f32::INFINITY, "finite and ≥ 0, m")
+}
+
+/// Checks a painted array: one finite value in `0..=most` per node of
+/// `first ..`, refused by the `rule` it breaks.
+fn check_within(
+    name: &'static str,
+    first: usize,
+    values: &[f32],
+    nodes: usize,
+    most: f32,
+    rule: &'static str,
+) -> Result<(), ParamError> {
     check_nodes(first, values.len(), nodes)?;
-    match values.iter().position(|v| !(v.is_finite() && *v >= 0.0)) {
-        Some(k) => {
-            Err(ParamError::Node { name, node: first + k, value: values[k] as f64, rule: "finite and ≥ 0, m" })
-        }
+    match values.iter().position(|v| !(v.is_finite() && (0.0..=most).contains(v))) {
+        Some(k) => Err(ParamError::Node { name, node: first + k, value: values[k] as f64, rule }),
         None => Ok(()),
     }
 }
@@ -121,11 +133,7 @@ pub(crate) fn check_fractions(
     values: &[f32],
     nodes: usize,
 ) -> Result<(), ParamError> {
-    check(name, first, values, nodes)?;
-    match values.iter().position(|&v| v > 1.0) {
-        Some(k) => Err(ParamError::Node { name, node: first + k, value: values[k] as f64, rule: "0 to 1" }),
-        None => Ok(()),
-    }
+    check_within(name, first, values, nodes, 1.0, "finite, 0 to 1")
 }
 
 /// Writes per-node `values` from node `first` into the per-slot array of

@@ -591,3 +591,21 @@ fn a_node_painted_zero_at_run_time_is_fixed_inside_the_solve() {
         assert!(fixed <= 1.15, "{}: {fixed:.3}× fixed at seed", preset.name);
     }
 }
+
+/// A frame's animated positions set at once: all or nothing, a bad entry
+/// refused by its node.
+#[test]
+fn animated_positions_are_set_all_or_nothing() {
+    let input = IrregularCape::from_seed(1).input();
+    let mut c = Cloth::new(&input, library::COTTON.dynamics).unwrap();
+    let lowered: Vec<[f32; 3]> = input.positions[10..20].iter().map(|p| [p[0], p[1] - 0.01, p[2]]).collect();
+    let mut bad = lowered.clone();
+    bad[3][1] = f32::NAN;
+    let e = c.set_animated_positions(10, &bad).unwrap_err();
+    assert!(matches!(e, ParamError::Node { node: 13, .. }), "{e}");
+    let e = c.set_animated_positions(c.nodes() - 5, &lowered).unwrap_err();
+    assert!(matches!(e, ParamError::OutOfRange { .. }), "{e}");
+    assert!((10..20).all(|n| c.animated_position(n) == input.positions[n]), "a refused call changed a node");
+    c.set_animated_positions(10, &lowered).unwrap();
+    assert!((10..20).all(|n| c.animated_position(n) == lowered[n - 10]));
+}
