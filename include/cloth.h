@@ -66,8 +66,8 @@
  *   description is checked as its cloth is seeded: its cloth_create_* says how.)
  * - Any float, as UNITS AND CONVENTIONS says: NON_FINITE for a NaN or an infinity; a position, a
  *   translation or a collider's dimension beyond ±CLOTH_MAX_COORDINATE: INVALID_ARGUMENT.
- * - A per-cloth call (THREADS): BUSY while another thread is inside a call on that cloth
- *   (cloth_world_step_cloth first waits up to 20 ms for it to end). No other call returns BUSY.
+ * - A per-cloth call (THREADS) but cloth_world_step_cloth: BUSY while another thread is inside a call
+ *   on that cloth (cloth_world_step_cloth waits for it to end). No other call returns BUSY.
  * - A call naming a damaged cloth (one a bug was caught in): INTERNAL, from every call but cloth_destroy.
  * - An exclusive call (THREADS) between cloth_world_begin_step and cloth_world_end_step: WRONG_PHASE,
  *   from every one but cloth_world_end_step, whatever its ids.
@@ -102,7 +102,7 @@
  *   cloth_read_node_poses, cloth_last_step_report, cloth_set_detail, cloth_get_detail, cloth_set_priority,
  *   cloth_get_priority and cloth_world_step_cloth) may run concurrently from any threads FOR DISTINCT CLOTHS. Two overlapping
  *   calls on the same cloth are a host bug: the second returns CLOTH_STATUS_BUSY (never a data race),
- *   but cloth_world_step_cloth waits up to 20 ms for a call in flight (a read) rather than lose the
+ *   but cloth_world_step_cloth waits for a call in flight on its cloth (a read) rather than lose the
  *   step.
  * - The EXCLUSIVE calls (creating or destroying cloths, sets and colliders, collider poses, begin_frame,
  *   cloth_world_step, cloth_world_advance, begin/end_step, cloth_set_colliders, cloth_world_set_budget and
@@ -1613,8 +1613,8 @@ cloth_status cloth_world_begin_step(cloth_world world);
 
 // Steps one cloth inside begin_step / end_step. May run concurrently from
 // several threads for distinct cloths of one world. Per-cloth; a call on
-// the same cloth in flight on another thread (a read) is waited for, up to
-// 20 ms, before BUSY, so a step is not lost to a read.
+// the same cloth in flight on another thread (a read) is waited for, never
+// BUSY, so a step is not lost to a read.
 // Refuses: WRONG_PHASE outside begin_step / end_step, or for a cloth
 // already stepped since begin_step.
 cloth_status cloth_world_step_cloth(cloth_world world, cloth_id cloth);

@@ -341,8 +341,8 @@ pub extern "C" fn cloth_world_begin_step(world: cloth_world) -> cloth_status {
 
 /// Steps one cloth inside begin_step / end_step. May run concurrently from
 /// several threads for distinct cloths of one world. Per-cloth; a call on
-/// the same cloth in flight on another thread (a read) is waited for, up to
-/// 20 ms, before BUSY, so a step is not lost to a read.
+/// the same cloth in flight on another thread (a read) is waited for, never
+/// BUSY, so a step is not lost to a read.
 /// Refuses: WRONG_PHASE outside begin_step / end_step, or for a cloth
 /// already stepped since begin_step.
 #[no_mangle]

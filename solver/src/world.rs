@@ -76,6 +76,7 @@ use crate::error::{ParamError, SeedError};
 use crate::pose::Pose;
 use crate::seed::ClothInput;
 use crate::step::StepReport;
+use std::cell::Cell;
 use std::fmt;
 use std::sync::{Mutex, PoisonError, TryLockError};
 
@@ -361,12 +362,28 @@ pub struct World {
     frame_time: f64,
 }
 
-/// How long [`World::step_cloth`] waits, yielding its thread, for a cloth
-/// another call holds (a read on a render thread) before it reports
-/// [`WorldError::Busy`]: far longer than any call but a step holds a cloth,
-/// and a bound on a host's bug (a second step of the same cloth at once, or
-/// one from inside [`World::with_cloth`]).
-const STEP_WAIT: std::time::Duration = std::time::Duration::from_millis(20);
+thread_local! {
+    /// How deep this thread is inside [`World::with_cloth`] closures: a
+    /// closure may hold the cloth a step would wait for.
+    static INSIDE_A_CLOTH: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Counts this thread inside a [`World::with_cloth`] closure while alive
+/// (a panic in the closure is caught inside, and this drops all the same).
+struct InsideACloth;
+
+impl InsideACloth {
+    fn enter() -> Self {
+        INSIDE_A_CLOTH.with(|d| d.set(d.get() + 1));
+        InsideACloth
+    }
+}
+
+impl Drop for InsideACloth {
+    fn drop(&mut self) {
+        INSIDE_A_CLOTH.with(|d| d.set(d.get() - 1));
+    }
+}
 
 /// The least work of a pool task, in `detail::work` units (34 µs at
 /// `detail::WORK_UNIT_NS`): large next to the pool's cost of a task and
@@ -643,25 +660,18 @@ impl World {
     /// cloth is a host bug, reported as [`WorldError::Busy`]; a damaged
     /// cloth is [`WorldError::Damaged`].
     fn entry(&self, id: ClothId) -> Result<std::sync::MutexGuard<'_, Entry>, WorldError> {
-        self.entry_within(id, std::time::Duration::ZERO)
+        self.lock_entry(id, false)
     }
 
-    /// [`World::entry`], trying again, yielding the thread between tries,
-    /// for up to `wait` while another call holds the cloth.
-    fn entry_within(
-        &self,
-        id: ClothId,
-        wait: std::time::Duration,
-    ) -> Result<std::sync::MutexGuard<'_, Entry>, WorldError> {
+    /// [`World::entry`], or with `wait`, waiting for a call on the cloth in
+    /// flight on another thread to end — unless this thread is inside
+    /// [`World::with_cloth`], whose closure may hold this very cloth.
+    fn lock_entry(&self, id: ClothId, wait: bool) -> Result<std::sync::MutexGuard<'_, Entry>, WorldError> {
         let slot = self.slot(id)?;
-        let mut lock = slot.try_lock();
-        if matches!(lock, Err(TryLockError::WouldBlock)) && !wait.is_zero() {
-            let start = std::time::Instant::now();
-            while matches!(lock, Err(TryLockError::WouldBlock)) && start.elapsed() < wait {
-                std::thread::yield_now();
-                lock = slot.try_lock();
-            }
-        }
+        let lock = match wait && INSIDE_A_CLOTH.with(Cell::get) == 0 {
+            true => slot.lock().map_err(TryLockError::Poisoned),
+            false => slot.try_lock(),
+        };
         let e = match lock {
             Ok(e) => e,
             Err(TryLockError::WouldBlock) => return Err(WorldError::Busy(id)),
@@ -685,7 +695,9 @@ impl World {
     /// (it would find it [`WorldError::Busy`]). A panic in `f` damages the
     /// cloth and is returned as [`WorldError::Damaged`].
     pub fn with_cloth<R>(&self, id: ClothId, f: impl FnOnce(&mut Cloth) -> R) -> Result<R, WorldError> {
-        self.entry(id)?.contain(id, 0, |e| f(&mut e.cloth))
+        let mut e = self.entry(id)?;
+        let _inside = InsideACloth::enter();
+        e.contain(id, 0, |e| f(&mut e.cloth))
     }
 
     /// Sets a cloth's anchor world pose for the coming step (`Cloth::set_anchor_pose`).
@@ -1176,15 +1188,17 @@ impl World {
 
     /// Steps one cloth inside a begin/end pair. `&self`: call it from as
     /// many threads as you like, for distinct cloths. A call on the cloth in
-    /// flight on another thread (a read) is waited for, up to 20 ms, so the
-    /// step is not lost to it; then [`WorldError::Busy`].
+    /// flight on another thread (a read) is waited for, so the step is not
+    /// lost to it; from inside [`World::with_cloth`] the step does not wait
+    /// (the closure may hold this cloth) and a held cloth is
+    /// [`WorldError::Busy`].
     pub fn step_cloth(&self, id: ClothId) -> Result<StepReport, WorldError> {
         if !self.inside_step {
             return Err(WorldError::NotInsideStep);
         }
         // A read or a setter on another thread holds the cloth for
         // microseconds: the step waits for it rather than lose its turn.
-        let mut e = self.entry_within(id, STEP_WAIT)?;
+        let mut e = self.lock_entry(id, true)?;
         if e.stepped_in == self.pass {
             return Err(WorldError::AlreadyStepped(id));
         }
