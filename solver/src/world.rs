@@ -1324,8 +1324,7 @@ mod tests {
 
     /// 64 ropes stepped in a begin/end pair while another thread reads
     /// them over and over, each read holding its cloth 50 µs (a large
-    /// garment's copy): no step is lost to a read (before, a step that met a
-    /// read returned `Busy` and the cloth missed its step).
+    /// garment's copy): no step is lost to a read.
     #[test]
     fn a_step_waits_for_a_read_on_another_thread() {
         use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -648,10 +648,8 @@ fn a_noisy_observed_price_does_not_flicker_the_levels() {
 /// of lower priority, whether the world steps or advances by host time, and
 /// the levels are the same either way. A cloth entering half rate on its
 /// pair's second frame waits for the first, frozen: it reads half rate, and
-/// its report says idle. Before, such a cloth read frozen (10 frames here),
-/// and under an advance, where every half-rate cloth read as on its pair's
-/// first frame, it stayed frozen for as long as another was at half rate:
-/// 9,891 pairs out of order.
+/// its report says idle (the figures before and after: `MEASUREMENTS.md`,
+/// "The frame budget under an advancing world").
 #[test]
 fn the_bands_keep_priority_order_whether_the_world_steps_or_advances() {
     let mut seen = Vec::new();
@@ -729,9 +727,8 @@ fn frame_work_under_advance(elapsed: f64, full_share: f64) -> (f64, f64) {
 /// between the two frames of a pair at 60 Hz as they do under
 /// `World::step`. No frame's work exceeds the budget by more than 6 %
 /// (a sleeper that wakes costs its level at once), and at 30 and 60 Hz the
-/// median frame uses at least 85 % of it. Before, a 30 Hz host's frames
-/// ran 1.98× the budget, and at 60 Hz with full_share 0.4 every half-rate
-/// cape stepped on the same frames, which ran 1.67× it.
+/// median frame uses at least 85 % of it (the figures before and after:
+/// `MEASUREMENTS.md`, "The frame budget under an advancing world").
 #[test]
 fn a_frame_budget_holds_for_every_frame_of_an_advancing_host() {
     for (hz, share) in [(30.0, 1.0), (30.0, 0.4), (60.0, 1.0), (60.0, 0.4), (144.0, 1.0), (144.0, 0.4)] {
