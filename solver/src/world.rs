@@ -342,10 +342,10 @@ pub struct World {
     /// weighs, its sort and its levels.
     budget: Option<FrameBudget>,
     candidates: Vec<Candidate>,
-    /// Per candidate, the frame of a pair its half-rate steps run on — this
-    /// frame (0) or the next (1) — at the level now or entering it now
-    /// (`None`: not balanced), and whether it is at half rate or committed
-    /// to enter it; then whether it waits a frame to enter it.
+    /// Per candidate, the half of half rate's period of `2·dt` its steps run
+    /// in — the first (0) or the second (1) — at the level now or entering
+    /// it now (`None`: not balanced), and whether it is at half rate or
+    /// committed to enter it; then whether it waits, frozen, to enter it.
     budget_phase: Vec<(Option<u8>, bool)>,
     budget_wait: Vec<bool>,
     budget_order: Vec<u32>,
@@ -768,6 +768,13 @@ impl World {
                 self.price = b.unit_ns;
             }
         }
+        if budget.is_none() {
+            // No budget to commit a cloth to half rate: one waiting keeps
+            // the level it waits at.
+            for e in self.cloths.iter_mut().filter_map(|s| s.entry.as_mut()?.get_mut().ok()) {
+                e.half_next = false;
+            }
+        }
         self.budget = budget.map(|b| FrameBudget {
             unit_ns: match self.budget {
                 // Unchanged: the price the levels are chosen at, kept.
@@ -892,10 +899,10 @@ impl World {
     }
 
     /// Sets every live cloth's level from the frame budget, if one is set,
-    /// for a pass of fixed steps ([`World::step`], a begin/end pair:
-    /// `advance` `None`) or an advance by `elapsed` of a host whose frames
-    /// last `frame` seconds (`advance` `Some((frame, elapsed))`), whose work
-    /// is a step's times the steps a frame holds ([`detail::frame_steps`]).
+    /// for a pass of fixed steps ([`World::step`], a begin/end pair: `frame`
+    /// `None`) or an advance of a host whose frames last `frame` seconds,
+    /// whose work is a step's times the steps a frame holds
+    /// ([`detail::frame_steps`]).
     ///
     /// Half rate's steps are balanced between the two halves of its period
     /// of `2·dt`: a cloth the budget moves to half rate enters it now or,
@@ -906,7 +913,7 @@ impl World {
     /// next `dt` of host time and the one after (`clock.rs`), and a cloth
     /// entering now steps in the second. Frames of `2·dt` or longer run
     /// every half-rate cloth's step in each: a cloth enters at once.
-    fn apply_budget(&mut self, advance: Option<(f64, f64)>) {
+    fn apply_budget(&mut self, frame: Option<f64>) {
         let Some(budget) = self.budget else { return };
         self.candidates.clear();
         self.budget_phase.clear();
@@ -922,7 +929,7 @@ impl World {
                         nodes: c.nodes(),
                         dynamics: *c.dynamics(),
                         asleep: e.asleep_for >= detail::SETTLED_STEPS,
-                        frames: advance.map_or(1.0, |(frame, _)| detail::frame_steps(frame, dt)),
+                        frames: frame.map_or(1.0, |frame| detail::frame_steps(frame, dt)),
                     });
                     // Its half: at half rate, its own; entering now, this
                     // frame on a pass of fixed steps, the second half under
@@ -931,9 +938,9 @@ impl World {
                     // shorter than `dt`), then it enters.
                     let at_half = c.detail() == Detail::HalfRate;
                     let kept = at_half || e.half_next;
-                    let (phase, wait) = match advance {
+                    let (phase, wait) = match frame {
                         None => (Some(c.half_rate_phase().unwrap_or(0)), false),
-                        Some((frame, _)) if frame < 2.0 * dt => match e.half_next && e.steps == 0 {
+                        Some(frame) if frame < 2.0 * dt => match e.half_next && e.steps == 0 {
                             true => (Some(0), true),
                             false => (Some(c.half_rate_phase_in_time()), false),
                         },
@@ -1036,7 +1043,7 @@ impl World {
                 self.frame_time = e;
             }
         }
-        self.apply_budget(elapsed.map(|e| (self.frame_time, e)));
+        self.apply_budget(elapsed.map(|_| self.frame_time));
         // Largest first (the work estimate), ties by slot: a deterministic
         // schedule, though the answer would not change with any other.
         self.order.clear();

@@ -742,3 +742,27 @@ fn a_frame_budget_holds_for_every_frame_of_an_advancing_host() {
         }
     }
 }
+
+/// Three capes, a budget for one at full detail and two at half rate: the
+/// second enters half rate at once, the third waits a frame, frozen,
+/// reading half rate. Clearing the budget then leaves the third at the
+/// level it waits at, and it reads so.
+#[test]
+fn a_cloth_waiting_for_half_rate_reads_its_level_once_the_budget_is_cleared() {
+    let (mut world, ids, full) = capes(3);
+    let half = full / 2.0;
+    let units = full + 2.0 * half + 3.0 * detail::STEP_UNITS + 10.0;
+    let budget = FrameBudget { core_ms: units * detail::WORK_UNIT_NS * 1e-6, unit_ns: 0.0, full_share: 0.5 };
+    world.set_budget(Some(budget)).expect("a budget");
+    for (k, &id) in ids.iter().enumerate() {
+        world.set_priority(id, -(k as f64)).expect("a priority");
+    }
+    world.step().expect("a step");
+    let levels: Vec<Detail> = ids.iter().map(|&id| world.detail(id).expect("a cloth")).collect();
+    assert_eq!(levels, [Detail::Full, Detail::HalfRate, Detail::HalfRate]);
+    let frozen = |id| world.with_cloth(id, |c| c.detail()).expect("a cloth");
+    assert_eq!(frozen(ids[2]), Detail::Frozen, "the third waits, frozen");
+    assert!(world.last_report(ids[2]).expect("a cloth").idle);
+    world.set_budget(None).expect("no budget");
+    assert_eq!(world.detail(ids[2]).expect("a cloth"), Detail::Frozen, "without a budget it keeps its level");
+}
