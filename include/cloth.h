@@ -1014,12 +1014,11 @@ cloth_status cloth_set_animated_positions(cloth_world world,
 // Paints max distances on nodes `first .. first + count`, m: each free
 // node stays within its distance of its animated position
 // (cloth_set_animated_positions), exactly, after every substep; 0 holds it
-// there, fixed inside the solve, though its neighbours' tethers still count
-// it free: its links can stretch 1.5-3x in a sprint where a node fixed at
-// creation (a 0 in the description's max_distances) keeps them within 1.15x.
-// A value on a fixed node is ignored; a value past the garment's reach
-// leaves the node free. All or nothing. Wakes the cloth. Allocates on the
-// first call, and on the first that paints a 0. Per-cloth.
+// there, a pin for the rows and tethers too, as a 0 in the description's
+// max_distances is. A value on a fixed node is ignored; a value past the
+// garment's reach leaves the node free. All or nothing. Wakes the cloth.
+// Allocates on the first call, and on each that changes which nodes are
+// held at 0 (the cloth's tables are rebuilt). Per-cloth.
 // Refuses: OUT_OF_RANGE when first + count exceeds the node count;
 // NON_FINITE for a value that is not finite; INVALID_ARGUMENT for a
 // negative one.

@@ -1444,9 +1444,8 @@ namespace ClothSim
         }
 
         // Max distances of nodes first .. first + distances.Length, m: each free node stays within its
-        // distance of its animated position, exactly; 0 holds it there (fixed inside the solve, though its
-        // neighbours' tethers count it free: for a node always pinned, give it 0 in the description's
-        // max distances at creation). Finite, ≥ 0; all or nothing.
+        // distance of its animated position, exactly; 0 holds it there, a pin (a call that changes which
+        // nodes are held at 0 rebuilds the cloth's tables and allocates). Finite, ≥ 0; all or nothing.
         public void SetMaxDistances(int first, float[] distances)
         {
             fixed (float* d = distances)

@@ -29,7 +29,12 @@ use std::sync::Arc;
 /// A simulated cloth or rope.
 #[derive(Clone, Debug)]
 pub struct Cloth {
+    /// The model the step runs: `base_model` with the nodes painted a max
+    /// distance of 0 fixed ([`seed::with_held`]), or `base_model` itself.
     model: Arc<Model>,
+    /// The model seeding built, with the masses set since: what a cook
+    /// writes.
+    base_model: Arc<Model>,
     topology: Arc<Topology>,
     /// Inverse mass per caller node (0 = fixed), for diagnostics.
     node_inv_mass: Arc<Vec<f64>>,
@@ -97,6 +102,7 @@ impl Cloth {
         // The CPU is asked once a process (reading `CLOTH_CPU_PATH`
         // allocates): here, so no step pays for it.
         crate::lanes::cpu_path();
+        let model = Arc::new(model);
         let mut state = State::new(&model);
         if let (Some(setup), true) = (self_setup, dynamics.self_collision) {
             state.self_collision = SelfCollision::from_setup(&model, setup);
@@ -111,7 +117,8 @@ impl Cloth {
             vertex_scratch: Vec::new(),
             render_meshes: render_meshes.into_iter().map(Arc::new).collect(),
             hierarchy: Arc::new(hierarchy),
-            model: Arc::new(model),
+            base_model: Arc::clone(&model),
+            model,
             topology: Arc::new(topology),
             node_inv_mass: Arc::new(node_inv_mass),
             clock: Clock::default(),
@@ -132,13 +139,13 @@ impl Cloth {
     pub fn cook(&self) -> Vec<u8> {
         // The self-collision setup is derived here when this cloth runs
         // without it, so the blob serves any dynamics it is loaded with.
-        let derived = self.state.self_collision.is_empty().then(|| SelfCollision::new(&self.model));
+        let derived = self.state.self_collision.is_empty().then(|| SelfCollision::new(&self.base_model));
         let self_setup = match &derived {
             Some(s) => s.setup(),
             None => self.state.self_collision.setup(),
         };
         cook::write(&CookParts {
-            model: &self.model,
+            model: &self.base_model,
             topology: &self.topology,
             node_inv_mass: &self.node_inv_mass,
             hierarchy: &self.hierarchy,
@@ -345,21 +352,47 @@ impl Cloth {
 
     /// Paints max distances on nodes `first ..`, m (`motion.rs`): each free
     /// node stays within its distance of its animated position, exactly,
-    /// after every substep; 0 holds it there, fixed inside the solve, though
-    /// its neighbours' tethers still count it free (`motion.rs`: for a node
-    /// always pinned, fix it at seed). A value on a fixed node is ignored.
-    /// Finite and ≥ 0 (a value past the garment's reach leaves the node
-    /// free); all or nothing. Wakes the cloth.
+    /// after every substep; 0 holds it there, a pin (`motion.rs`). A value
+    /// on a fixed node is ignored. Finite and ≥ 0 (a value past the
+    /// garment's reach leaves the node free); all or nothing. Wakes the
+    /// cloth. A paint that changes which nodes are held at 0 rebuilds the
+    /// model the step runs, and allocates.
     pub fn set_max_distances(&mut self, first: usize, distances: &[f32]) -> Result<(), ParamError> {
+        let held = self.state.motion.holds();
         self.state.motion.set_max_distances(&self.model, first, distances)?;
+        if held || self.state.motion.holds() {
+            self.apply_held();
+        }
         self.state.frame.wake_requested = true;
         Ok(())
     }
 
     /// Removes every painted max distance.
     pub fn clear_max_distances(&mut self) {
+        let held = self.state.motion.holds();
         self.state.motion.clear_max_distances();
+        if held {
+            self.apply_held();
+        }
         self.state.frame.wake_requested = true;
+    }
+
+    /// The model the step runs from the base model and the nodes painted a
+    /// max distance of 0 (`motion.rs`): those fixed as far as the rows, the
+    /// tethers and the strain projection see ([`seed::with_held`]); none,
+    /// the base model. Allocates.
+    fn apply_held(&mut self) {
+        self.model = match self.state.motion.holds() {
+            true => {
+                let held = self.state.motion.held_nodes(&self.base_model);
+                Arc::new(seed::with_held(&self.base_model, &self.topology, &held))
+            }
+            false => Arc::clone(&self.base_model),
+        };
+        // The tethers may hang from other nodes now: their multipliers
+        // start again, as after a reset.
+        self.state.tether.clear();
+        self.state.leash.clear();
     }
 
     /// A free node's painted max distance, m (`None`: none, or fixed).
@@ -464,10 +497,10 @@ impl Cloth {
         }
         let mut all: Vec<f32> = (0..nodes).map(|n| self.model.mass[self.model.slot_of_node[n] as usize]).collect();
         all[first..first + masses.len()].copy_from_slice(masses);
-        let (model, node_inv_mass) = seed::with_masses(&self.model, &self.topology.hinges, &all);
-        self.model = Arc::new(model);
+        let (model, node_inv_mass) = seed::with_masses(&self.base_model, &self.topology.hinges, &all);
+        self.base_model = Arc::new(model);
         self.node_inv_mass = Arc::new(node_inv_mass);
-        self.state.motion.refresh_held(&self.model);
+        self.apply_held();
         self.state.frame.wake_requested = true;
         Ok(())
     }

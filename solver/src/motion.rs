@@ -18,12 +18,13 @@
 //! set (a ball minus a ball), and the substep's velocity is taken from the
 //! corrected position (`step::integrate`), so motion out of the set stops as
 //! at an inelastic wall. A node fixed at seed is never moved by either. A
-//! free node painted 0 is *held*: it is put on its animated position at
-//! each substep's start, and the sweeps and the strain projection treat it
-//! as fixed (inverse mass 0 there), so its neighbours see it where it is
-//! held. Its neighbours' tethers and its rows' stiffness were built at seed
-//! and still count it free: for a node that is always pinned, fix it at
-//! seed — [`fix_zero_max_distances`] does that for a painted array.
+//! free node painted 0 is *held*, a pin: it is put on its animated
+//! position at each substep's start, and the model the step runs fixes it
+//! for the rows, the tethers and the strain projection as seeding fixes a
+//! node (`crate::seed::with_held`), keeping its slot. Fixing it at seed
+//! instead ([`fix_zero_max_distances`] does that for a painted array) gives
+//! the same cloth a fixed flag does, bit for bit, and no model to rebuild
+//! at the paint.
 //!
 //! The **anim drive** (Chaos Cloth's) is the soft counterpart: a painted
 //! strength `s ∈ [0, 1]` pulls the node's inertial target towards its
@@ -66,10 +67,10 @@ pub struct MotionLimits {
     drive_rate: Vec<f64>,
     drive_h: f64,
     any_drive: bool,
-    /// The inverse masses the solve moves particles by: the model's, with 0
-    /// for each free particle painted a max distance of 0, which is held on
-    /// its animated position (empty: none is).
-    held: Vec<f32>,
+    /// Some free particle is painted a max distance of 0: it is held on its
+    /// animated position, and the cloth's model fixes it (`Cloth`'s
+    /// `apply_held`, `crate::seed::with_held`).
+    any_held: bool,
 }
 
 impl MotionLimits {
@@ -79,7 +80,6 @@ impl MotionLimits {
             + std::mem::size_of::<Backstop>() * self.backstop.capacity()
             + self.centre.bytes()
             + 8 * self.drive_rate.capacity()
-            + 4 * self.held.capacity()
     }
 }
 
@@ -230,7 +230,7 @@ impl MotionLimits {
         check("max distance", first, values, model.nodes)?;
         paint(model, first, values, &mut self.max_distance, f32::INFINITY);
         self.any_max = self.max_distance.iter().any(|r| r.is_finite());
-        self.refresh_held(model);
+        self.any_held = self.max_distance.contains(&0.0);
         Ok(())
     }
 
@@ -238,38 +238,18 @@ impl MotionLimits {
     pub fn clear_max_distances(&mut self) {
         self.max_distance.iter_mut().for_each(|r| *r = f32::INFINITY);
         self.any_max = false;
-        self.held.clear();
-    }
-
-    /// Rebuilds the inverse masses the solve moves particles by from
-    /// `model`'s (after a paint, or new masses).
-    pub(crate) fn refresh_held(&mut self, model: &Model) {
-        self.held.clear();
-        if self.max_distance.contains(&0.0) {
-            self.held.extend_from_slice(&model.inv_mass);
-            for (w, &r) in self.held.iter_mut().zip(&self.max_distance) {
-                if r == 0.0 {
-                    *w = 0.0;
-                }
-            }
-        }
-    }
-
-    /// The inverse masses the sweeps and the strain projection move
-    /// particles by: the model's, or with 0 for the free particles held on
-    /// their animated positions (a max distance of 0), which their
-    /// neighbours then see fixed, as a node fixed at seed is.
-    #[inline(always)]
-    pub(crate) fn solve_inv_mass<'a>(&'a self, model: &'a Model) -> &'a [f32] {
-        match self.held.is_empty() {
-            true => &model.inv_mass,
-            false => &self.held,
-        }
+        self.any_held = false;
     }
 
     /// Whether some free particle is held on its animated position.
     pub(crate) fn holds(&self) -> bool {
-        !self.held.is_empty()
+        self.any_held
+    }
+
+    /// Per node, whether it is held (painted a max distance of 0; a fixed
+    /// node never is).
+    pub(crate) fn held_nodes(&self, model: &Model) -> Vec<bool> {
+        (0..model.nodes).map(|n| self.max_distance.get(model.slot_of_node[n] as usize) == Some(&0.0)).collect()
     }
 
     /// Puts each held particle on its animated position in `p`: at each

@@ -572,7 +572,32 @@ pub fn build(input: &ClothInput, options: &SeedOptions) -> Result<(Model, Topolo
 /// the model [`build`] seeds with these masses. The caller checks them
 /// (every free node's finite and positive, as [`build`] does).
 pub fn with_masses(model: &Model, hinges: &[Hinge], masses: &[f32]) -> (Model, Vec<f64>) {
-    let fixed = |n: usize| model.slot_of_node[n] as usize >= model.swept;
+    with_masses_held(model, hinges, masses, &[])
+}
+
+/// [`with_masses`] with the free nodes `held` (per node; empty: none) fixed
+/// as far as the rows see: inverse mass 0 in the model, the links' and
+/// bends' effective masses, and the tethers and the strain projection's
+/// order measured from the fixed nodes and the held ones (`crate::motion`:
+/// a node painted a max distance of 0 after seeding). The layout is the
+/// seed's: a held node keeps its slot among the free particles.
+pub fn with_held(model: &Model, topology: &Topology, held: &[bool]) -> Model {
+    let masses: Vec<f32> = (0..model.nodes).map(|n| model.mass[model.slot_of_node[n] as usize]).collect();
+    let (mut m, _) = with_masses_held(model, &topology.hinges, &masses, held);
+    let pinned: Vec<bool> =
+        (0..model.nodes).map(|n| model.slot_of_node[n] as usize >= model.swept || held.get(n) == Some(&true)).collect();
+    let bind = |n: u32| m.bind.get(m.slot_of_node[n as usize] as usize).map(f64::from);
+    let edges: Vec<(u32, u32, f64)> = topology.edges.iter().map(|&(a, b)| (a, b, dist(bind(a), bind(b)))).collect();
+    let masses_of = |n: usize| masses[n];
+    m.unary = unary_of(&pinned, &edges, !model.unary.m_eff.is_empty(), &m.node_of_slot, &m.slot_of_node, masses_of);
+    m.reach = Model::reach_of(&m.unary, &m.bind, &m.mass, &m.inv_mass);
+    m.link_turn = Model::link_turn_of(&m.links, &m.unary);
+    m.strain_order = OnceLock::new();
+    m
+}
+
+fn with_masses_held(model: &Model, hinges: &[Hinge], masses: &[f32], held: &[bool]) -> (Model, Vec<f64>) {
+    let fixed = |n: usize| model.slot_of_node[n] as usize >= model.swept || held.get(n) == Some(&true);
     let inv_mass: Vec<f64> = (0..model.nodes).map(|n| if fixed(n) { 0.0 } else { 1.0 / masses[n] as f64 }).collect();
     let mut m = model.clone();
     for slot in 0..m.swept {
@@ -588,8 +613,9 @@ pub fn with_masses(model: &Model, hinges: &[Hinge], masses: &[f32]) -> (Model, V
     }
     let node = |slot: u32| model.node_of_slot[slot as usize] as usize;
     for r in model.links.rows() {
+        // Two held ends (or a held and a fixed one) move neither: no mass.
         let w = inv_mass[node(model.links.a[r])] + inv_mass[node(model.links.b[r])];
-        m.links.m_eff[r] = (1.0 / w) as f32;
+        m.links.m_eff[r] = if w > 0.0 { (1.0 / w) as f32 } else { 0.0 };
     }
     // The seed's bend rows: every hinge, or none (`SeedOptions::bend_rows`).
     let hinges = if model.bend.count() == hinges.len() { hinges } else { &[] };
@@ -666,7 +692,19 @@ fn unary_rows(
 ) -> UnaryRows {
     let edges: Vec<(u32, u32, f64)> =
         topo.edges.iter().map(|&(a, b)| (a, b, dist(pos(input, a), pos(input, b)))).collect();
-    let geo = tether::geodesics(&input.fixed, &edges);
+    unary_of(&input.fixed, &edges, tethers, node_of_slot, slot_of_node, |n| input.masses[n])
+}
+
+/// [`unary_rows`] from the pinned nodes and the edges with their lengths.
+fn unary_of(
+    fixed: &[bool],
+    edges: &[(u32, u32, f64)],
+    tethers: bool,
+    node_of_slot: &[u32],
+    slot_of_node: &[u32],
+    mass: impl Fn(usize) -> f32,
+) -> UnaryRows {
+    let geo = tether::geodesics(fixed, edges);
     let slots = node_of_slot.len();
     let mut u = UnaryRows {
         anchor: (0..slots as u32).collect(),
@@ -677,7 +715,7 @@ fn unary_rows(
         reach: 0.0,
     };
     for (slot, &node) in node_of_slot.iter().enumerate() {
-        if node == NO_NODE || input.fixed[node as usize] {
+        if node == NO_NODE || fixed[node as usize] {
             continue;
         }
         if let Some((d, source)) = geo[node as usize] {
@@ -685,7 +723,7 @@ fn unary_rows(
             u.reach = u.reach.max(d as f32);
             u.anchor[slot] = slot_of_node[source as usize];
             if tethers {
-                u.m_eff[slot] = input.masses[node as usize];
+                u.m_eff[slot] = mass(node as usize);
                 u.tethered += 1;
             }
         }

@@ -900,7 +900,7 @@ fn strain_passes<const SLIDE: bool>(model: &Model, state: &mut State, allowance:
         if 0 == strain_limit::project::<SLIDE>(
             &model.links,
             model.strain_order(),
-            state.motion.solve_inv_mass(model),
+            &model.inv_mass,
             x,
             moved,
             allowance,

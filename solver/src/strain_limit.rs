@@ -349,18 +349,13 @@ fn hanging_trees(rows: &DistanceRows, d_geo: &[f32], inv_mass: &[f32]) -> Vec<bo
 }
 
 /// How far each end of a row moves per unit of correction: the farther end
-/// alone, or both by inverse mass; a fixed end never moves. A farther end
-/// held on its animated pose (`crate::motion`: inverse mass 0 in the solve,
-/// never at seed) passes the correction to the nearer end. An end with
+/// alone (a fixed one not at all), or both by inverse mass. An end with
 /// weight zero is never written ([`ProjectionOrder::in_waves`] reads this too).
 #[inline(always)]
 fn weights(moves: u8, inv_mass: &[f32], a: usize, b: usize) -> (f32, f32) {
-    let free = |s: usize| if inv_mass[s] > 0.0 { 1.0 } else { 0.0 };
     match moves {
-        1 if inv_mass[a] > 0.0 => (1.0, 0.0),
-        2 if inv_mass[b] > 0.0 => (0.0, 1.0),
-        1 => (0.0, free(b)),
-        2 => (free(a), 0.0),
+        1 => (if inv_mass[a] > 0.0 { 1.0 } else { 0.0 }, 0.0),
+        2 => (0.0, if inv_mass[b] > 0.0 { 1.0 } else { 0.0 }),
         _ => (inv_mass[a], inv_mass[b]),
     }
 }

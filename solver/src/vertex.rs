@@ -153,7 +153,7 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
     let ell = L::load(&model.shortest_incident_rest, base);
     let n2 = delta.norm2();
     let scale = L::select(n2.gt(ell * ell), ell / n2.sqrt(), L::splat(1.0));
-    let free = L::load(st.motion.solve_inv_mass(model), base).gt(L::zero());
+    let free = L::load(&model.inv_mass, base).gt(L::zero());
     let x_new = V3::select(free, xi + delta.scale(scale), xi);
 
     let failed = L::and(failed, free);
