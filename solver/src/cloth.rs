@@ -356,11 +356,10 @@ impl Cloth {
     /// on a fixed node is ignored. Finite and ≥ 0 (a value past the
     /// garment's reach leaves the node free); all or nothing. Wakes the
     /// cloth. A paint that changes which nodes are held at 0 rebuilds the
-    /// model the step runs, and allocates.
+    /// model the step runs, and allocates; repainting other distances, or
+    /// the same zeros, does not.
     pub fn set_max_distances(&mut self, first: usize, distances: &[f32]) -> Result<(), ParamError> {
-        let held = self.state.motion.holds();
-        self.state.motion.set_max_distances(&self.model, first, distances)?;
-        if held || self.state.motion.holds() {
+        if self.state.motion.set_max_distances(&self.model, first, distances)? {
             self.apply_held();
         }
         self.state.frame.wake_requested = true;

@@ -225,13 +225,18 @@ impl MotionLimits {
     }
 
     /// Paints max distances on nodes `first ..`; values on fixed nodes are
-    /// read and ignored. All or nothing.
-    pub fn set_max_distances(&mut self, model: &Model, first: usize, values: &[f32]) -> Result<(), ParamError> {
+    /// read and ignored. All or nothing. Returns whether the set of held
+    /// nodes (painted 0) changed.
+    pub fn set_max_distances(&mut self, model: &Model, first: usize, values: &[f32]) -> Result<bool, ParamError> {
         check("max distance", first, values, model.nodes)?;
+        let held = |r: Option<&f32>| r == Some(&0.0);
+        let slot = |k: usize| model.slot_of_node[first + k] as usize;
+        let changed = (0..values.len())
+            .any(|k| slot(k) < model.swept && held(self.max_distance.get(slot(k))) != (values[k] == 0.0));
         paint(model, first, values, &mut self.max_distance, f32::INFINITY);
         self.any_max = self.max_distance.iter().any(|r| r.is_finite());
         self.any_held = self.max_distance.contains(&0.0);
-        Ok(())
+        Ok(changed)
     }
 
     /// Removes every max distance.
