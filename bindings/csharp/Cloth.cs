@@ -1002,8 +1002,8 @@ namespace ClothSim
         // Reports what the last Step or Advance took, core-ms: its Stopwatch ms × the world's threads (1 for
         // 0), idle time included. With a budget set, its unit_ns moves towards the price this machine pays
         // (+25 % / −12.5 % a report at most) and the next steps' levels follow. Under Advance the budget is
-        // per fixed step: a frame running two steps costs twice it; a frame running none changes nothing, and
-        // so does 0 ms (a paused frame that skipped Step).
+        // a frame's (ClothFrameBudget); a frame running no step changes nothing, and so does 0 ms (a paused
+        // frame that skipped Step).
         public void ObserveStep(double coreMs) { ClothException.Check(ClothNative.cloth_world_observe_step(handle, coreMs)); }
         // ObserveStep from Step's or Advance's Stopwatch ms: the world multiplies by its threads (1 for 0).
         public void ObserveStepWall(double wallMs) { ClothException.Check(ClothNative.cloth_world_observe_step_wall(handle, wallMs)); }

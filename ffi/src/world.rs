@@ -269,7 +269,8 @@ pub extern "C" fn cloth_world_clear_budget(world: cloth_world) -> cloth_status {
 /// on any machine and garment, around its mean (give a budget below the
 /// frame time you must hold). The units counted are those of the fixed
 /// steps that ran: under cloth_world_advance a frame that ran none changes
-/// nothing, and the budget is per fixed step. cloth_world_get_budget reads
+/// nothing (the budget is a frame's there: cloth_frame_budget).
+/// cloth_world_get_budget reads
 /// the price back.
 /// The levels then depend on the times reported, and are the same for the
 /// same reports. A step's fixed cost (the pool waking, some µs) is not

@@ -828,8 +828,8 @@ impl World {
     ///
     /// What a step cost a unit counts the fixed steps that ran in it
     /// ([`detail::step_work`] each, and [`detail::STEP_UNITS`] a cloth):
-    /// under [`World::advance`] a frame that ran none teaches nothing, and
-    /// the budget is per fixed step. A step's fixed cost (the pool waking,
+    /// under [`World::advance`] a frame that ran none teaches nothing (the
+    /// budget is a frame's there: [`detail::frame_steps`]). A step's fixed cost (the pool waking,
     /// some µs) is not in the model, so a crowd with next to nothing to
     /// simulate reads a higher price. The levels depend on the times
     /// reported, and are the same for the same reports.
