@@ -361,6 +361,7 @@ impl Cloth {
     pub fn set_max_distances(&mut self, first: usize, distances: &[f32]) -> Result<(), ParamError> {
         if self.state.motion.set_max_distances(&self.model, first, distances)? {
             self.apply_held();
+            self.restart_tethers();
         }
         self.state.frame.wake_requested = true;
         Ok(())
@@ -372,6 +373,7 @@ impl Cloth {
         self.state.motion.clear_max_distances();
         if held {
             self.apply_held();
+            self.restart_tethers();
         }
         self.state.frame.wake_requested = true;
     }
@@ -388,8 +390,14 @@ impl Cloth {
             }
             false => Arc::clone(&self.base_model),
         };
-        // The tethers may hang from other nodes now: their multipliers
-        // start again, as after a reset.
+        // What the new model's rows need (tethers, the projection's order),
+        // sized here and not in a step.
+        self.state.provision(&self.model, &self.dynamics, &self.tuning);
+    }
+
+    /// After a change of the held nodes the tethers may hang from other
+    /// nodes: their multipliers start again, as after a reset.
+    fn restart_tethers(&mut self) {
         self.state.tether.clear();
         self.state.leash.clear();
     }
@@ -499,6 +507,7 @@ impl Cloth {
         let (model, node_inv_mass) = seed::with_masses(&self.base_model, &self.topology.hinges, &all);
         self.base_model = Arc::new(model);
         self.node_inv_mass = Arc::new(node_inv_mass);
+        // The same held nodes: the tethers and their multipliers are kept.
         self.apply_held();
         self.state.frame.wake_requested = true;
         Ok(())

@@ -335,9 +335,11 @@ impl MemoryReport {
 }
 
 impl Model {
-    /// No particle is fixed: nothing ties the cloth to its frame.
+    /// No particle is fixed, at seed or held at run time
+    /// (`crate::seed::with_held`): nothing ties the cloth to its frame, and
+    /// no particle measures a geodesic distance to a pin.
     pub fn pinless(&self) -> bool {
-        self.swept == self.slots
+        self.swept == self.slots && self.unary.reach == 0.0
     }
 
     /// Free (swept, non-padding) particles.

@@ -222,6 +222,11 @@ impl State {
     /// projection scratch, leash multipliers). Called on a parameter change,
     /// never inside a step.
     pub fn provision(&mut self, model: &Model, d: &Dynamics, t: &Tuning) {
+        // A cloth seeded without a pin gets tethers once a node is held
+        // (`crate::seed::with_held`).
+        if model.unary.tethered > 0 && self.tether.is_empty() {
+            self.tether = RowState::new(model.slots);
+        }
         if !model.bend_rest.is_empty() && self.bend_target.is_empty() {
             self.bend_target = Points::zeros(model.slots);
             self.bend_scratch = Points::zeros(model.bend_rest.padded());

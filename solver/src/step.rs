@@ -537,7 +537,7 @@ fn step_lanes<L: Kernels, P: Probe>(
             contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
         }
         let in_contact = contacts.is_some() && state.contacts.active > 0;
-        if model.pinless() && !in_contact && !state.motion.holds() {
+        if model.pinless() && !in_contact {
             L::free_translation(model, state);
         }
         // The strain limit bounds what each substep hands on

@@ -631,3 +631,45 @@ fn animated_positions_are_set_all_or_nothing() {
     c.set_animated_positions(10, &lowered).unwrap();
     assert!((10..20).all(|n| c.animated_position(n) == lowered[n - 10]));
 }
+
+/// A cape seeded with no pin at all, then painted 0 at the two ends of its
+/// neckline (two shoulders) at run time, hangs from them through a sprint
+/// with turns as the same cape seeded with those two nodes fixed does: its
+/// worst link within 0.05 of the seeded one's, and no node further from
+/// its pins than the seeded cape's farthest. The world has no fixed node
+/// to tell it the cloth is pinned: the held pins alone do.
+#[test]
+fn a_pinless_cape_painted_zero_at_two_shoulders_hangs_as_one_pinned_there() {
+    let mut free = IrregularCape::from_seed(2).input();
+    let neck: Vec<usize> = (0..free.positions.len()).filter(|&n| free.fixed[n]).collect();
+    let ends = [neck[0], neck[neck.len() - 1]];
+    free.fixed.iter_mut().for_each(|f| *f = false);
+    let mut pinned = free.clone();
+    ends.iter().for_each(|&n| pinned.fixed[n] = true);
+    let d = library::DENIM.dynamics;
+    let mut painted = Cloth::new(&free, d).unwrap();
+    for &n in &ends {
+        painted.set_max_distances(n, &[0.0]).unwrap();
+    }
+    let mut seeded = Cloth::new(&pinned, d).unwrap();
+    let (mut worst, mut reach) = ([0.0f64; 2], [0.0f64; 2]);
+    for k in 1..=600 {
+        let pose = script(k, d.dt, [1.0, 0.0, 0.0]);
+        for (i, c) in [&mut painted, &mut seeded].into_iter().enumerate() {
+            c.set_anchor_pose(pose).unwrap();
+            assert!(c.step().watchdog.is_none());
+            worst[i] = worst[i].max(c.worst_link_ratio());
+            let from_pins = |n: usize| {
+                let at = c.position(n).map(f64::from);
+                ends.iter().map(|&e| pose::norm(pose::sub(at, c.position(e).map(f64::from)))).fold(f64::MAX, f64::min)
+            };
+            reach[i] = reach[i].max((0..c.nodes()).map(from_pins).fold(0.0, f64::max));
+        }
+    }
+    println!(
+        "worst link painted {:.3} seeded {:.3}; farthest from a pin {:.3} m, {:.3} m",
+        worst[0], worst[1], reach[0], reach[1]
+    );
+    assert!((worst[0] - worst[1]).abs() <= 0.05, "worst link painted {} seeded {}", worst[0], worst[1]);
+    assert!(reach[0] <= reach[1] + 0.01, "painted: a node {} m from its pins, seeded {}", reach[0], reach[1]);
+}
