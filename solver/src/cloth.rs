@@ -1112,7 +1112,7 @@ impl Cloth {
                 allowed: format!("0..{}", self.nodes()),
             });
         }
-        if let Some(&bad) = p.iter().find(|c| !c.is_finite() || c.abs() as f64 > COORDINATE_LIMIT) {
+        if let Some(bad) = unplaceable(&p) {
             return Err(ParamError::OutOfRange {
                 name: "animated position",
                 value: bad as f64,
@@ -1140,16 +1140,9 @@ impl Cloth {
     /// [`COORDINATE_LIMIT`] is refused and changes no node.
     pub fn set_animated_positions(&mut self, first: usize, positions: &[[f32; 3]]) -> Result<(), ParamError> {
         motion::check_nodes(first, positions.len(), self.nodes())?;
-        let far = |p: &[f32; 3]| p.iter().any(|c| !c.is_finite() || c.abs() as f64 > COORDINATE_LIMIT);
-        if let Some(k) = positions.iter().position(far) {
-            let bad = positions[k].into_iter().find(|c| !c.is_finite() || c.abs() as f64 > COORDINATE_LIMIT);
+        if let Some((k, bad)) = positions.iter().enumerate().find_map(|(k, p)| Some((k, unplaceable(p)?))) {
             let rule = "finite, each coordinate within ±COORDINATE_LIMIT m";
-            return Err(ParamError::Node {
-                name: "animated position",
-                node: first + k,
-                value: bad.unwrap_or(0.0) as f64,
-                rule,
-            });
+            return Err(ParamError::Node { name: "animated position", node: first + k, value: bad as f64, rule });
         }
         for (k, &p) in positions.iter().enumerate() {
             self.set_animated_position(first + k, p)?;
@@ -1433,4 +1426,10 @@ fn param_to_seed(e: ParamError) -> SeedError {
             SeedError::BadOption { name, value }
         }
     }
+}
+
+/// The first coordinate of `p` no position may have: non-finite, or beyond
+/// [`COORDINATE_LIMIT`].
+fn unplaceable(p: &[f32; 3]) -> Option<f32> {
+    p.iter().copied().find(|c| !c.is_finite() || c.abs() as f64 > COORDINATE_LIMIT)
 }
