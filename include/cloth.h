@@ -1342,7 +1342,8 @@ cloth_status cloth_collider_set_create(cloth_world world, cloth_collider_set_id 
 cloth_status cloth_collider_set_destroy(cloth_world world, cloth_collider_set_id set);
 
 // Adds a collider to a set at `desc.pose`. Exclusive.
-// Refuses: only as every function does (ERRORS).
+// Refuses: OUT_OF_RANGE when the set already holds 65,535 colliders (the
+// most one set holds).
 cloth_status cloth_collider_create(cloth_world world,
                                    cloth_collider_set_id set,
                                    const cloth_collider_desc *desc,

@@ -1789,7 +1789,8 @@ namespace ClothSim
         // cloth still collides with it (SimCloth.SetColliders(null) first), StaleId once destroyed.
         public void Destroy() { ClothException.Check(ClothNative.cloth_collider_set_destroy(world.Handle, id)); }
 
-        // Adds a collider (desc from ClothNative.cloth_default_collider_desc()) at desc.pose.
+        // Adds a collider (desc from ClothNative.cloth_default_collider_desc()) at desc.pose; throws
+        // ClothException with ClothStatus.OutOfRange when the set already holds 65,535 colliders.
         public ClothColliderId Add(ClothColliderDesc desc)
         {
             ClothColliderId c;

@@ -21,6 +21,7 @@ pub(crate) fn collider_status(e: &ColliderError) -> cloth_status {
             CLOTH_STATUS_INVALID_ARGUMENT
         }
         ColliderError::Stale { .. } => CLOTH_STATUS_STALE_ID,
+        ColliderError::Full => CLOTH_STATUS_OUT_OF_RANGE,
     }
 }
 
@@ -101,7 +102,8 @@ pub extern "C" fn cloth_collider_set_destroy(world: cloth_world, set: cloth_coll
 }
 
 /// Adds a collider to a set at `desc.pose`. Exclusive.
-/// Refuses: only as every function does (ERRORS).
+/// Refuses: OUT_OF_RANGE when the set already holds 65,535 colliders (the
+/// most one set holds).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_collider_create(
     world: cloth_world,

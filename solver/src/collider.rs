@@ -64,6 +64,8 @@ pub enum ColliderError {
     NotUnit { norm: f64 },
     /// The handle names no live collider.
     Stale { id: ColliderId },
+    /// The set already holds [`MAX_COLLIDERS`] colliders.
+    Full,
 }
 
 impl fmt::Display for ColliderError {
@@ -80,6 +82,9 @@ impl fmt::Display for ColliderError {
                 write!(f, "the rotation quaternion has norm {norm}; it must be unit (within 1e-3)")
             }
             ColliderError::Stale { id } => write!(f, "collider {}:{} does not exist", id.index, id.generation),
+            ColliderError::Full => {
+                write!(f, "the set already holds {MAX_COLLIDERS} colliders, the most a set may hold")
+            }
         }
     }
 }
@@ -107,6 +112,10 @@ pub fn checked_pose(pose: Pose) -> Result<Pose, ColliderError> {
     Ok(Pose::new(pose.translation, pose.rotation.normalized()))
 }
 
+/// The most colliders one set holds at once: a contact slot keeps its
+/// collider's index in 16 bits (`crate::contact::Slot`).
+pub const MAX_COLLIDERS: usize = u16::MAX as usize;
+
 #[derive(Clone, Debug)]
 struct Slot {
     generation: u32,
@@ -117,6 +126,8 @@ struct Slot {
 #[derive(Clone, Debug, Default)]
 pub struct ColliderSet {
     slots: Vec<Slot>,
+    /// Slots holding a collider.
+    live: usize,
 }
 
 impl ColliderSet {
@@ -129,14 +140,23 @@ impl ColliderSet {
         shape.validate()?;
         let pose = checked_pose(pose)?;
         let collider = Collider { shape, prev: pose, cur: pose };
-        if let Some(index) = self.slots.iter().position(|s| s.collider.is_none()) {
-            let slot = &mut self.slots[index];
-            slot.generation = slot.generation.wrapping_add(1);
-            slot.collider = Some(collider);
-            return Ok(ColliderId { index: index as u32, generation: slot.generation });
-        }
-        self.slots.push(Slot { generation: 0, collider: Some(collider) });
-        Ok(ColliderId { index: self.slots.len() as u32 - 1, generation: 0 })
+        // The lowest free slot, if any is free.
+        let free = (self.live < self.slots.len()).then(|| self.slots.iter().position(|s| s.collider.is_none()));
+        let id = match free.flatten() {
+            Some(index) => {
+                let slot = &mut self.slots[index];
+                slot.generation = slot.generation.wrapping_add(1);
+                slot.collider = Some(collider);
+                ColliderId { index: index as u32, generation: slot.generation }
+            }
+            None if self.slots.len() >= MAX_COLLIDERS => return Err(ColliderError::Full),
+            None => {
+                self.slots.push(Slot { generation: 0, collider: Some(collider) });
+                ColliderId { index: self.slots.len() as u32 - 1, generation: 0 }
+            }
+        };
+        self.live += 1;
+        Ok(id)
     }
 
     fn slot_mut(&mut self, id: ColliderId) -> Result<&mut Collider, ColliderError> {
@@ -181,6 +201,7 @@ impl ColliderSet {
     pub fn remove(&mut self, id: ColliderId) -> Result<(), ColliderError> {
         self.slot_mut(id)?;
         self.slots[id.index as usize].collider = None;
+        self.live -= 1;
         Ok(())
     }
 
@@ -206,6 +227,7 @@ impl ColliderSet {
     /// `clone_from` would allocate a new set).
     pub(crate) fn copy_from(&mut self, o: &ColliderSet) {
         self.slots.clone_from(&o.slots);
+        self.live = o.live;
     }
 
     /// Slots, live or not (the range of slot indices).
@@ -215,7 +237,7 @@ impl ColliderSet {
 
     /// Number of live colliders.
     pub fn len(&self) -> usize {
-        self.slots.iter().filter(|s| s.collider.is_some()).count()
+        self.live
     }
 
     pub fn is_empty(&self) -> bool {
@@ -280,5 +302,35 @@ impl Aabb {
             a.grow(pose.transform_point(corner));
         }
         a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A set issues the lowest free index, holds at most `MAX_COLLIDERS`,
+    /// refuses the next one with `Full`, and takes one again once one is
+    /// removed.
+    #[test]
+    fn a_set_holds_at_most_max_colliders() {
+        let mut set = ColliderSet::new();
+        let shape = Shape::sphere(0.1).expect("a sphere");
+        let ids: Vec<ColliderId> =
+            (0..MAX_COLLIDERS).map(|_| set.add(shape, Pose::IDENTITY).expect("room for it")).collect();
+        assert_eq!(set.len(), MAX_COLLIDERS);
+        assert_eq!(ids.last().map(|id| id.index as usize), Some(MAX_COLLIDERS - 1));
+        assert!(matches!(set.add(shape, Pose::IDENTITY), Err(ColliderError::Full)));
+        assert_eq!(set.len(), MAX_COLLIDERS);
+        set.remove(ids[17]).expect("live");
+        set.remove(ids[5]).expect("live");
+        assert_eq!(set.len(), MAX_COLLIDERS - 2);
+        let again = set.add(shape, Pose::IDENTITY).expect("a free slot");
+        assert_eq!((again.index, again.generation), (5, 1));
+        assert_eq!(set.add(shape, Pose::IDENTITY).expect("a free slot").index, 17);
+        assert!(matches!(set.add(shape, Pose::IDENTITY), Err(ColliderError::Full)));
+        let mut copy = ColliderSet::new();
+        copy.copy_from(&set);
+        assert_eq!(copy.len(), MAX_COLLIDERS);
     }
 }

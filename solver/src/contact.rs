@@ -49,8 +49,9 @@ use crate::pose::{self, Frame, Pose, Vec3};
 use crate::shape::{plane, Shape};
 use wide::f32x8;
 
-/// A slot's collider key meaning "empty".
-pub const EMPTY: u32 = u32::MAX;
+/// A slot's collider key meaning "empty": one past the last collider index
+/// a set may issue ([`crate::collider::MAX_COLLIDERS`]).
+pub const EMPTY: u16 = u16::MAX;
 
 /// How a resting contact's penalty reaches `k_max` (DESIGN §3's open question).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -65,12 +66,17 @@ pub enum ContactRamp {
 }
 
 /// One contact slot: the collider it is keyed on, its contact and friction
-/// rows' state, and what is known of its `C` without evaluating it.
+/// rows' state, and what is known of its `C` without evaluating it. 32
+/// bytes, two to a cache line.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Slot {
     /// Collider slot index, or [`EMPTY`]; its generation is
     /// [`ContactSlots::generation`]`[collider]`.
-    pub collider: u32,
+    pub collider: u16,
+    /// With the particle's `path`, a lower bound on the row's `C` at the
+    /// particle's current position: `C ≥ bound − path` (−∞: unknown). See
+    /// [`skippable`].
+    pub bound: Floor16,
     /// Contact multiplier (≤ 0) and penalty.
     pub lambda: f32,
     pub k: f32,
@@ -79,22 +85,50 @@ pub struct Slot {
     pub k_f: f32,
     /// Friction stick point in the collider's frame; NaN until first touch.
     pub stick: [f32; 3],
-    /// With the particle's `path`, a lower bound on the row's `C` at the
-    /// particle's current position: `C ≥ bound − path` (−∞: unknown). See
-    /// [`skippable`].
-    pub bound: f32,
 }
 
 impl Slot {
     pub const EMPTY: Slot = Slot {
         collider: EMPTY,
+        bound: Floor16::NEG_INFINITY,
         lambda: 0.0,
         k: 0.0,
         lambda_f: 0.0,
         k_f: 0.0,
         stick: [f32::NAN; 3],
-        bound: f32::NEG_INFINITY,
     };
+}
+
+/// A lower bound kept in 16 bits: the upper half of an f32 (8 bits of
+/// precision, the f32's range), rounded toward −∞ so that what is read back
+/// never exceeds what was written. A NaN stays a NaN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Floor16(u16);
+
+impl Floor16 {
+    pub const NEG_INFINITY: Floor16 = Floor16(0xFF80);
+
+    /// The largest 16-bit value not above `v`.
+    #[inline(always)]
+    pub fn below(v: f32) -> Floor16 {
+        if v.is_nan() {
+            return Floor16(0x7FC0);
+        }
+        let bits = v.to_bits();
+        let (high, low) = ((bits >> 16) as u16, bits as u16);
+        // Cutting the low half rounds the magnitude down: down for a
+        // positive value, up for a negative one, which then steps one
+        // further out (−f32::MAX's next is −∞).
+        match v.is_sign_negative() && low != 0 {
+            true => Floor16(high + 1),
+            false => Floor16(high),
+        }
+    }
+
+    #[inline(always)]
+    pub fn get(self) -> f32 {
+        f32::from_bits((self.0 as u32) << 16)
+    }
 }
 
 /// A particle's slots, packed from the first.
@@ -300,10 +334,10 @@ fn quiet_of(slots: &Slots) -> f32 {
 fn quiet_with(q: f32, sl: &Slot) -> f32 {
     if sl.lambda != 0.0 || sl.lambda_f != 0.0 || q == f32::NEG_INFINITY {
         f32::NEG_INFINITY
-    } else if q.is_nan() || sl.bound.is_nan() {
+    } else if q.is_nan() || sl.bound.get().is_nan() {
         f32::NAN
     } else {
-        q.min(sl.bound)
+        q.min(sl.bound.get())
     }
 }
 
@@ -510,7 +544,8 @@ pub fn discover(
             // Only a changed key list is rebuilt: a resting contact keeps its
             // colliders in the same order, the common case.
             let key = |&(d, ci): &(f64, u32)| match d.is_finite() {
-                true => (swept[ci as usize].index, swept[ci as usize].generation),
+                // Indices are below `MAX_COLLIDERS`, which fits a u16.
+                true => (swept[ci as usize].index as u16, swept[ci as usize].generation),
                 false => (EMPTY, 0),
             };
             // A slot's key: its index and the generation every slot on it
@@ -983,9 +1018,9 @@ pub fn warm_start(
                     true => *own.get_or_insert_with(|| pose::norm(pose::sub(now, start))),
                     false => pose::norm(pose::sub(now, carry[i].point(start))),
                 };
-                lower_bound(slot.bound as f64 - path as f64 - moved - slack)
+                lower_bound(slot.bound.get() as f64 - path as f64 - moved - slack)
             } else {
-                f32::NEG_INFINITY
+                Floor16::NEG_INFINITY
             };
             slot.lambda *= ag;
             slot.lambda_f *= ag;
@@ -1052,7 +1087,7 @@ pub fn touches(slots: &ContactSlots, s: usize) -> bool {
 /// keeps them cheap.
 #[inline(always)]
 fn skippable(slot: &Slot, path: f32) -> bool {
-    slot.lambda == 0.0 && slot.lambda_f == 0.0 && slot.bound > path
+    slot.lambda == 0.0 && slot.lambda_f == 0.0 && slot.bound.get() > path
 }
 
 /// Slack covering the field's f64 rounding, the bound's rounding to f32 and
@@ -1060,9 +1095,10 @@ fn skippable(slot: &Slot, path: f32) -> bool {
 /// with, far above any of those errors.
 const BOUND_SLACK: f64 = 1e-6;
 
+/// `c` less the slack, stored rounded toward −∞ ([`Floor16`]).
 #[inline(always)]
-fn lower_bound(c: f64) -> f32 {
-    (c - BOUND_SLACK) as f32
+fn lower_bound(c: f64) -> Floor16 {
+    Floor16::below((c - BOUND_SLACK) as f32)
 }
 
 /// What the vertex update adds to a particle's `path` per metre it moved:
@@ -1245,6 +1281,37 @@ mod tests {
     use crate::constants::ANCHOR_TURN_PER_SUBSTEP;
     use crate::pose::Quat;
     use crate::rng::SplitMix64;
+
+    /// A 16-bit bound never reads back above what was stored, loses at most
+    /// 2⁻⁷ of it, and keeps ±∞, NaN and zero: over random magnitudes from
+    /// 1e-30 to 1e30 of both signs, and the edges of f32's range.
+    #[test]
+    fn a_sixteen_bit_bound_rounds_down_and_stays_close() {
+        let mut rng = SplitMix64::new(11);
+        let mut values: Vec<f32> =
+            vec![0.0, -0.0, 1.0, -1.0, f32::MAX, -f32::MAX, f32::MIN_POSITIVE, -f32::MIN_POSITIVE, 1e-45, -1e-45];
+        values.extend((0..20_000).map(|_| {
+            let v = 10f64.powf(rng.range(-30.0, 30.0)) as f32;
+            if rng.range(0.0, 1.0) < 0.5 {
+                -v
+            } else {
+                v
+            }
+        }));
+        for v in values {
+            let b = Floor16::below(v).get();
+            assert!(b <= v, "{v:e} read back as {b:e}");
+            let loss = (v as f64 - b as f64) / (v as f64).abs().max(f32::MIN_POSITIVE as f64);
+            assert!(loss <= 1.0 / 128.0 || v == -f32::MAX, "{v:e} read back as {b:e}");
+        }
+        assert_eq!(Floor16::below(-f32::MAX).get(), f32::NEG_INFINITY);
+        assert_eq!(Floor16::below(f32::INFINITY).get(), f32::INFINITY);
+        assert_eq!(Floor16::below(f32::NEG_INFINITY), Floor16::NEG_INFINITY);
+        assert_eq!(Floor16::NEG_INFINITY.get(), f32::NEG_INFINITY);
+        assert!(Floor16::below(f32::NAN).get().is_nan());
+        assert_eq!(Floor16::below(0.0).get(), 0.0);
+        assert_eq!(std::mem::size_of::<Slot>(), 32);
+    }
 
     /// Discovery's lanes bound a particle's travel under the frame's motion
     /// as [`crate::anchor::FramePlan::travel`] computes it in f64 — never
