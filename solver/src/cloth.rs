@@ -1337,9 +1337,17 @@ impl Cloth {
             .fold(0.0, f64::max)
     }
 
-    /// Model and state bytes by region (the §7 report).
+    /// Model and state bytes by region (the §7 report). A cloth with nodes
+    /// held by a max distance of 0 counts the seed's model too, which it
+    /// keeps beside the one its step runs.
     pub fn memory(&self) -> MemoryReport {
         let mut r = self.model.memory();
+        if !Arc::ptr_eq(&self.model, &self.base_model) {
+            let base = self.base_model.memory();
+            r.particles += base.particles;
+            r.rows += base.rows;
+            r.colouring += base.colouring;
+        }
         let (particles, rows) = self.state.bytes();
         r.particles += particles;
         r.rows += rows;

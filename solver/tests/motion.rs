@@ -597,6 +597,10 @@ fn a_cape_painted_zero_everywhere_rides_its_pose_and_is_free_once_cleared() {
     let held: *const _ = c.model();
     c.set_max_distances(0, &vec![0.0; c.nodes()]).unwrap();
     assert!(std::ptr::eq(c.model(), held), "the same zeros rebuilt the model");
+    // The seed's model is kept beside the held one, and counted.
+    let twin = Cloth::new(&input, library::COTTON.dynamics).unwrap();
+    let (both, one) = (c.memory(), twin.memory());
+    assert!(both.rows > one.rows && both.particles > one.particles, "{both:?} against {one:?}");
     for k in 1..=120 {
         c.set_anchor_pose(script(k, c.dynamics().dt, [1.0, 0.0, 0.0])).unwrap();
         assert!(c.step().watchdog.is_none());
