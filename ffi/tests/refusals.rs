@@ -435,6 +435,23 @@ fn cases() -> Vec<Case> {
             Elsewhere(MISUSE, "EXPECT(cloth_collider_set_destroy(w, set), CLOTH_STATUS_IN_USE);"),
         ),
         case(
+            "cloth_collider_create",
+            CLOTH_STATUS_OUT_OF_RANGE,
+            "a set already holding 65,535 colliders",
+            Here(|f| {
+                let mut set = cloth_collider_set_id { index: 0, generation: 0 };
+                // SAFETY: valid out-pointers and descriptors.
+                unsafe {
+                    assert_eq!(cloth_collider_set_create(f.w, &mut set), CLOTH_STATUS_OK);
+                    let (desc, mut col) = (cloth_default_collider_desc(), std::mem::zeroed());
+                    for _ in 0..65_535 {
+                        assert_eq!(cloth_collider_create(f.w, set, &desc, &mut col), CLOTH_STATUS_OK);
+                    }
+                    cloth_collider_create(f.w, set, &desc, &mut col)
+                }
+            }),
+        ),
+        case(
             "cloth_collider_set_pose",
             CLOTH_STATUS_INVALID_ARGUMENT,
             "a rotation of norm 2",
