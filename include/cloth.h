@@ -473,7 +473,11 @@ typedef struct {
     uint32_t self_collision;
     // What a teleport does: CLOTH_TELEPORT_RESET or CLOTH_TELEPORT_KEEP.
     uint32_t teleport;
-    // Fixed step, s, (0, 1]. Default 1/60.
+    // Fixed step, s, (0, 1]. Default 1/60. May change between steps: a
+    // step whose substep (dt/substeps) would be more than twice the last
+    // step's runs as many more substeps as keep it within that (and costs
+    // more). A host whose frame time varies should keep dt and call
+    // cloth_world_advance.
     double dt;
     // Gravity in world space, m/s², each component within ±1e6 (default
     // 0, −9.81, 0).

@@ -211,7 +211,9 @@ namespace ClothSim
         public uint self_collision;
         // What a teleport does: CLOTH_TELEPORT_RESET or CLOTH_TELEPORT_KEEP.
         public uint teleport;
-        // Fixed step, s, (0, 1]. Default 1/60.
+        // Fixed step, s, (0, 1]. Default 1/60. May change between steps: a step whose substep
+        // (dt/substeps) would be more than twice the last step's runs more substeps (and costs more).
+        // A host whose frame time varies should keep dt and call SimWorld.Advance.
         public double dt;
         // Gravity in world space, m/s² (default 0, −9.81, 0).
         public ClothVec3 gravity;

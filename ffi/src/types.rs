@@ -229,7 +229,11 @@ pub struct cloth_dynamics {
     pub self_collision: u32,
     /// What a teleport does: CLOTH_TELEPORT_RESET or CLOTH_TELEPORT_KEEP.
     pub teleport: u32,
-    /// Fixed step, s, (0, 1]. Default 1/60.
+    /// Fixed step, s, (0, 1]. Default 1/60. May change between steps: a
+    /// step whose substep (dt/substeps) would be more than twice the last
+    /// step's runs as many more substeps as keep it within that (and costs
+    /// more). A host whose frame time varies should keep dt and call
+    /// cloth_world_advance.
     pub dt: f64,
     /// Gravity in world space, m/s², each component within ±1e6 (default
     /// 0, −9.81, 0).

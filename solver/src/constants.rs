@@ -296,3 +296,15 @@ pub const SELF_SKIN: f64 = 0.5;
 
 /// The most substeps a step may take (`Dynamics::validate`).
 pub const MAX_SUBSTEPS: u32 = 64;
+
+/// The most a step's substep may grow over the last step's, as a factor
+/// (ours): a step whose `dt/substeps` would exceed it runs as many more
+/// substeps as that takes (at most [`MAX_SUBSTEPS`]), so a host changing
+/// `dt` between steps lengthens the substep by at most this much a step. A
+/// hard row rests stretched by a residual that grows with `h²`; a longer
+/// substep leaves a larger one, and the next shorter substep pulls it back
+/// within one substep, as velocity — alternating 1/144 s and 0.05 s stepped
+/// a cape to 150× its links. At 2 every alternation tried stays within
+/// its steadier dt's stretch, and the levels of detail (half rate doubles
+/// the step) run as before (`MEASUREMENTS.md`, "A host that changes dt").
+pub const SUBSTEP_GROWTH_MAX: f64 = 2.0;

@@ -46,7 +46,12 @@ pub enum TeleportMode {
 /// rejects anything outside it and any non-finite value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Dynamics {
-    /// Fixed step, s: `(0, 1]`. Default 1/60.
+    /// Fixed step, s: `(0, 1]`. Default 1/60. A host may change it between
+    /// steps; a step whose substep `dt/substeps` would be more than
+    /// [`crate::constants::SUBSTEP_GROWTH_MAX`] times the last step's runs
+    /// more substeps (and costs more), so a longer step never throws the
+    /// cloth. A host whose frame time varies should rather keep `dt` and
+    /// advance by its frame time ([`crate::Cloth::advance`]).
     pub dt: f64,
     /// Substeps per step: `1..=64`.
     pub substeps: u32,

@@ -55,6 +55,10 @@ pub struct FrameState {
     /// window, in the cloth's frame, over the window's duration, m/s (the
     /// window is the last step alone while the cloth moves).
     pub pose_speed: f64,
+    /// The substep length the last simulated step ran, s (0 before the
+    /// first): the next may be at most [`crate::constants::SUBSTEP_GROWTH_MAX`]
+    /// times as long (`crate::step`).
+    pub last_h: f64,
 }
 
 impl Default for FrameState {
@@ -76,6 +80,7 @@ impl Default for FrameState {
             anchor_omega: [0.0; 3],
             local_speed: 0.0,
             pose_speed: 0.0,
+            last_h: 0.0,
         }
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //!  per fixed step dt ──────────────────────────────────────────────────────
-//!  │ substeps × (h = dt/substeps):
+//!  │ substeps × (h = dt/substeps; more where h > 2·the last step's h):
 //!  │   x0 = x
 //!  │   predict   y = x + h·v + h²·g                      (target of f and H)
 //!  │   in air    y += h²·a_aero, and the start along g + a_aero   (`crate::aero`)
@@ -44,8 +44,8 @@ use crate::anchor::{self, FramePlan, FrameTravel, Shift};
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
     DAMPING_RATE, LANES, MAX_SUBSTEPS, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS, STRAIN_FLOOR_TIME,
-    STRAIN_FLOOR_WINDOW, STRAIN_PROJECTION_PASSES, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS,
-    WATCHDOG_STRAIN,
+    STRAIN_FLOOR_WINDOW, STRAIN_PROJECTION_PASSES, SUBSTEP_GROWTH_MAX, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE,
+    WATCHDOG_STEPS, WATCHDOG_STRAIN,
 };
 use crate::contact::{self, ContactParams, Travel};
 use crate::distance::{self, Duals, RowState, Stiffness};
@@ -283,6 +283,24 @@ pub fn step_probed<P: Probe>(
     }
 }
 
+/// The dynamics a step runs: `d`, with as many more substeps as keep its
+/// substep within [`SUBSTEP_GROWTH_MAX`] times the last simulated step's
+/// `last_h` (0: none yet), at most [`MAX_SUBSTEPS`]. A host that changes
+/// `dt` between steps otherwise alternates long substeps, whose hard rows
+/// rest stretched by a residual growing with `h²`, with short ones that
+/// pull the residual back in one substep as velocity, which the next long
+/// substep carries on (`MEASUREMENTS.md`, "A host that changes dt").
+fn continuous(d: &Dynamics, last_h: f64) -> Dynamics {
+    let longest = SUBSTEP_GROWTH_MAX * last_h;
+    match last_h > 0.0 && d.h() > longest {
+        true => {
+            let substeps = (d.dt / longest).ceil().min(MAX_SUBSTEPS as f64) as u32;
+            Dynamics { substeps: substeps.max(d.substeps), ..*d }
+        }
+        false => *d,
+    }
+}
+
 /// The step over lanes `L`; its lane kernels are entered through
 /// [`Kernels`].
 fn step_lanes<L: Kernels, P: Probe>(
@@ -293,6 +311,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     colliders: &ColliderSet,
     probe: &mut P,
 ) -> StepReport {
+    let d = &continuous(d, state.frame.last_h);
     let mut report = StepReport::default();
     let reach = model.reach as f64;
     let controls = state.controls;
@@ -343,6 +362,7 @@ fn step_lanes<L: Kernels, P: Probe>(
         }
     }
     state.frame.wake_requested = false;
+    state.frame.last_h = d.h();
     // A teleport keeping the shape keeps the cloth's motion too: the frame's
     // velocities turn with the jump's rotation, and over this step, which
     // shifts nothing, the share of the frame's motion the stored velocities
