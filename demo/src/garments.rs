@@ -413,9 +413,9 @@ mod tests {
             Cloth::with_colliders(&input, library::COTTON.dynamics, anchor, &body.colliders, BindPoseCheck::Enforce)
                 .unwrap_err();
         match e {
-            SeedError::InsideCollider { node, collider, depth } => {
+            SeedError::InsideCollider { node, collider, distance, offset } => {
                 assert!(node >= CAPE_COLUMNS, "node {node} is pinned, and exempt");
-                assert!(collider > 0 && depth > 0.0, "collider {collider}, depth {depth}");
+                assert!(collider > 0 && distance < offset, "collider {collider}, {distance} m from it");
             }
             other => panic!("expected InsideCollider, got {other:?}"),
         }

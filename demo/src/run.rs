@@ -211,11 +211,15 @@ mod tests {
 
     #[test]
     fn a_bind_pose_failure_names_the_body_part() {
-        let e = SeedError::InsideCollider { node: 40, collider: 3, depth: 0.01 };
+        let e = SeedError::InsideCollider { node: 40, collider: 3, distance: -0.01, offset: 0.008 };
         let message = seed_failure(Piece::Cape, "cotton", e);
         assert!(message.starts_with("cannot seed the cape (cotton): "), "{message}");
         assert!(message.contains("collider 3 is chest"), "{message}");
-        let ground = seed_failure(Piece::Rope, "rope", SeedError::InsideCollider { node: 5, collider: 0, depth: 0.1 });
+        let ground = seed_failure(
+            Piece::Rope,
+            "rope",
+            SeedError::InsideCollider { node: 5, collider: 0, distance: 0.002, offset: 0.015 },
+        );
         assert!(ground.contains("collider 0 is the ground"), "{ground}");
     }
 }

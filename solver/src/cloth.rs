@@ -1421,7 +1421,7 @@ fn check_bind_pose(
         for (index, _, c) in colliders.iter() {
             let d = c.shape.sdf(c.cur.inverse().transform_point(world)).distance;
             if d < offset {
-                return Err(SeedError::InsideCollider { node, collider: index as usize, depth: offset - d });
+                return Err(SeedError::InsideCollider { node, collider: index as usize, distance: d, offset });
             }
         }
     }

@@ -53,8 +53,10 @@ pub enum SeedError {
     /// unit quaternion (within 1e-3).
     BadBindTransform { joint: usize },
     /// A free particle's bind position lies within the contact offset of a
-    /// collider given at seed (§29: it would read as a tether failure).
-    InsideCollider { node: usize, collider: usize, depth: f64 },
+    /// collider given at seed (§29: it would read as a tether failure):
+    /// `distance` from the collider's surface, m (negative inside it), less
+    /// than the contact `offset`, m (the cloth's thickness).
+    InsideCollider { node: usize, collider: usize, distance: f64, offset: f64 },
 }
 
 impl fmt::Display for SeedError {
@@ -119,11 +121,17 @@ impl fmt::Display for SeedError {
                 "joint {joint}'s bind transform has a translation beyond ±{} m or a rotation that is not unit (within 1e-3)",
                 crate::constants::COORDINATE_LIMIT
             ),
-            SeedError::InsideCollider { node, collider, depth } => write!(
-                f,
-                "node {node}'s bind position is {depth} m inside collider {collider} (within its contact offset); \
-                 move the garment out of the body or seed with bind-pose validation off"
-            ),
+            SeedError::InsideCollider { node, collider, distance, offset } => {
+                match *distance < 0.0 {
+                    true => write!(f, "node {node}'s bind position is {} m inside collider {collider}", -distance)?,
+                    false => write!(f, "node {node}'s bind position is {distance} m from collider {collider}'s surface")?,
+                }
+                write!(
+                    f,
+                    ", closer than the contact offset of {offset} m (the cloth's thickness) a free node must start \
+                     from a collider; move the garment out of the body or seed with bind-pose validation off"
+                )
+            }
         }
     }
 }

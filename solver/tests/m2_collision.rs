@@ -227,12 +227,14 @@ fn bind_pose_inside_a_collider_fails_seed() {
     let body = set.add(Shape::sphere(0.04).unwrap(), Pose::from_translation(centre)).unwrap();
     let d = Dynamics { thickness: 0.01, ..Dynamics::default() };
     match Cloth::with_colliders(&input, d, Pose::IDENTITY, &set, BindPoseCheck::Enforce) {
-        Err(SeedError::InsideCollider { node, collider, depth }) => {
+        Err(e @ SeedError::InsideCollider { node, collider, distance, offset }) => {
             assert_eq!(collider, body.index as usize);
-            assert!(depth > 0.0);
+            assert!(distance < offset && offset == 0.01, "{e}");
             let p = input.positions[node].map(f64::from);
-            assert!(pose::norm(pose::sub(p, centre)) < 0.05 + 1e-6, "node {node} is not near the sphere");
-            assert!(SeedError::InsideCollider { node, collider, depth }.to_string().contains(&node.to_string()));
+            let from_surface = pose::norm(pose::sub(p, centre)) - 0.04;
+            assert!((from_surface - distance).abs() < 1e-6, "{e}: the node is {from_surface} m from the surface");
+            let text = e.to_string();
+            assert!(text.contains(&format!("node {node}'s")) && text.contains("0.01 m"), "{text}");
         }
         other => panic!("expected InsideCollider, got {other:?}"),
     }
