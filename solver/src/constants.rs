@@ -303,8 +303,7 @@ pub const MAX_SUBSTEPS: u32 = 64;
 /// `dt` between steps lengthens the substep by at most this much a step. A
 /// hard row rests stretched by a residual that grows with `h²`; a longer
 /// substep leaves a larger one, and the next shorter substep pulls it back
-/// within one substep, as velocity — alternating 1/144 s and 0.05 s stepped
-/// a cape to 150× its links. At 2 every alternation tried stays within
-/// its steadier dt's stretch, and the levels of detail (half rate doubles
-/// the step) run as before (`MEASUREMENTS.md`, "A host that changes dt").
+/// within one substep, as velocity. 2 is the largest factor measured to
+/// hold, and half rate's doubled step runs as it did (`MEASUREMENTS.md`,
+/// "A host that changes dt").
 pub const SUBSTEP_GROWTH_MAX: f64 = 2.0;
