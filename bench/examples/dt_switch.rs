@@ -60,8 +60,7 @@ fn run(p: &library::Preset, case: GarmentCase, dts: &[f64]) -> (f64, f64) {
             _ => dts[k % dts.len()],
         };
         cloth.set_dynamics(cloth_solver::Dynamics { dt, ..*cloth.dynamics() }).unwrap();
-        let r = cloth.step();
-        assert!(r.watchdog.is_none() || true);
+        cloth.step();
         let s = links.measure(&cloth);
         worst = worst.max(s.worst);
         last = s.worst;

@@ -17,7 +17,7 @@ fn main() {
             for s in [1.0f32, 0.1, 0.03, 0.01, 0.003, 0.001] {
                 let input = scaled(&case.input(&p), s);
                 let mut d = p.dynamics;
-                d.thickness = d.thickness * s as f64;
+                d.thickness *= s as f64;
                 let mut cloth = match Cloth::new(&input, d) {
                     Ok(c) => c,
                     Err(e) => {
