@@ -840,13 +840,14 @@ fn sleep_radius(controls: &crate::Controls, reach: f64, dt: f64) -> f64 {
     controls.sleep_speed * reach * SLEEP_STEPS as f64 * dt
 }
 
-/// Wake (DESIGN §7, ours): a collider that moved this step, whose swept
-/// box reaches the cloth's box inflated by the discovery reach, and that
-/// stands, at the step's start or end, further than `radius` from where it
-/// stood in the cloth's frame when the cloth fell asleep (or was not there,
-/// or had another shape): a collider's sub-millimetre idle sway, or the
-/// rounding of a pose carried with the anchor, does not wake a garment it
-/// cannot push, and a slow creep wakes it once it has crept `radius`.
+/// Wake (DESIGN §7, ours): a collider whose swept box reaches the cloth's
+/// box inflated by the discovery reach, and that either was not there when
+/// the cloth fell asleep (added, or given another shape, since), or moved
+/// this step and stands, at the step's start or end, further than `radius`
+/// from where it stood in the cloth's frame then: a collider's
+/// sub-millimetre idle sway, or the rounding of a pose carried with the
+/// anchor, does not wake a garment it cannot push, and a slow creep wakes
+/// it once it has crept `radius`.
 fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynamics, radius: f64) -> bool {
     if colliders.is_empty() {
         return false;
@@ -861,11 +862,15 @@ fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynami
     let cloth = cloth.inflate(d.thickness * (1.0 + crate::constants::CONTACT_MARGIN));
     colliders.iter().any(|(i, generation, c)| {
         let (a, b) = (start.mul(&c.prev), end.mul(&c.cur));
-        let left = |now: &Pose| match st.contacts.asleep_at.get(i as usize) {
-            Some(&Some((g, shape, at))) if g == generation && shape == c.shape => travel(&at, now, &cloth) > radius,
-            _ => true,
+        // Where the collider stood as the cloth fell asleep, if it is the
+        // same collider with the same shape: one added or reshaped since
+        // wakes the cloth wherever it reaches it, moving or not.
+        let asleep_at = match st.contacts.asleep_at.get(i as usize) {
+            Some(&Some((g, shape, at))) if g == generation && shape == c.shape => Some(at),
+            _ => None,
         };
-        a != b
+        let left = |now: &Pose| asleep_at.is_none_or(|at| travel(&at, now, &cloth) > radius);
+        (a != b || asleep_at.is_none())
             && (left(&a) || left(&b))
             && Aabb::of_shape(&c.shape, &a).union(&Aabb::of_shape(&c.shape, &b)).overlaps(&cloth)
     })

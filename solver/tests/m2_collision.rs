@@ -449,3 +449,29 @@ fn a_garment_created_at_the_bind_pose_then_posed_is_swept_clear() {
         }
     }
 }
+
+/// A collider added where a sleeping cape hangs, standing still, wakes it
+/// and pushes it out, as one that moved there would: irregular cape 1
+/// (DENIM) asleep, then a sphere of 6 cm put with its centre 3 cm behind a
+/// hem node. Before, only a collider that moved could wake a cloth, so the
+/// cape slept on through it.
+#[test]
+fn a_collider_added_into_a_sleeping_cloth_wakes_it() {
+    let input = scenes::IrregularCape::from_seed(1).input();
+    let mut c = Cloth::new(&input, library::DENIM.dynamics).unwrap();
+    let empty = ColliderSet::new();
+    assert!((0..1200).any(|_| c.step_with(&empty).fell_asleep), "the cape never slept");
+    let hem = (0..c.nodes()).min_by(|&a, &b| c.position(a)[1].total_cmp(&c.position(b)[1])).unwrap();
+    let p = c.position(hem).map(f64::from);
+    let centre = [p[0], p[1] + 0.02, p[2] - 0.03];
+    let mut set = ColliderSet::new();
+    set.add(Shape::sphere(0.06).unwrap(), Pose::from_translation(centre)).unwrap();
+    assert!(!c.step_with(&set).asleep, "the cape slept on through the sphere");
+    for _ in 0..120 {
+        c.step_with(&set);
+    }
+    let inside = (0..c.nodes())
+        .map(|n| 0.06 - pose::norm(pose::sub(c.position(n).map(f64::from), centre)))
+        .fold(f64::NEG_INFINITY, f64::max);
+    assert!(inside < 1e-3, "a node {:.1} mm inside the sphere", 1e3 * inside);
+}
