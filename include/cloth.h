@@ -1359,6 +1359,15 @@ cloth_status cloth_collider_create(cloth_world world,
 // Refuses: INVALID_ARGUMENT for a rotation not unit within 1e-3.
 cloth_status cloth_collider_set_pose(cloth_world world, cloth_collider_id collider, const cloth_pose *pose);
 
+// Gives a collider another shape: `desc`'s shape and dimensions (its pose
+// is not read: the collider keeps its pose and this frame's travel). The
+// id stays valid; a cloth asleep where the new shape reaches wakes at its
+// next step. Exclusive.
+// Refuses: only as every function does (ERRORS).
+cloth_status cloth_collider_set_shape(cloth_world world,
+                                      cloth_collider_id collider,
+                                      const cloth_collider_desc *desc);
+
 // Moves a collider without travel (previous and current pose both set): a
 // placement, not a motion. Exclusive.
 // Refuses: INVALID_ARGUMENT for a rotation not unit within 1e-3.

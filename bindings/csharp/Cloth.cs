@@ -700,6 +700,8 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_collider_set_pose(ClothWorld world, ClothColliderId collider, ref ClothPose pose);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_collider_set_shape(ClothWorld world, ClothColliderId collider, ref ClothColliderDesc desc);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_collider_place(ClothWorld world, ClothColliderId collider, ref ClothPose pose);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_collider_destroy(ClothWorld world, ClothColliderId collider);
@@ -1802,6 +1804,8 @@ namespace ClothSim
 
         // This frame's pose (the collider sweeps from its previous one).
         public void SetPose(ClothColliderId collider, ClothPose pose) { ClothException.Check(ClothNative.cloth_collider_set_pose(world.Handle, collider, ref pose)); }
+        // Another shape (desc's shape and dimensions; its pose is not read). The id stays valid.
+        public void SetShape(ClothColliderId collider, ClothColliderDesc desc) { ClothException.Check(ClothNative.cloth_collider_set_shape(world.Handle, collider, ref desc)); }
         // A placement without travel.
         public void Place(ClothColliderId collider, ClothPose pose) { ClothException.Check(ClothNative.cloth_collider_place(world.Handle, collider, ref pose)); }
         public void Remove(ClothColliderId collider) { ClothException.Check(ClothNative.cloth_collider_destroy(world.Handle, collider)); }

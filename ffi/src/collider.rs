@@ -143,6 +143,27 @@ pub unsafe extern "C" fn cloth_collider_set_pose(
     })
 }
 
+/// Gives a collider another shape: `desc`'s shape and dimensions (its pose
+/// is not read: the collider keeps its pose and this frame's travel). The
+/// id stays valid; a cloth asleep where the new shape reaches wakes at its
+/// next step. Exclusive.
+/// Refuses: only as every function does (ERRORS).
+#[no_mangle]
+pub unsafe extern "C" fn cloth_collider_set_shape(
+    world: cloth_world,
+    collider: cloth_collider_id,
+    desc: *const cloth_collider_desc,
+) -> cloth_status {
+    guard("cloth_collider_set_shape", || {
+        // SAFETY: the caller's pointer contract.
+        let desc = unsafe { read_desc(desc, "desc")? };
+        let shape = shape_in(&desc)?;
+        with_set(world, collider.set, |s| {
+            s.set_shape(collider_in(collider), shape).or_else(|e| collider_fail(collider, e))
+        })
+    })
+}
+
 /// Moves a collider without travel (previous and current pose both set): a
 /// placement, not a motion. Exclusive.
 /// Refuses: INVALID_ARGUMENT for a rotation not unit within 1e-3.

@@ -267,3 +267,61 @@ fn a_rig_whose_anchor_hangs_from_an_owned_joint_is_refused() {
     assert!(last_error().contains("anchor joint 1 hangs from joint 0"), "{}", last_error());
     ok(cloth_world_destroy(w));
 }
+
+/// A collider given another shape through `cloth_collider_set_shape` keeps
+/// its id, and a cloth asleep where the new shape reaches wakes and is
+/// pushed out: a sheet asleep beside a far sphere, the collider made a bar
+/// along the sheet overlapping it by 1 cm, and no node inside the bar 2 s
+/// later. A bad shape is refused and changes nothing; a destroyed
+/// collider's id is stale.
+#[test]
+fn a_collider_given_another_shape_wakes_the_cloth_it_reaches() {
+    let w = world();
+    let sheet = Sheet::new(8);
+    let c = sheet.create(w, &cloth_default_desc()).unwrap();
+    let s = set(w);
+    let bar = collider(w, s);
+    ok(cloth_set_colliders(w, c, s));
+    let asleep = |w| {
+        let mut r = step_report(std::mem::size_of::<cloth_step_report>() as u32);
+        // SAFETY: a valid out-pointer of the full size.
+        ok(unsafe { cloth_last_step_report(w, c, &mut r) });
+        r.asleep == 1
+    };
+    let mut frames = 0;
+    while !asleep(w) {
+        ok(cloth_world_step(w));
+        frames += 1;
+        assert!(frames < 600, "the sheet never slept");
+    }
+    // The collider stands at y = −3: a bar 5 cm in radius along x at
+    // y = −0.2, z = 0.04 in the world, through the hanging sheet's plane.
+    let mut desc = cloth_default_collider_desc();
+    desc.shape = CLOTH_SHAPE_CAPSULE;
+    desc.a = cloth_vec3 { x: -0.5, y: 2.8, z: 0.04 };
+    desc.b = cloth_vec3 { x: 1.0, y: 2.8, z: 0.04 };
+    desc.radius = 0.05;
+    let mut bad = desc;
+    bad.radius = -1.0;
+    // SAFETY: valid pointers.
+    unsafe {
+        assert_eq!(cloth_collider_set_shape(w, bar, &bad), CLOTH_STATUS_INVALID_ARGUMENT);
+        bad.radius = f64::NAN;
+        assert_eq!(cloth_collider_set_shape(w, bar, &bad), CLOTH_STATUS_NON_FINITE);
+        ok(cloth_collider_set_shape(w, bar, &desc));
+    }
+    ok(cloth_world_step(w));
+    assert!(!asleep(w), "the sheet slept on through the bar");
+    for _ in 0..120 {
+        ok(cloth_world_step(w));
+    }
+    let inside = positions(w, c, CLOTH_SPACE_WORLD)
+        .iter()
+        .map(|p| 0.05 - ((p.y as f64 + 0.2).powi(2) + (p.z as f64 - 0.04).powi(2)).sqrt())
+        .fold(f64::NEG_INFINITY, f64::max);
+    assert!(inside < 1e-3, "a node {:.1} mm inside the bar", 1e3 * inside);
+    ok(cloth_collider_destroy(w, bar));
+    // SAFETY: valid pointers.
+    assert_eq!(unsafe { cloth_collider_set_shape(w, bar, &desc) }, CLOTH_STATUS_STALE_ID);
+    ok(cloth_world_destroy(w));
+}

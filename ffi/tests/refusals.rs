@@ -1395,7 +1395,7 @@ fn every_exclusive_call_is_wrong_phase_inside_a_step() {
     let identity = cloth_pose_identity();
     // SAFETY: every pointer is valid for its count during the call.
     let blob = cooked(&f);
-    let exclusive: [(&str, cloth_status); 17] = unsafe {
+    let exclusive: [(&str, cloth_status); 18] = unsafe {
         [
             ("cloth_world_set_air", cloth_world_set_air(f.w, &cloth_default_air())),
             ("cloth_world_set_budget", cloth_world_set_budget(f.w, &cloth_default_frame_budget())),
@@ -1415,6 +1415,7 @@ fn every_exclusive_call_is_wrong_phase_inside_a_step() {
             ("cloth_collider_set_destroy", cloth_collider_set_destroy(f.w, f.set)),
             ("cloth_collider_create", cloth_collider_create(f.w, f.set, &cloth_default_collider_desc(), &mut col)),
             ("cloth_collider_place", cloth_collider_place(f.w, f.collider, &identity)),
+            ("cloth_collider_set_shape", cloth_collider_set_shape(f.w, f.collider, &cloth_default_collider_desc())),
             ("cloth_collider_destroy", cloth_collider_destroy(f.w, f.collider)),
             (
                 "cloth_collider_destroy of a stale set",
