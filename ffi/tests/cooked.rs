@@ -88,5 +88,25 @@ fn a_refused_blob_says_why() {
         assert_eq!(got, CLOTH_STATUS_BAD_BLOB);
         assert!(last_error().contains(says), "{says}: {}", last_error());
     }
+    // A sound blob put inside a body is refused as the mesh would be: a
+    // seed's refusal, not the blob's.
+    let s = set(w);
+    let mut body = cloth_default_collider_desc();
+    body.radius = 0.1;
+    body.pose.translation = cloth_vec3 { x: 0.075, y: -0.1, z: 0.0 };
+    let mut col = cloth_collider_id::default();
+    let mut id = cloth_id::default();
+    let desc = cloth_desc { colliders: s, ..cloth_default_desc() };
+    // SAFETY: valid pointers; the blob for its length.
+    unsafe {
+        ok(cloth_collider_create(w, s, &body, &mut col));
+        let got = cloth_create_from_cooked(w, blob.as_ptr(), blob.len(), &desc, &mut id);
+        assert_eq!(got, CLOTH_STATUS_SEED_FAILED, "{}", last_error());
+    }
+    assert!(
+        last_error().starts_with("cloth_create_from_cooked: the cloth could not be seeded: node "),
+        "{}",
+        last_error()
+    );
     ok(cloth_world_destroy(w));
 }

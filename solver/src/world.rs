@@ -563,8 +563,15 @@ impl World {
         colliders: Option<ColliderSetId>,
         check: BindPoseCheck,
     ) -> Result<ClothId, WorldError> {
+        // A blob refused for what it holds is the cook's; one refused for the
+        // body it is put in, or the dynamics given with it, is a seed's or a
+        // parameter's, as it would be from the mesh.
         self.add_built(colliders, |set| {
-            Cloth::from_cooked_with_colliders(blob, dynamics, anchor, set, check).map_err(WorldError::Cook)
+            Cloth::from_cooked_with_colliders(blob, dynamics, anchor, set, check).map_err(|e| match e {
+                crate::cook::CookError::BindPose(e) => WorldError::Seed(e),
+                crate::cook::CookError::BadParameter(e) => WorldError::Param(e),
+                e => WorldError::Cook(e),
+            })
         })
     }
 
