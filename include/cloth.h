@@ -764,6 +764,16 @@ typedef struct {
     // turn_limited. Appended after local_speed: a caller built against an
     // earlier header passes the shorter struct_size and does not get it.
     double max_turn_rate;
+    // The row of worst_link_ratio: its length less its rest length, m, and
+    // its two nodes. A sliver edge stretched several times reads as a
+    // large ratio and a small elongation; a tear as both. 0 and
+    // UINT32_MAX nodes for a cloth with no stretch row. Appended after
+    // max_turn_rate, with the three fields that follow.
+    double worst_link_elongation;
+    // The largest length less rest length of any stretch row, m.
+    double longest_elongation;
+    uint32_t worst_link_node_a;
+    uint32_t worst_link_node_b;
 } cloth_stats;
 
 // What a cloth's last step (or advance) did. Set struct_size before the

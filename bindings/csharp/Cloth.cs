@@ -472,6 +472,12 @@ namespace ClothSim
         public double local_speed;
         // The fastest turn of the anchor the cloth feels whole, rad/s (controls.max_turn_links).
         public double max_turn_rate;
+        // The worst_link_ratio row's length less its rest length, m (a sliver: a large ratio, a small
+        // elongation), the largest length less rest of any row, m, and that worst row's two nodes.
+        public double worst_link_elongation;
+        public double longest_elongation;
+        public uint worst_link_node_a;
+        public uint worst_link_node_b;
     }
 
     // A world's frame budget (SimWorld.SetBudget): the work the cloths' steps may take in a frame, from

@@ -1476,6 +1476,8 @@ pub unsafe extern "C" fn cloth_read_stats(world: cloth_world, cloth: cloth_id, o
             w.with_cloth(cloth_of(cloth), |c| {
                 let d = c.dynamics();
                 let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
+                let links = c.link_extremes();
+                let node = |k: usize| links.map_or(u32::MAX, |l| l.worst_nodes[k] as u32);
                 cloth_stats {
                     struct_size: size as u32,
                     // A wake request (an impulse, cloth_wake) is a step that will simulate.
@@ -1486,6 +1488,10 @@ pub unsafe extern "C" fn cloth_read_stats(world: cloth_world, cloth: cloth_id, o
                     worst_tether_ratio: if c.controls().tethers { finite(c.worst_tether_ratio()) } else { 0.0 },
                     local_speed: finite(c.local_speed()),
                     max_turn_rate: finite(c.max_turn_rate()),
+                    worst_link_elongation: links.map_or(0.0, |l| finite(l.worst_elongation)),
+                    longest_elongation: links.map_or(0.0, |l| finite(l.longest_elongation)),
+                    worst_link_node_a: node(0),
+                    worst_link_node_b: node(1),
                 }
             })
             .map_err(world_fail)

@@ -652,6 +652,16 @@ pub struct cloth_stats {
     /// turn_limited. Appended after local_speed: a caller built against an
     /// earlier header passes the shorter struct_size and does not get it.
     pub max_turn_rate: f64,
+    /// The row of worst_link_ratio: its length less its rest length, m, and
+    /// its two nodes. A sliver edge stretched several times reads as a
+    /// large ratio and a small elongation; a tear as both. 0 and
+    /// UINT32_MAX nodes for a cloth with no stretch row. Appended after
+    /// max_turn_rate, with the three fields that follow.
+    pub worst_link_elongation: f64,
+    /// The largest length less rest length of any stretch row, m.
+    pub longest_elongation: f64,
+    pub worst_link_node_a: u32,
+    pub worst_link_node_b: u32,
 }
 
 /// A world's frame budget (cloth_world_set_budget): the work every cloth's
@@ -744,7 +754,8 @@ sized!(cloth_vertex_layout, cloth_default_vertex_layout());
 // steps took the padding after idle: the size did not change.
 sized!(cloth_step_report, step_report_out(&Default::default(), 0), anchor_limited, idle);
 sized!(cloth_frame_budget, cloth_default_frame_budget());
-// The first version ended before max_turn_rate.
+// The first version ended before max_turn_rate, the second before
+// worst_link_elongation.
 sized!(
     cloth_stats,
     cloth_stats {
@@ -756,12 +767,17 @@ sized!(
         worst_tether_ratio: 0.0,
         local_speed: 0.0,
         max_turn_rate: 0.0,
+        worst_link_elongation: 0.0,
+        longest_elongation: 0.0,
+        worst_link_node_a: 0,
+        worst_link_node_b: 0,
     },
-    max_turn_rate
+    max_turn_rate,
+    worst_link_elongation
 );
-// cloth_read_stats copies a cloth_stats out byte for byte: two u32, then
-// f64 fields, no padding to leak.
-const _: () = assert!(std::mem::size_of::<cloth_stats>() == 2 * 4 + 6 * 8);
+// cloth_read_stats copies a cloth_stats out byte for byte: two u32, eight
+// f64 fields, two u32, no padding to leak.
+const _: () = assert!(std::mem::size_of::<cloth_stats>() == 2 * 4 + 8 * 8 + 2 * 4);
 
 // cloth_get_controls copies a cloth_controls out byte for byte: it has no
 // padding to leak.

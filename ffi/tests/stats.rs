@@ -16,6 +16,10 @@ fn stats(w: cloth_world, c: cloth_id) -> cloth_stats {
         worst_tether_ratio: -1.0,
         local_speed: -1.0,
         max_turn_rate: -1.0,
+        worst_link_elongation: -1.0,
+        longest_elongation: -1.0,
+        worst_link_node_a: 7777,
+        worst_link_node_b: 7777,
     };
     ok(unsafe { cloth_read_stats(w, c, &mut s) });
     s
@@ -56,6 +60,20 @@ fn stats_are_what_the_host_would_measure() {
             .map(|(a, b)| len(&x, a, b) / len(&sheet.positions, a, b))
             .fold(0.0, f64::max);
         assert!((s.worst_link_ratio - worst).abs() < 1e-5, "{preset}: {s:?} against {worst}");
+        // The worst row's nodes and elongation, and the longest elongation,
+        // as the host measures them.
+        let (a, b) = (s.worst_link_node_a, s.worst_link_node_b);
+        let rest = len(&sheet.positions, a, b);
+        assert!((len(&x, a, b) / rest - s.worst_link_ratio).abs() < 1e-5, "{preset}: nodes {a}-{b}: {s:?}");
+        assert!((len(&x, a, b) - rest - s.worst_link_elongation).abs() < 1e-6, "{preset}: {s:?}");
+        let longest = sheet
+            .triangles
+            .chunks(3)
+            .flat_map(|t| [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])])
+            .map(|(a, b)| len(&x, a, b) - len(&sheet.positions, a, b))
+            .fold(0.0, f64::max);
+        assert!((s.longest_elongation - longest).abs() < 1e-6, "{preset}: {s:?} against {longest}");
+        assert!(s.longest_elongation >= s.worst_link_elongation, "{s:?}");
         assert!(s.worst_link_ratio > 1.0 && s.mean_link_strain > 0.0, "{s:?}");
         assert!(s.worst_tether_ratio > 0.5 && s.worst_tether_ratio <= 1.01, "{s:?}");
         assert!(s.local_speed.is_finite() && s.local_speed >= 0.0);

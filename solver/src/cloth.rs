@@ -1323,6 +1323,35 @@ impl Cloth {
             .fold(0.0, f64::max)
     }
 
+    /// The stretch row longest over its rest length, and the largest
+    /// length less rest of any: a sliver stretched to several times a
+    /// millimetre reads as a large ratio and a small elongation, a tear as
+    /// both ([`LinkExtremes`]). `None` for a cloth with no stretch row.
+    pub fn link_extremes(&self) -> Option<LinkExtremes> {
+        let rows = &self.model.links;
+        let mut out: Option<LinkExtremes> = None;
+        for r in rows.stretch.clone() {
+            let (a, b) = (rows.a[r] as usize, rows.b[r] as usize);
+            let (pa, pb) = (self.state.x.get(a).map(f64::from), self.state.x.get(b).map(f64::from));
+            let length = ((pa[0] - pb[0]).powi(2) + (pa[1] - pb[1]).powi(2) + (pa[2] - pb[2]).powi(2)).sqrt();
+            let rest = rows.rest[r] as f64;
+            let row = LinkExtremes {
+                worst_ratio: length / rest,
+                worst_elongation: length - rest,
+                worst_nodes: [self.model.node_of_slot[a] as usize, self.model.node_of_slot[b] as usize],
+                longest_elongation: length - rest,
+            };
+            out = Some(match out {
+                None => row,
+                Some(o) => LinkExtremes {
+                    longest_elongation: o.longest_elongation.max(row.longest_elongation),
+                    ..if row.worst_ratio > o.worst_ratio { row } else { o }
+                },
+            });
+        }
+        out
+    }
+
     /// Largest `‖x_i − x_anchor‖/d_geo` over tethered particles: how far the
     /// cloth strays beyond its own reach (the §10 and §26 figure).
     pub fn worst_tether_ratio(&self) -> f64 {
@@ -1381,6 +1410,18 @@ impl Cloth {
             .map(|c| self.model.node_of_slot[c.clone()].iter().copied().filter(|&n| n != NO_NODE).collect())
             .collect()
     }
+}
+
+/// What [`Cloth::link_extremes`] measures over a cloth's stretch rows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LinkExtremes {
+    /// The largest length over rest, that row's length less rest (m) and its
+    /// two caller nodes.
+    pub worst_ratio: f64,
+    pub worst_elongation: f64,
+    pub worst_nodes: [usize; 2],
+    /// The largest length less rest of any row, m.
+    pub longest_elongation: f64,
 }
 
 /// Whether seeding checks the bind pose against colliders (§29).

@@ -66,7 +66,7 @@ pub mod world;
 pub mod writeback;
 
 pub use aero::{Air, Turbulence};
-pub use cloth::{BindPoseCheck, Cloth};
+pub use cloth::{BindPoseCheck, Cloth, LinkExtremes};
 pub use collider::{Collider, ColliderError, ColliderId, ColliderSet};
 pub use cook::CookError;
 pub use detail::{Detail, FrameBudget};
