@@ -1324,9 +1324,9 @@ impl Cloth {
     }
 
     /// The stretch row longest over its rest length, and the largest
-    /// length less rest of any: a sliver stretched to several times a
-    /// millimetre reads as a large ratio and a small elongation, a tear as
-    /// both ([`LinkExtremes`]). `None` for a cloth with no stretch row.
+    /// length less rest of any: a sliver edge stretched several times over
+    /// reads as a large ratio and a small elongation, a tear as both
+    /// ([`LinkExtremes`]). `None` for a cloth with no stretch row.
     pub fn link_extremes(&self) -> Option<LinkExtremes> {
         let rows = &self.model.links;
         let mut out: Option<LinkExtremes> = None;

@@ -128,8 +128,8 @@ impl fmt::Display for SeedError {
                 }
                 write!(
                     f,
-                    ", closer than the contact offset of {offset} m (the cloth's thickness) a free node must start \
-                     from a collider; move the garment out of the body or seed with bind-pose validation off"
+                    ", closer than the {offset} m contact offset (the cloth's thickness) a free node must keep from \
+                     a collider at seed; move the garment out of the body or seed with bind-pose validation off"
                 )
             }
         }
