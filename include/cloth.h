@@ -772,6 +772,7 @@ typedef struct {
     double worst_link_elongation;
     // The largest length less rest length of any stretch row, m.
     double longest_elongation;
+    // The two nodes of the worst_link_ratio row.
     uint32_t worst_link_node_a;
     uint32_t worst_link_node_b;
 } cloth_stats;

@@ -660,6 +660,7 @@ pub struct cloth_stats {
     pub worst_link_elongation: f64,
     /// The largest length less rest length of any stretch row, m.
     pub longest_elongation: f64,
+    /// The two nodes of the worst_link_ratio row.
     pub worst_link_node_a: u32,
     pub worst_link_node_b: u32,
 }
