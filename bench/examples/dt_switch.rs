@@ -6,33 +6,7 @@ use cloth_solver::{library, Cloth};
 
 fn run(p: &library::Preset, case: GarmentCase, dts: &[f64]) -> (f64, f64) {
     let input = case.input(p);
-    let mut d = p.dynamics;
-    let t = std::env::var("T").unwrap_or_default();
-    if t.contains("noself") {
-        d.self_collision = false;
-    }
-    if t.contains("nodamp") {
-        d.damping = 0.0;
-    }
-    if t.contains("nobend") {
-        d.bend = 0.0;
-    }
-    if t.contains("strain") {
-        d.strain_limit = true;
-    }
-    if t.contains("sub1") {
-        d.substeps = 1;
-    }
-    if t.contains("it1") {
-        d.iterations = 1;
-    }
-    if t.contains("it8") {
-        d.iterations = 8;
-    }
-    let mut cloth = Cloth::new(&input, d).unwrap();
-    if t.contains("notether") {
-        cloth.set_controls(cloth_solver::Controls { tethers: false, ..Default::default() }).unwrap();
-    }
+    let mut cloth = Cloth::new(&input, p.dynamics).unwrap();
     let mut links = EdgeStretch::new(&cloth, &input);
     let mut worst: f64 = 0.0;
     let mut last = 0.0;

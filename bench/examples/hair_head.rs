@@ -104,7 +104,6 @@ pub fn trace(p: library::Preset) {
         }
     }
     println!("{} {v}: slept at step {slept:?}, local speed {:.2e}", p.name, cloth.local_speed());
-    eprintln!("slot of 433: {}", cloth.model().slot_of_node[433]);
     for k in 0..2 {
         cloth.step_with(&set);
         let sp = |n: usize| {
