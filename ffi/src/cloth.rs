@@ -1482,7 +1482,7 @@ pub unsafe extern "C" fn cloth_read_stats(world: cloth_world, cloth: cloth_id, o
                     struct_size: size as u32,
                     // A wake request (an impulse, cloth_wake) is a step that will simulate.
                     asleep: (c.is_sleeping() && !c.state().frame.wake_requested) as u32,
-                    worst_link_ratio: finite(c.worst_link_ratio()),
+                    worst_link_ratio: links.map_or(0.0, |l| finite(l.worst_ratio)),
                     mean_link_strain: finite(c.mean_stretch_strain()),
                     allowance: if d.strain_limit { cloth_solver::strain_limit::allowance(d.stretch) } else { 0.0 },
                     worst_tether_ratio: if c.controls().tethers { finite(c.worst_tether_ratio()) } else { 0.0 },

@@ -1312,15 +1312,7 @@ impl Cloth {
 
     /// Largest link length over its rest length, over stretch rows (§11).
     pub fn worst_link_ratio(&self) -> f64 {
-        let rows = &self.model.links;
-        rows.stretch
-            .clone()
-            .map(|r| {
-                let a = self.state.x.get(rows.a[r] as usize).map(f64::from);
-                let b = self.state.x.get(rows.b[r] as usize).map(f64::from);
-                ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt() / rows.rest[r] as f64
-            })
-            .fold(0.0, f64::max)
+        self.link_extremes().map_or(0.0, |l| l.worst_ratio)
     }
 
     /// The stretch row longest over its rest length, and the largest
