@@ -574,7 +574,8 @@ fn step_lanes<L: Kernels, P: Probe>(
             if in_contact {
                 contact::after_moves(&mut state.contacts, &state.x, &state.strain_before);
             }
-            strain_limit::settle(&mut state.x, &mut state.x0, &mut state.strain_moved);
+            let carry = shift.as_ref().map(|sh| strain_limit::Carry::new(sh, &state.inertia_scale));
+            strain_limit::settle(&mut state.x, &mut state.x0, &mut state.strain_moved, carry.as_ref());
         }
         // Painted max distances and backstops bound what the substep hands
         // on, exactly (`motion.rs`).

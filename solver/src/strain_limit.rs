@@ -454,26 +454,76 @@ pub fn project<const SLIDE: bool>(
 /// (`MEASUREMENTS.md`, "General content"). There `x0` moves with the
 /// particle and the velocity loses only its part pointing back out against
 /// the correction ([`cut`]) — a shortened link stops lengthening, no more.
-pub fn settle(x: &mut Points, x0: &mut Points, moved: &mut Points) {
+///
+/// That velocity is the particle's relative to the frame's rigid motion,
+/// `(S(x) − x0)/h` with the substep's shift `S` (`carry`, as the step's
+/// integration reads it): a cut of the world velocity would take the
+/// anchor's own motion along the link away, and a strand carried at
+/// 10 m/s swung six times faster than one standing still
+/// (`MEASUREMENTS.md`, "A strand carried at speed").
+pub fn settle(x: &mut Points, x0: &mut Points, moved: &mut Points, carry: Option<&Carry>) {
     let n = x.x.len();
     let (x, mut x0, mut moved) = (Cols::of(x, n), Cols::of(x0, n), Cols::of(moved, n));
     let whole = n - n % LANES;
     for first in (0..whole).step_by(LANES) {
-        cut_lanes(&x, &mut x0, &mut moved, first);
+        cut_lanes(&x, &mut x0, &mut moved, carry, first);
     }
-    (whole..n).for_each(|s| cut(&x, &mut x0, &mut moved, s));
+    (whole..n).for_each(|s| cut(&x, &mut x0, &mut moved, carry, s));
+}
+
+/// The substep's frame shift `S(x) = R·x + t` in f32, and the painted
+/// inertia scales `s` (empty: all 1) that blend it, `x + s·(S(x) − x)`.
+pub struct Carry<'a> {
+    r: [[f32; 3]; 3],
+    t: [f32; 3],
+    scales: &'a [f32],
+}
+
+impl<'a> Carry<'a> {
+    pub fn new(shift: &crate::anchor::Shift, scales: &'a [f32]) -> Self {
+        let r = shift.rotation.matrix().map(|row| row.map(|v| v as f32));
+        Carry { r, t: shift.translation.map(|v| v as f32), scales }
+    }
+
+    #[inline(always)]
+    fn point(&self, s: usize, p: [f32; 3]) -> [f32; 3] {
+        let (r, t) = (&self.r, &self.t);
+        let sp = [0, 1, 2].map(|i| r[i][0] * p[0] + r[i][1] * p[1] + r[i][2] * p[2] + t[i]);
+        match self.scales.get(s) {
+            Some(&k) => [0, 1, 2].map(|i| p[i] + (sp[i] - p[i]) * k),
+            None => sp,
+        }
+    }
+
+    #[inline(always)]
+    fn lanes(&self, first: usize, p: [f32x8; 3]) -> [f32x8; 3] {
+        let (r, t) = (&self.r, &self.t);
+        let sp = [0, 1, 2].map(|i| {
+            f32x8::splat(r[i][0]) * p[0]
+                + f32x8::splat(r[i][1]) * p[1]
+                + f32x8::splat(r[i][2]) * p[2]
+                + f32x8::splat(t[i])
+        });
+        match self.scales.get(first..first + LANES) {
+            Some(k) => {
+                let k = f32x8::from(<[f32; LANES]>::try_from(k).expect("lanes"));
+                [0, 1, 2].map(|i| p[i] + (sp[i] - p[i]) * k)
+            }
+            None => sp,
+        }
+    }
 }
 
 /// The inelastic cut of slot `s`, the last step of [`settle`]: of the
 /// velocity the solve left, remove the part pointing back out against the
-/// summed correction `c`. With `t = (x − x0)·c`, that part is `(t/|c|²)·c`
+/// summed correction `c`. With `t = (S(x) − x0)·c`, that part is `(t/|c|²)·c`
 /// when `t < 0`: one division, no square root (`h` cancels: it is the
-/// velocity's `(x − x0)/h` times h). This scalar form serves the slots past
+/// velocity's `(S(x) − x0)/h` times h). This scalar form serves the slots past
 /// the last whole group of eight ([`cut_lanes`] serves the rest): the fixed
 /// particles after the padded colour ranges, which a pass never moves, so
 /// here it only ever finds `c = 0` — kept so that no slot count is assumed.
 #[inline(always)]
-fn cut(x: &Cols, x0: &mut Cols, moved: &mut Cols, s: usize) {
+fn cut(x: &Cols, x0: &mut Cols, moved: &mut Cols, carry: Option<&Carry>, s: usize) {
     let c = moved.get(s);
     if c == [0.0; 3] {
         return;
@@ -481,6 +531,10 @@ fn cut(x: &Cols, x0: &mut Cols, moved: &mut Cols, s: usize) {
     moved.set(s, [0.0; 3]);
     // `x0` moves with the particle, by its summed correction, once.
     let (p, q) = (x.get(s), x0.get(s));
+    let p = match carry {
+        Some(carry) => carry.point(s, p),
+        None => p,
+    };
     let q = [0, 1, 2].map(|k| q[k] + c[k]);
     x0.set(s, q);
     let n2 = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
@@ -494,7 +548,7 @@ fn cut(x: &Cols, x0: &mut Cols, moved: &mut Cols, s: usize) {
 /// [`cut`] on the eight slots from `first`, lane for lane the same
 /// arithmetic in the same order, so the same bits.
 #[inline(always)]
-fn cut_lanes(x: &Cols, x0: &mut Cols, moved: &mut Cols, first: usize) {
+fn cut_lanes(x: &Cols, x0: &mut Cols, moved: &mut Cols, carry: Option<&Carry>, first: usize) {
     let load = |c: &[f32]| f32x8::from(<[f32; LANES]>::try_from(&c[first..first + LANES]).expect("lanes"));
     let c = moved.0.each_ref().map(|col| load(col));
     let zero = f32x8::ZERO;
@@ -503,6 +557,10 @@ fn cut_lanes(x: &Cols, x0: &mut Cols, moved: &mut Cols, first: usize) {
         return;
     }
     let p = x.0.each_ref().map(|col| load(col));
+    let p = match carry {
+        Some(carry) => carry.lanes(first, p),
+        None => p,
+    };
     let q0 = x0.0.each_ref().map(|col| load(col));
     // `x0` moves with the particle, by its summed correction, once.
     let q = [0, 1, 2].map(|k| q0[k] + c[k]);
