@@ -1514,6 +1514,21 @@ cloth_status cloth_world_destroy(cloth_world world);
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_world_begin_frame(cloth_world world);
 
+// Moves the world's origin under everything in it, as an engine rebasing
+// a level far from its origin does (Unreal's world origin rebasing, a
+// floating origin): every cloth's anchor and every collider — current and
+// previous poses, and what cloth_world_advance keeps — moves by `shift`
+// (world, m; new = old + shift), so nothing travels, no cloth teleports
+// and nothing moves in a cloth's frame; turbulence stays with the content.
+// Call it when the engine rebases, between frames, then set this frame's
+// (shifted) anchor and collider poses as usual. Setting shifted poses
+// without it reads as a jump of the whole shift (a teleport). Exclusive.
+// Refuses: NON_FINITE for a component that is not finite;
+// INVALID_ARGUMENT for a shift that would put an anchor or a collider past
+// ±CLOTH_MAX_COORDINATE m; WRONG_PHASE between begin_step and end_step.
+// A refused shift changes nothing.
+cloth_status cloth_world_shift_origin(cloth_world world, const cloth_vec3 *shift);
+
 // Steps every cloth of the world once, on the world's threads (or the
 // calling thread when it has none), largest first. The result is
 // bit-identical whatever the thread count. Exclusive.

@@ -678,6 +678,8 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_set_air(ClothWorld world, ref ClothAir air);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_world_shift_origin(ClothWorld world, ref ClothVec3 shift);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_set_budget(ClothWorld world, ref ClothFrameBudget budget);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_clear_budget(ClothWorld world);
@@ -991,6 +993,10 @@ namespace ClothSim
         public void EndStep() { ClothException.Check(ClothNative.cloth_world_end_step(handle)); }
         // The air every cloth of the world moves through (start from ClothNative.cloth_default_air()).
         public void SetAir(ClothAir air) { ClothException.Check(ClothNative.cloth_world_set_air(handle, ref air)); }
+        // A rebased origin (Unreal's world origin rebasing, a floating origin): every anchor and collider,
+        // current and previous poses, moves by shift (new = old + shift); nothing travels or teleports.
+        // Call it when the engine rebases, then set this frame's shifted poses as usual.
+        public void ShiftOrigin(ClothVec3 shift) { ClothException.Check(ClothNative.cloth_world_shift_origin(handle, ref shift)); }
 
         // The frame budget (start from ClothNative.cloth_default_frame_budget()): from the next step on,
         // each step chooses every cloth's level of detail by priority (SimCloth.SetPriority), overriding
@@ -1289,6 +1295,8 @@ namespace ClothSim
         {
             return CreateTree(ClothUnity.ToCloth(positions), masses, parents, LibraryDesc(preset, anchor, colliders, "SimWorld.CreateTree"), null);
         }
+
+        public void ShiftOrigin(Vector3 shift) { ShiftOrigin(shift.ToCloth()); }
 #endif
     }
 

@@ -2,10 +2,12 @@
 //! host-driven split).
 
 use crate::boundary::cloth_status::{self, *};
-use crate::boundary::{check_out, fail, guard, lookup, register, unregister, with_world, with_world_mut, Fail};
+use crate::boundary::{
+    check_out, fail, guard, lookup, read_in, register, unregister, with_world, with_world_mut, Fail,
+};
 use crate::types::{
-    air_in, budget_bytes, budget_in, budget_out, check_sized_out, cloth_air, cloth_frame_budget, cloth_id, cloth_world,
-    cloth_world_desc, read_desc, write_sized_out,
+    air_in, budget_bytes, budget_in, budget_out, check_sized_out, cloth_air, cloth_frame_budget, cloth_id, cloth_vec3,
+    cloth_world, cloth_world_desc, read_desc, vec3_in, write_sized_out,
 };
 use cloth_solver::world::{ClothId, WorldError, WorldOptions};
 use cloth_solver::World;
@@ -158,6 +160,28 @@ pub extern "C" fn cloth_world_destroy(world: cloth_world) -> cloth_status {
 #[no_mangle]
 pub extern "C" fn cloth_world_begin_frame(world: cloth_world) -> cloth_status {
     guard("cloth_world_begin_frame", || with_world_mut(world, |w| w.begin_frame().map_err(world_fail)))
+}
+
+/// Moves the world's origin under everything in it, as an engine rebasing
+/// a level far from its origin does (Unreal's world origin rebasing, a
+/// floating origin): every cloth's anchor and every collider — current and
+/// previous poses, and what cloth_world_advance keeps — moves by `shift`
+/// (world, m; new = old + shift), so nothing travels, no cloth teleports
+/// and nothing moves in a cloth's frame; turbulence stays with the content.
+/// Call it when the engine rebases, between frames, then set this frame's
+/// (shifted) anchor and collider poses as usual. Setting shifted poses
+/// without it reads as a jump of the whole shift (a teleport). Exclusive.
+/// Refuses: NON_FINITE for a component that is not finite;
+/// INVALID_ARGUMENT for a shift that would put an anchor or a collider past
+/// ±CLOTH_MAX_COORDINATE m; WRONG_PHASE between begin_step and end_step.
+/// A refused shift changes nothing.
+#[no_mangle]
+pub unsafe extern "C" fn cloth_world_shift_origin(world: cloth_world, shift: *const cloth_vec3) -> cloth_status {
+    guard("cloth_world_shift_origin", || {
+        // SAFETY: the caller's pointer contract.
+        let shift = vec3_in(&unsafe { read_in(shift, "shift")? }, "shift")?;
+        with_world_mut(world, |w| w.shift_origin(shift).map_err(world_fail))
+    })
 }
 
 /// Steps every cloth of the world once, on the world's threads (or the

@@ -325,3 +325,73 @@ fn a_collider_given_another_shape_wakes_the_cloth_it_reaches() {
     assert_eq!(unsafe { cloth_collider_set_shape(w, bar, &desc) }, CLOTH_STATUS_STALE_ID);
     ok(cloth_world_destroy(w));
 }
+
+/// `cloth_world_shift_origin`, as a host rebasing its level calls it: a
+/// sheet asleep near a sphere, the origin shifted by (1000, 0, −2000) m and
+/// the anchor and the collider set at their shifted poses. The sheet stays
+/// asleep (nothing moved in its frame), its world positions read back
+/// shifted within f32 rounding, its cloth-frame positions to the bit, and
+/// no step reports a teleport. Without the shift the same poses are a
+/// 2.2 km jump: a teleport.
+#[test]
+fn a_shifted_origin_leaves_a_sleeping_cloth_asleep() {
+    let run = |tell: bool| {
+        let w = world();
+        let c = Sheet::new(8).create(w, &cloth_default_desc()).unwrap();
+        let s = set(w);
+        let ball = collider(w, s);
+        ok(cloth_set_colliders(w, c, s));
+        let report = |w| {
+            let mut r = step_report(std::mem::size_of::<cloth_step_report>() as u32);
+            // SAFETY: a valid out-pointer of the full size.
+            ok(unsafe { cloth_last_step_report(w, c, &mut r) });
+            r
+        };
+        let mut frames = 0;
+        while report(w).asleep == 0 {
+            ok(cloth_world_step(w));
+            frames += 1;
+            assert!(frames < 600, "the sheet never slept");
+        }
+        let (world_before, local_before) = (positions(w, c, CLOTH_SPACE_WORLD), positions(w, c, CLOTH_SPACE_CLOTH));
+        let shift = cloth_vec3 { x: 1000.0, y: 0.0, z: -2000.0 };
+        if tell {
+            // SAFETY: a valid pointer.
+            ok(unsafe { cloth_world_shift_origin(w, &shift) });
+        }
+        let anchor = pose([shift.x, shift.y, shift.z], [0.0, 0.0, 0.0, 1.0]);
+        let at = pose([shift.x, shift.y - 3.0, shift.z], [0.0, 0.0, 0.0, 1.0]);
+        let mut teleports = 0;
+        for _ in 0..60 {
+            ok(cloth_world_begin_frame(w));
+            // SAFETY: valid pointers.
+            unsafe {
+                ok(cloth_set_anchor_pose(w, c, &anchor));
+                ok(cloth_collider_set_pose(w, ball, &at));
+            }
+            ok(cloth_world_step(w));
+            let r = report(w);
+            teleports += r.teleported;
+            if tell {
+                assert_eq!(r.asleep, 1, "the shift woke the sheet");
+            }
+        }
+        if tell {
+            let moved = positions(w, c, CLOTH_SPACE_WORLD).iter().zip(&world_before).fold(0.0f64, |m, (a, b)| {
+                let d = [a.x as f64 - b.x as f64 - shift.x, a.y as f64 - b.y as f64, a.z as f64 - b.z as f64 - shift.z];
+                m.max(d.iter().map(|v| v * v).sum::<f64>().sqrt())
+            });
+            assert!(moved < 1e-3, "world positions {:.2} mm off the shifted ones", 1e3 * moved);
+            let local = positions(w, c, CLOTH_SPACE_CLOTH);
+            let same = local
+                .iter()
+                .zip(&local_before)
+                .all(|(a, b)| [a.x, a.y, a.z].map(f32::to_bits) == [b.x, b.y, b.z].map(f32::to_bits));
+            assert!(same, "the cloth's frame positions changed");
+        }
+        ok(cloth_world_destroy(w));
+        teleports
+    };
+    assert_eq!(run(true), 0, "a shifted origin teleported the cloth");
+    assert_eq!(run(false), 1, "shifted poses without the shift are a jump");
+}

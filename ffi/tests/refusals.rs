@@ -1123,6 +1123,37 @@ fn cases() -> Vec<Case> {
             }),
         ),
         case(
+            "cloth_world_shift_origin",
+            CLOTH_STATUS_NON_FINITE,
+            "a NaN component",
+            Here(|f| {
+                let shift = cloth_vec3 { x: 0.0, y: f64::NAN, z: 0.0 };
+                // SAFETY: a valid struct.
+                unsafe { cloth_world_shift_origin(f.w, &shift) }
+            }),
+        ),
+        case(
+            "cloth_world_shift_origin",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a shift past the coordinate limit",
+            Here(|f| {
+                let shift = cloth_vec3 { x: 1.01 * CLOTH_MAX_COORDINATE, y: 0.0, z: 0.0 };
+                // SAFETY: a valid struct.
+                unsafe { cloth_world_shift_origin(f.w, &shift) }
+            }),
+        ),
+        case(
+            "cloth_world_shift_origin",
+            CLOTH_STATUS_WRONG_PHASE,
+            "inside begin_step / end_step",
+            Here(|f| {
+                ok(cloth_world_begin_step(f.w));
+                let shift = cloth_vec3 { x: 1.0, y: 0.0, z: 0.0 };
+                // SAFETY: a valid struct.
+                unsafe { cloth_world_shift_origin(f.w, &shift) }
+            }),
+        ),
+        case(
             "cloth_set_detail",
             CLOTH_STATUS_INVALID_ENUM,
             "level 4, past CLOTH_DETAIL_FROZEN",
@@ -1395,9 +1426,10 @@ fn every_exclusive_call_is_wrong_phase_inside_a_step() {
     let identity = cloth_pose_identity();
     // SAFETY: every pointer is valid for its count during the call.
     let blob = cooked(&f);
-    let exclusive: [(&str, cloth_status); 18] = unsafe {
+    let exclusive: [(&str, cloth_status); 19] = unsafe {
         [
             ("cloth_world_set_air", cloth_world_set_air(f.w, &cloth_default_air())),
+            ("cloth_world_shift_origin", cloth_world_shift_origin(f.w, &cloth_vec3 { x: 1.0, y: 0.0, z: 0.0 })),
             ("cloth_world_set_budget", cloth_world_set_budget(f.w, &cloth_default_frame_budget())),
             ("cloth_world_clear_budget", cloth_world_clear_budget(f.w)),
             ("cloth_world_observe_step", cloth_world_observe_step(f.w, 1.0)),

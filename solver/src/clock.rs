@@ -104,6 +104,21 @@ impl Clock {
         }
     }
 
+    /// Moves every world pose the clock keeps by `shift` (the host's origin
+    /// shift, `crate::Cloth::shift_origin`; its collider set already
+    /// checked to take it).
+    pub fn shift_origin(&mut self, shift: crate::pose::Vec3) {
+        use crate::collider::shifted;
+        self.host = self.host.map(|p| shifted(p, shift));
+        self.shown_frame = shifted(self.shown_frame, shift);
+        // Its colliders were copied from the host's, which took the shift.
+        let _ = self.colliders.shift_origin(shift);
+        for t in self.tracks.iter_mut().flatten() {
+            t.host = shifted(t.host, shift);
+            t.end = shifted(t.end, shift);
+        }
+    }
+
     /// Remembers the particles before a fixed step (sized on the first).
     pub fn remember(&mut self, x: &Points) {
         if self.before.x.len() != x.x.len() {

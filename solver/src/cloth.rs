@@ -808,6 +808,54 @@ impl Cloth {
         Ok(())
     }
 
+    /// Moves the world's origin under the cloth, as an engine rebasing a
+    /// level far from its origin moves everything: every world pose the
+    /// cloth holds — the anchor's current and previous pose, and what the
+    /// host clock keeps — moves by `shift` (world, m; new = old + shift).
+    /// Nothing moves in the cloth's frame, so the next step sees only the
+    /// motion the host gives the anchor, and no teleport; turbulence stays
+    /// with the content. Move the colliders the cloth steps with by the same
+    /// shift ([`ColliderSet::shift_origin`]; `World::shift_origin` does
+    /// both), then set the anchor's shifted pose for the next frame as
+    /// usual. Refused, with nothing changed, for a shift that is not finite
+    /// or would put the anchor past [`COORDINATE_LIMIT`].
+    pub fn shift_origin(&mut self, shift: Vec3) -> Result<(), ParamError> {
+        self.check_shift(shift)?;
+        let shifted = |p: Pose| crate::collider::shifted(p, shift);
+        let f = &mut self.state.frame;
+        (f.prev, f.cur) = (shifted(f.prev), shifted(f.cur));
+        f.origin = crate::pose::add(f.origin, shift);
+        self.last_host = self.last_host.map(shifted);
+        self.clock.shift_origin(shift);
+        Ok(())
+    }
+
+    /// Whether [`Cloth::shift_origin`] would take `shift`.
+    pub fn check_shift(&self, shift: Vec3) -> Result<(), ParamError> {
+        let f = &self.state.frame;
+        let poses = [Some(f.prev), Some(f.cur), self.last_host, self.clock.host];
+        for t in poses.iter().flatten().map(|p| crate::pose::add(p.translation, shift)) {
+            if let Some(&far) = t.iter().find(|c| !c.is_finite() || c.abs() > COORDINATE_LIMIT) {
+                return Err(ParamError::OutOfRange {
+                    name: "origin shift",
+                    value: far,
+                    allowed: format!("finite, keeping each anchor coordinate within ±{COORDINATE_LIMIT} m"),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes on the origin shifts of the world it joins (`World::insert_cloth`).
+    pub(crate) fn adopt_origin(&mut self, origin: Vec3) {
+        self.state.frame.origin = origin;
+    }
+
+    /// The sum of the origin shifts the cloth has taken ([`Cloth::shift_origin`]), m.
+    pub fn origin_shift(&self) -> Vec3 {
+        self.state.frame.origin
+    }
+
     /// Declares that the anchor already moves at `velocity` (world, m/s) and
     /// the cloth with it — a character spawned in a moving vehicle: every
     /// free node's velocity becomes the share of it the cloth's inertia

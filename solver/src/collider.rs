@@ -112,6 +112,11 @@ pub fn checked_pose(pose: Pose) -> Result<Pose, ColliderError> {
     Ok(Pose::new(pose.translation, pose.rotation.normalized()))
 }
 
+/// `pose` moved by `shift`, m (world).
+pub(crate) fn shifted(pose: Pose, shift: Vec3) -> Pose {
+    Pose { translation: crate::pose::add(pose.translation, shift), ..pose }
+}
+
 /// The most colliders one set holds at once: a contact slot keeps its
 /// collider's index in 16 bits (`crate::contact::Slot`).
 pub const MAX_COLLIDERS: usize = u16::MAX as usize;
@@ -189,6 +194,32 @@ impl ColliderSet {
         c.prev = pose;
         c.cur = pose;
         Ok(())
+    }
+
+    /// Moves the world's origin under every collider: each one's current
+    /// and previous pose moves by `shift` (world, m), so none travels
+    /// ([`crate::Cloth::shift_origin`]). Refused, with nothing changed, for
+    /// a shift that is not finite or would put a pose past
+    /// [`crate::constants::COORDINATE_LIMIT`].
+    pub fn shift_origin(&mut self, shift: Vec3) -> Result<(), ColliderError> {
+        self.check_shift(shift)?;
+        for c in self.slots.iter_mut().filter_map(|s| s.collider.as_mut()) {
+            c.prev = shifted(c.prev, shift);
+            c.cur = shifted(c.cur, shift);
+        }
+        Ok(())
+    }
+
+    /// Whether [`ColliderSet::shift_origin`] would take `shift`.
+    pub fn check_shift(&self, shift: Vec3) -> Result<(), ColliderError> {
+        for c in self.slots.iter().filter_map(|s| s.collider.as_ref()) {
+            checked_pose(shifted(c.prev, shift))?;
+            checked_pose(shifted(c.cur, shift))?;
+        }
+        match shift.iter().all(|v| v.is_finite()) {
+            true => Ok(()),
+            false => Err(ColliderError::NonFinitePose),
+        }
     }
 
     /// Replaces a collider's shape.

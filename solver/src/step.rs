@@ -428,7 +428,10 @@ fn step_lanes<L: Kernels, P: Probe>(
         (c, velocity, omega)
     });
     if air.is_some() {
-        let prev = state.frame.prev;
+        // Where the content is in the world the field was laid in: less the
+        // host's origin shifts.
+        let f = &state.frame;
+        let prev = Pose { translation: pose::sub(f.prev.translation, f.origin), ..f.prev };
         state.air.sample_gusts(model, &state.x, &prev, air_time);
     }
     let f = &state.frame;

@@ -336,6 +336,9 @@ pub struct World {
     inside_step: bool,
     /// The generation a new slot starts from (see "Ids" above).
     generation_base: u32,
+    /// The sum of the host's origin shifts ([`World::shift_origin`]), m,
+    /// which every cloth added takes on.
+    origin: crate::pose::Vec3,
     /// The air every cloth of the world moves through (`aero.rs`).
     air: Air,
     /// The frame budget (`crate::detail`), and its scratch: the cloths it
@@ -454,6 +457,7 @@ impl World {
             pass: 0,
             inside_step: false,
             generation_base: generation_base(),
+            origin: [0.0; 3],
             air: Air::NONE,
             budget: None,
             candidates: Vec::new(),
@@ -537,6 +541,41 @@ impl World {
         Ok(())
     }
 
+    /// Moves the world's origin under everything in it, as an engine
+    /// rebasing a level far from its origin does: every cloth's anchor and
+    /// every collider, current and previous poses, move by `shift` (world,
+    /// m; new = old + shift), so nothing travels, no cloth teleports and
+    /// nothing moves in a cloth's frame ([`Cloth::shift_origin`]). Then set
+    /// this frame's shifted poses as usual. Refused, with nothing changed,
+    /// inside a begin/end step pair, or for a shift that is not finite or
+    /// would put an anchor or a collider past
+    /// [`crate::constants::COORDINATE_LIMIT`].
+    pub fn shift_origin(&mut self, shift: crate::pose::Vec3) -> Result<(), WorldError> {
+        self.refuse_inside_step()?;
+        if let Some(&bad) = shift.iter().find(|v| !v.is_finite()) {
+            let allowed = "finite".to_string();
+            return Err(WorldError::Param(ParamError::OutOfRange { name: "origin shift", value: bad, allowed }));
+        }
+        for s in self.sets.iter().filter_map(|s| s.set.as_ref()) {
+            s.check_shift(shift)?;
+        }
+        for slot in self.cloths.iter_mut() {
+            if let Some(e) = slot.entry.as_mut() {
+                e.get_mut().unwrap_or_else(PoisonError::into_inner).cloth.check_shift(shift)?;
+            }
+        }
+        for s in self.sets.iter_mut().filter_map(|s| s.set.as_mut()) {
+            s.shift_origin(shift)?;
+        }
+        for slot in self.cloths.iter_mut() {
+            if let Some(e) = slot.entry.as_mut() {
+                e.get_mut().unwrap_or_else(PoisonError::into_inner).cloth.shift_origin(shift)?;
+            }
+        }
+        self.origin = crate::pose::add(self.origin, shift);
+        Ok(())
+    }
+
     // ---- cloths ----------------------------------------------------------
 
     /// Seeds a cloth with its anchor at `anchor` (world), colliding with
@@ -599,6 +638,7 @@ impl World {
             cloth.provision_for(self.colliders(id)?);
         }
         cloth.set_world_air(self.air);
+        cloth.adopt_origin(self.origin);
         let entry = Some(Mutex::new(Entry {
             cloth,
             colliders,

@@ -122,3 +122,85 @@ fn the_mixed_scene_moves_and_stays_finite() {
         }
     }
 }
+
+/// An engine that rebases its origin (a floating origin): three characters
+/// walking 10 km from the origin in turbulent wind, one world told of a
+/// −10 km shift at step 120 and driven at the shifted poses from then on,
+/// against a twin that stays far. The shifted world reports no teleport;
+/// every cloth stays within 0.1 mm of its twin over the next half second,
+/// in the cloth's frame and in world positions less the shift (the gusts
+/// stay with the content: sampled where the shifted coordinates point,
+/// they parted the two by 454 mm); a shift that would put a collider past
+/// the coordinate limit is refused with nothing changed. Setting the
+/// shifted poses without the shift reads as a 10 km jump: a teleport.
+#[test]
+fn a_shifted_origin_moves_nothing_in_the_cloths_frame() {
+    use cloth_solver::aero::{Air, Turbulence};
+    use cloth_solver::pose::{self, Pose};
+    const FAR: [f64; 3] = [10_000.0, 0.0, -3_000.0];
+    let build = || {
+        let mut world = World::new(WorldOptions { threads: 0 }).expect("world");
+        let turbulence = Turbulence { amplitude: 4.0, frequency: 0.5, scale: 1.5, seed: 9 };
+        world.set_air(Air { turbulence, ..Air::wind([3.0, 0.0, 1.0]) }).unwrap();
+        let characters: Vec<Character> = (0..3).map(|k| Character::add(&mut world, k).expect("seeds")).collect();
+        // Move everything far before the first step, as a level streamed in there.
+        world.shift_origin(FAR).unwrap();
+        (world, characters)
+    };
+    // Character::drive's poses, at `base` from the origin.
+    let drive = |world: &mut World, c: &Character, step: usize, base: [f64; 3]| {
+        let anchor = Character::anchor(c.k, step);
+        let anchor = Pose::new(pose::add(anchor.translation, base), anchor.rotation);
+        let torso = anchor.mul(&Pose::from_translation([0.19, 0.0, -0.15]));
+        world.colliders_mut(c.body).unwrap().set_pose(c.torso, torso).unwrap();
+        world.set_anchor_pose(c.cape, anchor).unwrap();
+        world.set_anchor_pose(c.rope, anchor).unwrap();
+    };
+    let ((mut far, far_chars), (mut shifted, chars), (mut naive, naive_chars)) = (build(), build(), build());
+    let ids_of = |chars: &[Character]| chars.iter().flat_map(|c| [c.cape, c.rope]).collect::<Vec<_>>();
+    let (far_ids, ids, naive_ids) = (ids_of(&far_chars), ids_of(&chars), ids_of(&naive_chars));
+    let near = FAR.map(|v| -v);
+    let mut worst = (0.0f64, 0.0f64);
+    let mut naive_teleports = 0;
+    for step in 1..=240 {
+        if step == 120 {
+            shifted.shift_origin(near).unwrap();
+            let beyond = [1.01 * cloth_solver::constants::COORDINATE_LIMIT, 0.0, 0.0];
+            assert!(shifted.shift_origin(beyond).is_err(), "a shift past the coordinate limit is refused");
+            let mut empty = World::new(WorldOptions { threads: 0 }).expect("world");
+            assert!(
+                empty.shift_origin([f64::NAN, 0.0, 0.0]).is_err(),
+                "a NaN shift is refused, even with nothing to shift"
+            );
+        }
+        let base = |moved: bool| if moved && step >= 120 { [0.0; 3] } else { FAR };
+        for (world, chars, moved) in
+            [(&mut far, &far_chars, false), (&mut shifted, &chars, true), (&mut naive, &naive_chars, true)]
+        {
+            world.begin_frame().unwrap();
+            for c in chars {
+                drive(world, c, step, base(moved));
+            }
+            world.step().unwrap();
+        }
+        for k in 0..ids.len() {
+            assert!(!shifted.last_report(ids[k]).unwrap().teleported, "step {step}: the shifted world teleported");
+            naive_teleports += naive.last_report(naive_ids[k]).unwrap().teleported as usize;
+            // A flapping cape in gusts is chaotic: the shift's rounding
+            // parts the two by more than this after a second or so.
+            if !(120..150).contains(&step) {
+                continue;
+            }
+            let a = far.with_cloth(far_ids[k], |c| c.clone()).unwrap();
+            let b = shifted.with_cloth(ids[k], |c| c.clone()).unwrap();
+            for n in 0..a.nodes() {
+                let local = pose::norm(pose::sub(a.position(n).map(f64::from), b.position(n).map(f64::from)));
+                let world = pose::norm(pose::sub(pose::add(a.world_position(n), near), b.world_position(n)));
+                worst = (worst.0.max(local), worst.1.max(world));
+            }
+        }
+    }
+    assert!(worst.0 <= 1e-4, "{:.3} mm from the far twin in the cloth's frame", 1e3 * worst.0);
+    assert!(worst.1 <= 1e-4, "{:.3} mm from the far twin's world positions less the shift", 1e3 * worst.1);
+    assert_eq!(naive_teleports, ids.len(), "poses shifted without telling the world read as a jump");
+}

@@ -125,6 +125,7 @@ static unsafe class ClothTest
         Wind();
         Presets();
         AnchorVelocity();
+        ShiftOrigin();
         Levels();
         ErrorPaths();
         if (failures > 0)
@@ -693,6 +694,53 @@ static unsafe class ClothTest
                    "the stopped sheet's corner swung ahead (" + strayB + " m from its bind position; carried: " + strayA + " m)");
             Console.WriteLine(string.Format("anchor velocity: spawned at 20 m/s, the corner strays {0:F4} m with the next pose at spawn + v·dt, " +
                                             "{1:F4} m with the anchor left at spawn", strayA, strayB));
+        }
+    }
+
+    // A rebased origin: two worlds step the same sheet; one is shifted by (1000, 0, -2000) m at frame 30 and
+    // driven at shifted poses from then on. It reports no teleport and reads back its twin's world positions
+    // plus the shift; a NaN shift throws and changes nothing.
+    static void ShiftOrigin()
+    {
+        SmallSheet();
+        using (SimWorld twin = new SimWorld())
+        using (SimWorld shifted = new SimWorld())
+        {
+            ClothPose spawn = default(ClothPose);
+            spawn.translation = new ClothVec3(3.0, 1.5, -2.0);
+            spawn.rotation.w = 1;
+            SimCloth a = twin.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, ClothPreset.Cotton, spawn);
+            SimCloth b = shifted.CreateSheet(sheetPositions, sheetMasses, sheetFixed, sheetTriangles, ClothPreset.Cotton, spawn);
+            ClothVec3 shift = new ClothVec3(1000.0, 0.0, -2000.0);
+            Throws(ClothStatus.NonFinite, "SimWorld.ShiftOrigin of NaN", () => shifted.ShiftOrigin(new ClothVec3(double.NaN, 0.0, 0.0)));
+            int teleports = 0;
+            for (int frame = 1; frame <= 60; frame++)
+            {
+                if (frame == 30) shifted.ShiftOrigin(shift);
+                ClothPose p = spawn, q = spawn;
+                p.translation.x += 0.02 * frame;
+                q.translation.x = p.translation.x + (frame >= 30 ? shift.x : 0.0);
+                q.translation.z = p.translation.z + (frame >= 30 ? shift.z : 0.0);
+                twin.BeginFrame();
+                shifted.BeginFrame();
+                a.SetAnchorPose(p);
+                b.SetAnchorPose(q);
+                twin.Step();
+                shifted.Step();
+                teleports += (int)b.LastStepReport().teleported;
+            }
+            Expect(teleports == 0, "a shifted origin teleported the sheet " + teleports + " times");
+            ClothVec3f[] pa = new ClothVec3f[SIDE * SIDE], pb = new ClothVec3f[SIDE * SIDE];
+            a.ReadPositions(pa, ClothSpace.World);
+            b.ReadPositions(pb, ClothSpace.World);
+            double worst = 0;
+            for (int i = 0; i < pa.Length; i++)
+            {
+                ClothVec3f moved = new ClothVec3f((float)(pa[i].x + shift.x), pa[i].y, (float)(pa[i].z + shift.z));
+                worst = Math.Max(worst, Distance(moved, pb[i]));
+            }
+            Expect(worst < 1e-3, "the shifted sheet reads back " + worst + " m from its twin's positions plus the shift");
+            Console.WriteLine(string.Format("shift origin: 60 frames, no teleport, {0:E2} m from the twin plus the shift", worst));
         }
     }
 
