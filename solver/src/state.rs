@@ -34,8 +34,9 @@ pub struct FrameState {
     /// A wake or a teleport the host asked for, applied at the next step.
     pub wake_requested: bool,
     pub teleport_requested: bool,
-    /// The anchor's velocity and angular velocity, and the frame's gravity
-    /// direction, when the cloth fell asleep (wake test).
+    /// The anchor's velocity (through the air, in air) and angular
+    /// velocity, in its own frame, and the frame's gravity direction, when
+    /// the cloth fell asleep (wake test, `crate::step`).
     pub sleep_velocity: Vec3,
     pub sleep_omega: Vec3,
     pub sleep_gravity: Vec3,

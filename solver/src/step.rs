@@ -344,9 +344,10 @@ fn step_lanes<L: Kernels, P: Probe>(
     if state.frame.sleeping {
         let felt = if in_air { 1.0 } else { d.inertia * felt_inertia(&state.inertia_scale) };
         let f = &state.frame;
+        let motion = felt_motion(&f.cur, velocity, omega, in_air.then(|| state.air.mean_wind()));
         if report.teleported
             || f.wake_requested
-            || anchor_wakes(f, d, felt, reach, controls.sleep_speed)
+            || anchor_wakes(f, d, motion, felt, reach, controls.sleep_speed)
             || colliders_wake(model, state, colliders, d, sleep_radius(&controls, reach, d.dt))
         {
             state.frame.sleeping = false;
@@ -622,7 +623,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     if f.quiet_steps >= SLEEP_STEPS {
         f.sleeping = true;
         report.fell_asleep = true;
-        (f.sleep_velocity, f.sleep_omega) = (velocity, omega);
+        (f.sleep_velocity, f.sleep_omega) = felt_motion(&f.cur, velocity, omega, in_air.then(|| state.air.mean_wind()));
         f.sleep_gravity = f.cur.rotation.conj().rotate(d.gravity);
         state.contacts.remember_asleep(colliders, &state.frame.cur);
     }
@@ -904,15 +905,30 @@ fn felt_inertia(scales: &[f32]) -> f64 {
     }
 }
 
+/// The anchor's motion as its cloth feels it, in the anchor's frame: its
+/// velocity — less the mean wind in air, whose drag reads the motion
+/// through the air — and its angular velocity. A steady motion keeps both
+/// constant: a straight line, a turn at a steady rate (a carousel, a car
+/// on a bend), however the world-frame velocity turns with it.
+fn felt_motion(cur: &Pose, velocity: Vec3, omega: Vec3, wind: Option<Vec3>) -> (Vec3, Vec3) {
+    let to_frame = cur.rotation.conj();
+    let through_air = match wind {
+        Some(w) => pose::sub(velocity, w),
+        None => velocity,
+    };
+    (to_frame.rotate(through_air), to_frame.rotate(omega))
+}
+
 /// Wake (DESIGN §7, ours): the anchor's motion changed by more than the sleep
 /// speed would tolerate once scaled by inertia — its velocity, or its turn
-/// rate times the reach — or gravity turned in the frame (any inertia: a
-/// welded cloth still hangs along gravity). `inertia` is the share of the
-/// anchor's motion the cloth feels: the cloth's inertia times its largest
-/// painted scale, or all of it in air, whose drag reads the anchor's full
-/// motion whatever the inertia (`crate::aero`).
-fn anchor_wakes(f: &FrameState, d: &Dynamics, inertia: f64, reach: f64, speed: f64) -> bool {
-    let (v, w) = anchor_velocities(&f.prev, &f.cur, d.dt);
+/// rate times the reach, both in its own frame ([`felt_motion`]) — or
+/// gravity turned in the frame (any inertia: a welded cloth still hangs
+/// along gravity). `inertia` is the share of the anchor's motion the cloth
+/// feels: the cloth's inertia times its largest painted scale, or all of it
+/// in air, whose drag reads the anchor's full motion whatever the inertia
+/// (`crate::aero`).
+fn anchor_wakes(f: &FrameState, d: &Dynamics, motion: (Vec3, Vec3), inertia: f64, reach: f64, speed: f64) -> bool {
+    let (v, w) = motion;
     let felt = inertia * (pose::norm(pose::sub(v, f.sleep_velocity)) + pose::norm(pose::sub(w, f.sleep_omega)) * reach);
     let g = f.cur.rotation.conj().rotate(d.gravity);
     let g_mag = pose::norm(d.gravity).max(1e-12);

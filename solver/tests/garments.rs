@@ -691,3 +691,49 @@ fn a_strand_on_a_carousel_comes_to_rest() {
         assert!((lean - free_lean).abs() <= 1.0, "{}: leans {lean:.1}°, unlimited {free_lean:.1}°", p.name);
     }
 }
+
+/// A cape on a carousel turning steadily — its anchor 3 m from the axis,
+/// facing along its path, at 1 rad/s — falls asleep and sleeps on: in the
+/// anchor's frame its motion does not change, though its world velocity
+/// turns all the time. It wakes within 5 frames when the carousel speeds up
+/// to 1.5 rad/s. Read in world axes, the turning velocity woke it one
+/// frame in 30 (`MEASUREMENTS.md`, "A new user's trial from C++: vehicles,
+/// carousels, far worlds").
+#[test]
+fn a_cape_on_a_steady_carousel_sleeps_on() {
+    use cloth_solver::pose::{Pose, Quat};
+    for p in [library::COTTON, library::DENIM] {
+        let input = GarmentCase::Cape(1).input(&p);
+        let mut c = Cloth::new(&input, p.dynamics).expect("the cape seeds");
+        let dt = p.dynamics.dt;
+        let at = |angle: f64| {
+            let turn = Quat::from_axis_angle([0.0, 1.0, 0.0], angle);
+            Pose::new(turn.rotate([3.0, 0.0, 0.0]), turn)
+        };
+        // Spun up over 2 s to 1 rad/s, then steady for 28 s.
+        let mut angle = 0.0;
+        let (mut first_sleep, mut wakes) = (None, 0);
+        for f in 1..=1800 {
+            let t = f as f64 * dt;
+            angle += dt * t.min(2.0) / 2.0;
+            c.set_anchor_pose(at(angle)).expect("finite");
+            let r = c.step();
+            if r.fell_asleep && first_sleep.is_none() {
+                first_sleep = Some(t);
+            } else if first_sleep.is_some() && !r.asleep && !r.fell_asleep {
+                wakes += 1;
+            }
+        }
+        let slept = first_sleep.unwrap_or_else(|| panic!("{}: never slept on the carousel", p.name));
+        assert_eq!(wakes, 0, "{}: woke {wakes} times after first sleeping at {slept:.1} s", p.name);
+        let mut woke = None;
+        for f in 1..=5 {
+            angle += 1.5 * dt;
+            c.set_anchor_pose(at(angle)).expect("finite");
+            if !c.step().asleep {
+                woke = woke.or(Some(f));
+            }
+        }
+        assert!(woke.is_some(), "{}: slept on through the speed-up", p.name);
+    }
+}
