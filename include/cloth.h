@@ -1007,7 +1007,12 @@ cloth_status cloth_set_anchor_pose(cloth_world world, cloth_id cloth, const clot
 cloth_status cloth_set_anchor_velocity(cloth_world world, cloth_id cloth, const cloth_vec3 *velocity);
 
 // Places the anchor with no motion felt (a spawn, or a move the cloth
-// should not react to): previous and current pose both set. The rotation
+// should not react to): previous and current pose both set, so the next
+// step sees no anchor motion. The cloth keeps its shape and its motion in
+// its own frame — the velocities it had, a carried velocity
+// (cloth_set_anchor_velocity) included — and the move is no teleport. To
+// rebase the world's origin use cloth_world_shift_origin (it moves the
+// colliders too); to cut to another place, cloth_teleport. The rotation
 // is normalised. Per-cloth.
 // Refuses: INVALID_ARGUMENT for a rotation whose norm is outside [1e-6, 1e6].
 cloth_status cloth_place_anchor(cloth_world world, cloth_id cloth, const cloth_pose *pose);

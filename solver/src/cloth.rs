@@ -798,7 +798,9 @@ impl Cloth {
 
     /// Places the anchor without any motion between steps (first placement,
     /// or moving a cloth that should not feel it): both the previous and the
-    /// current pose are set.
+    /// current pose are set. The cloth keeps its shape and its velocities in
+    /// its frame, and the move is no teleport ([`Cloth::shift_origin`]
+    /// rebases the world's origin; [`Cloth::teleport`] cuts).
     pub fn place_anchor(&mut self, pose: Pose) -> Result<(), ParamError> {
         self.set_anchor_pose(pose)?;
         self.state.frame.prev = self.state.frame.cur;
