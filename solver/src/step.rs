@@ -24,7 +24,7 @@
 //!  │   free cloth: the translation mode solved exactly (no pin, no contact)
 //!  │   strain-limit projection (StrainLimit)
 //!  │   integrate v_prev = v;  u = (S(x) − x0)/h − v̄, relative to the frame's
-//!  │             rigid motion (and a pinless cloth's mean v̄):
+//!  │             rigid motion (and a pinless cloth's own: v̄ + ω̄ × (x − c̄)):
 //!  │             u ← u·exp(−10·damping·h),  |u| ≤ 4·ℓ_i·substeps·iterations/dt
 //!  │             (backstop, §13)
 //!  └ watchdog: non-finite or exploded → reset to the animated pose, reported
@@ -189,6 +189,9 @@ pub struct SubstepParams {
     /// Curved bend hinges rest at their bind shape (the model has some and
     /// `Tuning::flat_bend_rest` is off).
     pub bend_rest: bool,
+    /// A pinless cloth touches nothing this substep: damping spares its
+    /// spin as well as its translation ([`integrate`]).
+    pub in_flight: bool,
 }
 
 impl SubstepParams {
@@ -215,6 +218,7 @@ impl SubstepParams {
             self_rows: false,
             tethers: true,
             bend_rest: !t.flat_bend_rest,
+            in_flight: false,
         }
     }
 }
@@ -561,6 +565,7 @@ fn step_lanes<L: Kernels, P: Probe>(
             contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
         }
         let in_contact = contacts.is_some() && state.contacts.active > 0;
+        p.in_flight = !in_contact;
         if model.pinless() && !in_contact {
             L::free_translation(model, state);
         }
@@ -1208,8 +1213,14 @@ fn colours<L: Lanes, P: Probe, const COLLIDE: bool>(
 /// motion — a particle welded to the frame has, over a substep whose shift
 /// is `S(x) = R·x + t` ([`crate::anchor`]), the velocity `(x − S(x))/h` —
 /// and, for a cloth with no fixed particle (nothing ties it to the frame),
-/// also its own mean velocity `v̄`, mass-weighted over the free particles.
-/// So with `u = (S(x) − x0)/h − v̄`, the velocity relative to the reference:
+/// also its own rigid motion `v̄ = v_c + ω × (x − c)`: the linear and
+/// angular velocity that carry its momentum and angular momentum
+/// ([`rigid_motion`]), so a thrown cloth keeps its tumble. The spin is
+/// spared only in flight (no contact this substep): on the ground a
+/// crumpled cloth's settling folds fit a rigid turn too, and spared, a
+/// dropped DENIM cape never slept (`MEASUREMENTS.md`, "A physics
+/// reviewer's trial"). So with
+/// `u = (S(x) − x0)/h − v̄`, the velocity relative to the reference:
 ///
 /// ```text
 ///   v = (x − S(x))/h + v̄ + u·exp(−10·damping·h)·min(1, limit/|u|)
@@ -1242,8 +1253,11 @@ fn integrate<L: Lanes>(
     let shift = shift.map(|s| (Mat3::<L>::splat(s.rotation.matrix()), V3::<L>::splat(s.translation)));
     // No closure here: one the compiler leaves out of line would run the
     // AVX2 entry's lanes compiled for the baseline, each intrinsic a call.
-    let mean = match model.pinless() {
-        true => Some(V3::<L>::splat(mean_velocity::<L>(model, st, p.h, &shift))),
+    let rigid = match model.pinless() {
+        true => {
+            let r = rigid_motion::<L>(model, st, p.h, &shift, p.in_flight);
+            Some((V3::<L>::splat(r.v), V3::<L>::splat(r.omega), V3::<L>::splat(r.centre)))
+        }
         false => None,
     };
     let mut local2 = L::zero();
@@ -1255,6 +1269,8 @@ fn integrate<L: Lanes>(
         let x0 = st.x0.load::<L>(at);
         let s = scale_at::<L>(&st.inertia_scale, at);
         let sx = carried(&shift, s, x);
+        // A free cloth's own rigid motion at this particle.
+        let mean = rigid.map(|(v, omega, centre)| v + omega.cross(x - centre));
         let u = match mean {
             Some(m) => ((sx - x0).scale(inv_h) - m).scale(damp),
             None => (sx - x0).scale(factor),
@@ -1345,18 +1361,103 @@ fn blend<L: Lanes>(a: V3<L>, b: V3<L>, s: Option<L>) -> V3<L> {
     }
 }
 
-/// The mass-weighted mean over free particles of `(S(x) − x0)/h`: a free
-/// cloth's own velocity relative to the frame's motion ([`integrate`]).
+/// A free cloth's own rigid motion relative to the frame's: its linear and
+/// angular velocity and its centre of mass, the velocity at `x` being
+/// `v + ω × (x − c)` ([`integrate`]).
+#[derive(Clone, Copy)]
+struct RigidMotion {
+    v: Vec3,
+    omega: Vec3,
+    centre: Vec3,
+}
+
+/// The rigid motion that best fits the free particles' velocities
+/// `d = (S(x) − x0)/h` in mass-weighted least squares: `v` their mean,
+/// `c` the centre of mass of `x`, and `ω = I⁻¹·L` with `L = Σm·r × (d − v)`
+/// and `I = Σm·(|r|²·1 − r·rᵀ)`, `r = x − c` (Müller et al. 2006, "Position
+/// Based Dynamics", §3.5). Where `I` is singular — a straight
+/// strand about its own axis, one particle — that axis takes no spin.
 /// Summed in f64 in slot order, so every kernel of one precision gives the
 /// same bits. Inlined into [`integrate`] (and so into its AVX2 entry).
 #[inline(always)]
-fn mean_velocity<L: Lanes>(model: &Model, st: &State, h: f64, shift: &Option<(Mat3<L>, V3<L>)>) -> Vec3 {
-    let mut mean = FreeMean::default();
+fn rigid_motion<L: Lanes>(
+    model: &Model,
+    st: &State,
+    h: f64,
+    shift: &Option<(Mat3<L>, V3<L>)>,
+    spin: bool,
+) -> RigidMotion {
+    let (mut vel, mut pos) = (FreeMean::default(), FreeMean::default());
     for at in (0..model.swept).step_by(L::WIDTH) {
         let s = scale_at::<L>(&st.inertia_scale, at);
-        mean.add::<L>(model, at, carried(shift, s, st.x.load::<L>(at)) - st.x0.load::<L>(at));
+        let x = st.x.load::<L>(at);
+        vel.add::<L>(model, at, carried(shift, s, x) - st.x0.load::<L>(at));
+        pos.add::<L>(model, at, x);
     }
-    mean.get(h).unwrap_or([0.0; 3])
+    let (Some(v), Some(centre)) = (vel.get(h), pos.get(1.0)) else {
+        return RigidMotion { v: [0.0; 3], omega: [0.0; 3], centre: [0.0; 3] };
+    };
+    if !spin {
+        return RigidMotion { v, omega: [0.0; 3], centre };
+    }
+    let (mut l, mut i) = ([0.0f64; 3], [[0.0f64; 3]; 3]);
+    for at in (0..model.swept).step_by(L::WIDTH) {
+        let s = scale_at::<L>(&st.inertia_scale, at);
+        let x = st.x.load::<L>(at);
+        let d = carried(shift, s, x) - st.x0.load::<L>(at);
+        let free = L::load(&model.inv_mass, at).gt(L::zero());
+        let m = L::select(free, L::load(&model.mass, at), L::zero());
+        for k in 0..L::WIDTH {
+            let w = m.lane(k);
+            if w == 0.0 {
+                continue;
+            }
+            let r = [x.x.lane(k) - centre[0], x.y.lane(k) - centre[1], x.z.lane(k) - centre[2]];
+            let u = [d.x.lane(k) / h - v[0], d.y.lane(k) / h - v[1], d.z.lane(k) / h - v[2]];
+            let c = pose::cross(r, u);
+            let r2 = pose::dot(r, r);
+            for a in 0..3 {
+                l[a] += w * c[a];
+                for b in 0..3 {
+                    i[a][b] += w * ((a == b) as u8 as f64 * r2 - r[a] * r[b]);
+                }
+            }
+        }
+    }
+    RigidMotion { v, omega: solve_spd3(i, l), centre }
+}
+
+/// `A⁻¹·b` for a symmetric positive semi-definite 3×3 `A` by its
+/// eigen-free pseudo-inverse on the range: Cholesky with pivots below
+/// `1e-9·trace` dropped (their direction takes 0).
+fn solve_spd3(a: [[f64; 3]; 3], b: Vec3) -> Vec3 {
+    let floor = 1e-9 * (a[0][0] + a[1][1] + a[2][2]);
+    let mut l = [[0.0f64; 3]; 3];
+    let mut live = [false; 3];
+    for j in 0..3 {
+        let d = a[j][j] - (0..j).map(|k| l[j][k] * l[j][k]).sum::<f64>();
+        live[j] = d > floor && floor > 0.0;
+        if !live[j] {
+            continue;
+        }
+        l[j][j] = d.sqrt();
+        for r in j + 1..3 {
+            l[r][j] = (a[r][j] - (0..j).map(|k| l[r][k] * l[j][k]).sum::<f64>()) / l[j][j];
+        }
+    }
+    let mut y = [0.0; 3];
+    for j in 0..3 {
+        if live[j] {
+            y[j] = (b[j] - (0..j).map(|k| l[j][k] * y[k]).sum::<f64>()) / l[j][j];
+        }
+    }
+    let mut x = [0.0; 3];
+    for j in (0..3).rev() {
+        if live[j] {
+            x[j] = (y[j] - (j + 1..3).map(|k| l[k][j] * x[k]).sum::<f64>()) / l[j][j];
+        }
+    }
+    x
 }
 
 /// A mass-weighted mean over free particles, summed in f64 in slot order —

@@ -737,3 +737,42 @@ fn a_cape_on_a_steady_carousel_sleeps_on() {
         assert!(woke.is_some(), "{}: slept on through the speed-up", p.name);
     }
 }
+
+/// A thrown cloth keeps its tumble: every preset's free cloth spun at
+/// 3 rad/s about each axis through its centre (gravity 0) at the preset's
+/// own damping keeps at least 90 % of the angular momentum the same cloth
+/// keeps at damping 0 after 2 s. Damping acts on velocity relative to a
+/// free cloth's own rigid motion, its spin included; relative to its mean
+/// velocity alone it took the spin as exp(−10·damping·t) — COTTON kept 1 %
+/// (`MEASUREMENTS.md`, "A physics reviewer's trial").
+#[test]
+fn damping_leaves_a_free_cloths_spin() {
+    use cloth_solver::{SeedOptions, Tuning};
+    let spun = |p: &library::Preset, damping: f64, axis: [f64; 3]| {
+        let input = e::free_proxy(p);
+        let d = Dynamics { damping, gravity: [0.0; 3], ..p.dynamics };
+        let tuning = Tuning { sleep: false, ..Tuning::default() };
+        let mut cloth = Cloth::with_options(&input, d, tuning, SeedOptions::default()).expect("the free cloth seeds");
+        let c = e::centre_of_mass(&cloth);
+        for node in 0..cloth.nodes() {
+            let r = cloth_solver::pose::sub(cloth.position(node).map(f64::from), c);
+            cloth.set_velocity(node, cloth_solver::pose::cross(axis.map(|a| 3.0 * a), r).map(|x| x as f32));
+        }
+        let along = |l: [f64; 3]| cloth_solver::pose::dot(l, axis);
+        let l0 = along(e::angular_momentum(&cloth));
+        for _ in 0..(2.0 / d.dt).round() as usize {
+            cloth.step();
+        }
+        along(e::angular_momentum(&cloth)) / l0
+    };
+    for p in library::ALL {
+        for axis in [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]] {
+            let (damped, free) = (spun(&p, p.dynamics.damping, axis), spun(&p, 0.0, axis));
+            assert!(
+                damped >= 0.9 * free,
+                "{} about {axis:?}: keeps {damped:.3} damped, {free:.3} at damping 0",
+                p.name
+            );
+        }
+    }
+}
