@@ -23,6 +23,13 @@ fn run(preset: &library::Preset, case: GarmentCase, dt: impl Fn(usize) -> f64) -
     (worst, last)
 }
 
+/// Step `k`'s `dt` drawn from six frame times from 1/240 s to 0.1 s.
+fn drawn(k: usize) -> f64 {
+    let six = [1.0 / 30.0, 1.0 / 144.0, 1.0 / 60.0, 0.05, 1.0 / 240.0, 0.1];
+    let r = (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+    six[r as usize % six.len()]
+}
+
 /// Alternating 1/144 s and 0.05 s, and 400 steps drawn from six frame times
 /// from 1/240 s to 0.1 s, on the two-corner sheet and an irregular cape:
 /// the alternation's worst link stays below the same cloth's stepped at
@@ -32,11 +39,6 @@ fn run(preset: &library::Preset, case: GarmentCase, dt: impl Fn(usize) -> f64) -
 /// 35–150× rest and the draw 74–690× (SILK, COTTON, DENIM).
 #[test]
 fn a_host_changing_dt_between_steps_never_throws_the_cloth() {
-    let six = [1.0 / 30.0, 1.0 / 144.0, 1.0 / 60.0, 0.05, 1.0 / 240.0, 0.1];
-    let drawn = |k: usize| {
-        let r = (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
-        six[r as usize % six.len()]
-    };
     for preset in [library::SILK, library::COTTON, library::DENIM] {
         for case in [GarmentCase::Corners, GarmentCase::Cape(1)] {
             let (held_005, _) = run(&preset, case, |_| 0.05);
@@ -61,11 +63,6 @@ fn a_host_changing_dt_between_steps_never_throws_the_cloth() {
 #[test]
 fn a_host_changing_dt_on_a_walking_character_never_throws_the_cloth() {
     use cloth_solver::pose::{Pose, Quat};
-    let six = [1.0 / 30.0, 1.0 / 144.0, 1.0 / 60.0, 0.05, 1.0 / 240.0, 0.1];
-    let drawn = |k: usize| {
-        let r = (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
-        six[r as usize % six.len()]
-    };
     let walk = |preset: &library::Preset, dt: &dyn Fn(usize) -> f64| {
         let input = GarmentCase::Cape(1).input(preset);
         let mut cloth = Cloth::new(&input, preset.dynamics).unwrap();
