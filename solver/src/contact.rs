@@ -1046,12 +1046,36 @@ pub fn before_moves(slots: &ContactSlots, x: &Points, before: &mut Points) {
 /// is valid where it was measured, less the path since). Without it a
 /// projection that moves a particle toward a collider would leave a slot
 /// skipped that should act.
-pub fn after_moves(slots: &mut ContactSlots, x: &Points, before: &Points) {
+///
+/// Where the pass moved a particle by a one-sided correction (`one_sided`:
+/// the farther end of a hanging tree's row, `crate::strain_limit`), its
+/// friction stick points move with it. The shortening is the strand's
+/// inextensibility, which friction cannot undo: a stick point left behind
+/// pulled the particle back at the next substep, the projection took it
+/// forward again, and a strand resting on a head slid to and fro at its
+/// friction cap for ever (`MEASUREMENTS.md`, "Strands resting on a head
+/// never sleep").
+pub fn after_moves(slots: &mut ContactSlots, x: &Points, before: &Points, one_sided: &Points) {
     for &s in &slots.particles {
         let s = s as usize;
         let (now, was) = (x.get(s), before.get(s));
         let d = [0, 1, 2].map(|k| now[k] - was[k]);
         slots.path[s] += (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() * PATH_SCALE;
+        let c = one_sided.get(s);
+        if c == [0.0; 3] {
+            continue;
+        }
+        // A hanging tree's farther end, shortened toward the fixed set: its
+        // friction rows take the move as where they hold it (see above).
+        let c = c.map(f64::from);
+        let sl = ContactSlots::of_mut(&mut slots.slot, s);
+        for slot in sl.iter_mut().take_while(|sl| sl.collider != EMPTY) {
+            if slot.stick[0].is_finite() {
+                let frame = &slots.frames[slot.collider as usize].frame;
+                let held = frame.local_point(pose::add(frame.point(slot.stick.map(f64::from)), c));
+                slot.stick = held.map(|v| v as f32);
+            }
+        }
     }
 }
 

@@ -581,7 +581,7 @@ fn step_lanes<L: Kernels, P: Probe>(
                 false => strain_passes::<false>(model, state, p.allowance as f32),
             }
             if in_contact {
-                contact::after_moves(&mut state.contacts, &state.x, &state.strain_before);
+                contact::after_moves(&mut state.contacts, &state.x, &state.strain_before, &state.strain_moved);
             }
             let carry = shift.as_ref().map(|sh| strain_limit::Carry::new(sh, &state.inertia_scale));
             strain_limit::settle(&mut state.x, &mut state.x0, &mut state.strain_moved, carry.as_ref());
