@@ -6,7 +6,8 @@
 //!  │   x0 = x
 //!  │   predict   y = x + h·v + h²·g                      (target of f and H)
 //!  │   in air    y += h²·a_aero, and the start along g + a_aero   (`crate::aero`)
-//!  │   start     x = x + h·v + h²·ã                      (adaptive guess)
+//!  │   start     x = x + h·v + h²·ã                      (adaptive guess;
+//!  │                                      a pinless cloth in flight: x = y)
 //!  │             ã = ĝ·clamp(((v − v_prev)/h)·ĝ, 0, |g|)
 //!  │   bend rest b_a = Σ_r m_eff,r K̂_ra R_r(x)·s̄_r at the start   (curved hinges, `crate::bend`)
 //!  │   warm      hard rows: λ ← (α·γ)·λ,  k ← clamp(γ·k, k_min, k_max)
@@ -478,8 +479,9 @@ fn step_lanes<L: Kernels, P: Probe>(
         contact::discover(model, &state.x, &state.v, d.dt, &mut state.contacts, colliders, &start, &end, &cp, travel);
     }
     let contacts = touching.then_some(Contacts { colliders, params: cp, pending: false });
+    let in_flight = contacts.is_none() || state.contacts.active == 0;
     // Self-collision search, once per step, from the positions it starts with.
-    let mut p = p;
+    let mut p = SubstepParams { in_flight, ..p };
     if d.self_collision && !state.self_collision.is_empty() {
         let radius = t.self_radius_scale * self_pair::radius(model, d.thickness);
         state.self_collision.search(model, &state.x, radius, t.self_stencils, t.self_ratio);
@@ -1105,6 +1107,8 @@ fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, fra
     let zero = L::zero();
     let shift = frame.shift.map(|s| (Mat3::<L>::splat(s.rotation.matrix()), V3::<L>::splat(s.translation)));
     let kick = frame.kick.map(V3::<L>::splat);
+    // Pinless and touching nothing in the last substep.
+    let free = model.pinless() && p.in_flight;
     for at in (0..model.swept).step_by(L::WIDTH) {
         let mut x = st.x.load::<L>(at);
         let mut v = st.v.load::<L>(at);
@@ -1122,7 +1126,9 @@ fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, fra
         // The inertial target keeps the velocity the particle had; a frame
         // velocity change `w` moves the start only (see [`FrameStep`]).
         let drift = x + v.scale(h);
-        st.y.store(at, drift + g.scale(h2));
+        let y = drift + g.scale(h2);
+        st.y.store(at, y);
+        let carried = v;
         if let Some(w) = kick {
             let w = match s {
                 Some(s) => w.scale(s),
@@ -1134,7 +1140,17 @@ fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, fra
             st.v_prev.store(at, vp);
         }
         let along = ((v - vp).dot(g_dir) * inv_h).max(zero).min(g_mag);
-        st.x.store(at, x + v.scale(h) + g_dir.scale(h2 * along));
+        let start = match free {
+            // A free cloth in flight falls at g whole: it starts at its
+            // target (with the frame's velocity change). Learnt per
+            // particle, ã carried the noise of velocities read from f32
+            // positions far from the anchor (±0.5 % of g 40 m out), and
+            // the sweeps' answer to that noise turned a falling sheet in
+            // its own plane (COTTON 44° in 3 s).
+            true => y + (v - carried).scale(h),
+            false => x + v.scale(h) + g_dir.scale(h2 * along),
+        };
+        st.x.store(at, start);
     }
     for s in model.swept..model.slots {
         let a = st.p.get(s);
