@@ -268,6 +268,31 @@ fn a_rig_whose_anchor_hangs_from_an_owned_joint_is_refused() {
     ok(cloth_world_destroy(w));
 }
 
+/// A cloth's last step report, all of it.
+fn last_report(w: cloth_world, c: cloth_id) -> cloth_step_report {
+    let mut r = step_report(std::mem::size_of::<cloth_step_report>() as u32);
+    // SAFETY: a valid out-pointer of the full size.
+    ok(unsafe { cloth_last_step_report(w, c, &mut r) });
+    r
+}
+
+/// An 8 × 8 hanging sheet colliding with a collider set of one collider
+/// (the default sphere, 3 m below), stepped until it sleeps (within 600
+/// steps).
+fn asleep_by_a_collider(w: cloth_world) -> (cloth_id, cloth_collider_id) {
+    let c = Sheet::new(8).create(w, &cloth_default_desc()).unwrap();
+    let s = set(w);
+    let col = collider(w, s);
+    ok(cloth_set_colliders(w, c, s));
+    let mut frames = 0;
+    while last_report(w, c).asleep == 0 {
+        ok(cloth_world_step(w));
+        frames += 1;
+        assert!(frames < 600, "the sheet never slept");
+    }
+    (c, col)
+}
+
 /// A collider given another shape through `cloth_collider_set_shape` keeps
 /// its id, and a cloth asleep where the new shape reaches wakes and is
 /// pushed out: a sheet asleep beside a far sphere, the collider made a bar
@@ -277,23 +302,8 @@ fn a_rig_whose_anchor_hangs_from_an_owned_joint_is_refused() {
 #[test]
 fn a_collider_given_another_shape_wakes_the_cloth_it_reaches() {
     let w = world();
-    let sheet = Sheet::new(8);
-    let c = sheet.create(w, &cloth_default_desc()).unwrap();
-    let s = set(w);
-    let bar = collider(w, s);
-    ok(cloth_set_colliders(w, c, s));
-    let asleep = |w| {
-        let mut r = step_report(std::mem::size_of::<cloth_step_report>() as u32);
-        // SAFETY: a valid out-pointer of the full size.
-        ok(unsafe { cloth_last_step_report(w, c, &mut r) });
-        r.asleep == 1
-    };
-    let mut frames = 0;
-    while !asleep(w) {
-        ok(cloth_world_step(w));
-        frames += 1;
-        assert!(frames < 600, "the sheet never slept");
-    }
+    let (c, bar) = asleep_by_a_collider(w);
+    let asleep = |w| last_report(w, c).asleep == 1;
     // The collider stands at y = −3: a bar 5 cm in radius along x at
     // y = −0.2, z = 0.04 in the world, through the hanging sheet's plane.
     let mut desc = cloth_default_collider_desc();
@@ -337,22 +347,8 @@ fn a_collider_given_another_shape_wakes_the_cloth_it_reaches() {
 fn a_shifted_origin_leaves_a_sleeping_cloth_asleep() {
     let run = |tell: bool| {
         let w = world();
-        let c = Sheet::new(8).create(w, &cloth_default_desc()).unwrap();
-        let s = set(w);
-        let ball = collider(w, s);
-        ok(cloth_set_colliders(w, c, s));
-        let report = |w| {
-            let mut r = step_report(std::mem::size_of::<cloth_step_report>() as u32);
-            // SAFETY: a valid out-pointer of the full size.
-            ok(unsafe { cloth_last_step_report(w, c, &mut r) });
-            r
-        };
-        let mut frames = 0;
-        while report(w).asleep == 0 {
-            ok(cloth_world_step(w));
-            frames += 1;
-            assert!(frames < 600, "the sheet never slept");
-        }
+        let (c, ball) = asleep_by_a_collider(w);
+        let report = |w| last_report(w, c);
         let (world_before, local_before) = (positions(w, c, CLOTH_SPACE_WORLD), positions(w, c, CLOTH_SPACE_CLOTH));
         let shift = cloth_vec3 { x: 1000.0, y: 0.0, z: -2000.0 };
         if tell {

@@ -1143,10 +1143,10 @@ fn begin_substep<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, fra
         let start = match free {
             // A free cloth in flight falls at g whole: it starts at its
             // target (with the frame's velocity change). Learnt per
-            // particle, ã carried the noise of velocities read from f32
-            // positions far from the anchor (±0.5 % of g 40 m out), and
-            // the sweeps' answer to that noise turned a falling sheet in
-            // its own plane (COTTON 44° in 3 s).
+            // particle, ã carries the noise of velocities read from f32
+            // positions far from the anchor, and the sweeps' biased answer
+            // to that noise turns a falling sheet in its own plane
+            // (`MEASUREMENTS.md`, "A physics reviewer's trial").
             true => y + (v - carried).scale(h),
             false => x + v.scale(h) + g_dir.scale(h2 * along),
         };
@@ -1233,9 +1233,8 @@ fn colours<L: Lanes, P: Probe, const COLLIDE: bool>(
 /// angular velocity that carry its momentum and angular momentum
 /// ([`rigid_motion`]), so a thrown cloth keeps its tumble. The spin is
 /// spared only in flight (no contact this substep): on the ground a
-/// crumpled cloth's settling folds fit a rigid turn too, and spared, a
-/// dropped DENIM cape never slept (`MEASUREMENTS.md`, "A physics
-/// reviewer's trial"). So with
+/// crumpled cloth's settling folds fit a rigid turn too, and damping them
+/// is what lets it come to rest. So with
 /// `u = (S(x) − x0)/h − v̄`, the velocity relative to the reference:
 ///
 /// ```text
@@ -1408,14 +1407,14 @@ fn rigid_motion<L: Lanes>(
         let s = scale_at::<L>(&st.inertia_scale, at);
         let x = st.x.load::<L>(at);
         vel.add::<L>(model, at, carried(shift, s, x) - st.x0.load::<L>(at));
-        pos.add::<L>(model, at, x);
+        if spin {
+            pos.add::<L>(model, at, x);
+        }
     }
-    let (Some(v), Some(centre)) = (vel.get(h), pos.get(1.0)) else {
-        return RigidMotion { v: [0.0; 3], omega: [0.0; 3], centre: [0.0; 3] };
+    let v = vel.get(h).unwrap_or([0.0; 3]);
+    let Some(centre) = pos.get(1.0) else {
+        return RigidMotion { v, omega: [0.0; 3], centre: [0.0; 3] };
     };
-    if !spin {
-        return RigidMotion { v, omega: [0.0; 3], centre };
-    }
     let (mut l, mut i) = ([0.0f64; 3], [[0.0f64; 3]; 3]);
     for at in (0..model.swept).step_by(L::WIDTH) {
         let s = scale_at::<L>(&st.inertia_scale, at);
@@ -1443,9 +1442,8 @@ fn rigid_motion<L: Lanes>(
     RigidMotion { v, omega: solve_spd3(i, l), centre }
 }
 
-/// `A⁻¹·b` for a symmetric positive semi-definite 3×3 `A` by its
-/// eigen-free pseudo-inverse on the range: Cholesky with pivots below
-/// `1e-9·trace` dropped (their direction takes 0).
+/// `A⁻¹·b` for a symmetric positive semi-definite 3×3 `A` by Cholesky, a
+/// pivot below `1e-9·trace` dropped: that direction takes 0.
 fn solve_spd3(a: [[f64; 3]; 3], b: Vec3) -> Vec3 {
     let floor = 1e-9 * (a[0][0] + a[1][1] + a[2][2]);
     let mut l = [[0.0f64; 3]; 3];

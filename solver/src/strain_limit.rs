@@ -458,9 +458,9 @@ pub fn project<const SLIDE: bool>(
 /// That velocity is the particle's relative to the frame's rigid motion,
 /// `(S(x) − x0)/h` with the substep's shift `S` (`carry`, as the step's
 /// integration reads it): a cut of the world velocity would take the
-/// anchor's own motion along the link away, and a strand carried at
-/// 10 m/s swung six times faster than one standing still
-/// (`MEASUREMENTS.md`, "A strand carried at speed").
+/// anchor's own motion along the link away, and a strand carried at speed
+/// would swing harder than one standing still (`MEASUREMENTS.md`, "A
+/// strand carried at speed").
 pub fn settle(x: &mut Points, x0: &mut Points, moved: &mut Points, carry: Option<&Carry>) {
     let n = x.x.len();
     let (x, mut x0, mut moved) = (Cols::of(x, n), Cols::of(x0, n), Cols::of(moved, n));
