@@ -112,7 +112,7 @@ impl Clock {
         self.host = self.host.map(|p| shifted(p, shift));
         self.shown_frame = shifted(self.shown_frame, shift);
         // Its colliders were copied from the host's, which took the shift.
-        let _ = self.colliders.shift_origin(shift);
+        self.colliders.shift_checked(shift);
         for t in self.tracks.iter_mut().flatten() {
             t.host = shifted(t.host, shift);
             t.end = shifted(t.end, shift);

@@ -203,11 +203,17 @@ impl ColliderSet {
     /// [`crate::constants::COORDINATE_LIMIT`].
     pub fn shift_origin(&mut self, shift: Vec3) -> Result<(), ColliderError> {
         self.check_shift(shift)?;
+        self.shift_checked(shift);
+        Ok(())
+    }
+
+    /// [`ColliderSet::shift_origin`] of a shift already checked (a copy of
+    /// a set that took it, `crate::clock::Clock`).
+    pub(crate) fn shift_checked(&mut self, shift: Vec3) {
         for c in self.slots.iter_mut().filter_map(|s| s.collider.as_mut()) {
             c.prev = shifted(c.prev, shift);
             c.cur = shifted(c.cur, shift);
         }
-        Ok(())
     }
 
     /// Whether [`ColliderSet::shift_origin`] would take `shift`.
