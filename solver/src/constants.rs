@@ -257,6 +257,11 @@ pub const CONTACT_FLOOR: f64 = 1.0;
 /// as `β = β_r·(m/h²)` with `β_r = 1e3/144 ≈ 6.9 m⁻¹` (DESIGN §4).
 pub const CONTACT_BETA_R: f64 = 1e3 / 144.0;
 
+/// How far, m, a particle slides from its friction stick point before the
+/// point follows it (`contact::dual`). Under it the stick point stays put, so
+/// a resting particle's jitter about it cannot ratchet it downhill.
+pub const FRICTION_SLIDE_TOLERANCE: f64 = 1e-4;
+
 /// Self-pair stiffness over `m_eff/h²` (§32: the joint minimum of the mean
 /// crossings, well down the worst-case curve; the one-sided row does not
 /// pump energy, so M0's soft-row ceiling is not the reason).

@@ -41,7 +41,7 @@
 
 use crate::anchor::{FrameTravel, Shift};
 use crate::collider::{Aabb, ColliderSet};
-use crate::constants::{CONTACT_MARGIN, CONTACT_SLOTS, LANES};
+use crate::constants::{CONTACT_MARGIN, CONTACT_SLOTS, FRICTION_SLIDE_TOLERANCE, LANES};
 use crate::friction;
 use crate::lanes::Points;
 use crate::model::Model;
@@ -1187,7 +1187,7 @@ fn terms(
         let e = eval(c, x, p.offset);
         slot.bound = lower_bound(e.c + path as f64);
         if pending {
-            dual(slot, &c.frame, &e, x, m_h2, p);
+            dual(slot, &c.frame, &e, x, m_h2, p, None);
         }
         let (k, lambda) = (slot.k as f64, slot.lambda as f64);
         let raw = k * e.c + lambda;
@@ -1221,8 +1221,10 @@ pub fn add_outer(h: &mut [f64; 6], k: f64, n: Vec3) {
 /// The dual update of slot `i`'s contact and friction rows, evaluated at the
 /// particle's position `x`: `λ ← min(k·C + λ, 0)`, the ramp while λ pushes,
 /// and the friction multiplier clamped to `[0, μ·f_n]` with `f_n = −λ`.
+/// `reset` is the warm start's decay `αγ` at a substep's last update, where
+/// a sliding row's stick point follows the particle.
 #[inline(always)]
-fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &ContactParams) {
+fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &ContactParams, reset: Option<f64>) {
     let kmax = p.ratio_max * m_h2;
     let beta = p.beta_r * m_h2;
     let k = slot.k as f64;
@@ -1238,13 +1240,30 @@ fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &Contac
     // Friction: C is the slip magnitude from the stick point.
     let stick = slot.stick.map(f64::from);
     if p.friction > 0.0 && stick[0].is_finite() {
-        let slip = pose::sub(x, frame.point(stick));
+        let stick = frame.point(stick);
+        let slip = pose::sub(x, stick);
         let t = pose::sub(slip, pose::scale(e.n, pose::dot(slip, e.n)));
         let cf = pose::norm(t);
         let cap = -lambda * p.friction;
         let kf = slot.k_f as f64;
-        let lf = (kf * cf + slot.lambda_f as f64).clamp(0.0, cap.max(0.0));
+        let raw = kf * cf + slot.lambda_f as f64;
+        let lf = raw.clamp(0.0, cap.max(0.0));
         slot.lambda_f = lf as f32;
+        // At a substep's end a row past its cap slides: its stick point
+        // follows the particle to where the row, after the warm start's decay
+        // to `αγ·λ_f`, holds it with the cap again (`k_f·C' + αγ·cap = cap`),
+        // but never nearer than `FRICTION_SLIDE_TOLERANCE`. A stick point
+        // left where the particle first touched pulls a particle that turns
+        // back toward it at the cap, friction doing work; one that followed
+        // every jitter would let a resting particle creep. The reset
+        // integrator (Haessig & Friedland 1991).
+        if let Some(ag) = reset {
+            let keep = ((1.0 - ag) * cap / kf).max(FRICTION_SLIDE_TOLERANCE);
+            if raw > cap && cap > 0.0 && cf > keep {
+                let moved = pose::add(stick, pose::scale(t, 1.0 - keep / cf));
+                slot.stick = frame.local_point(moved).map(|v| v as f32);
+            }
+        }
         if lf > 0.0 && lf < cap {
             let violation = match p.ramp {
                 ContactRamp::Linear => cf,
@@ -1256,7 +1275,7 @@ fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &Contac
 }
 
 /// The dual update of every contact row still pending at the end of a
-/// substep's iterations.
+/// substep's iterations, `alpha_gamma` the next warm start's decay.
 ///
 /// The update belongs after each iteration's sweep. A contact row is unary
 /// and nothing moves its particle between the particle's own update and its
@@ -1265,7 +1284,14 @@ fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &Contac
 /// with `pending`): the same arithmetic on the same inputs, to the bit, for
 /// one field evaluation per row per iteration instead of two. This pass does
 /// the last iteration's, before the next substep's warm start.
-pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: f64, p: &ContactParams) {
+pub fn dual_update(
+    model: &Model,
+    x: &Points,
+    slots: &mut ContactSlots,
+    inv_h2: f64,
+    alpha_gamma: f64,
+    p: &ContactParams,
+) {
     let slide = !slots.pushed.is_empty();
     for n in 0..slots.particles.len() {
         let s = slots.particles[n] as usize;
@@ -1287,7 +1313,7 @@ pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: 
             let c = &slots.frames[slot.collider as usize];
             let e = eval(c, xs, p.offset);
             slot.bound = lower_bound(e.c + path as f64);
-            dual(slot, &c.frame, &e, xs, m_h2, p);
+            dual(slot, &c.frame, &e, xs, m_h2, p, Some(alpha_gamma));
             if slot.lambda < hardest {
                 (hardest, pushed) = (slot.lambda, e.n);
             }

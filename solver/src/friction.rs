@@ -9,10 +9,13 @@
 //! C is the slip *magnitude*, so no tangent basis is chosen (a signed slip
 //! needs two per contact, and any choice continuous frame to frame is state,
 //! §18). The stick point is set where the particle first touched, in the
-//! collider's frame, and kept for the slot's life: re-anchoring it whenever
-//! the row is at its cap never builds static friction (a prototype slid
-//! 2.87 m on a 10° slope at μ 0.2). The cap reads this iteration's normal
-//! force, not the previous multiplier, so friction acts at a 1×1 budget.
+//! collider's frame, and stays there while the row holds. When a substep
+//! ends with the row past its cap the particle is sliding, and the stick
+//! point follows it to the slip at which the row, warm started, holds it
+//! with the cap again (`contact::dual`). Moving it to the particle itself
+//! never builds static friction (a prototype slid 2.87 m on a 10° slope at
+//! μ 0.2). The cap reads this iteration's normal force, not the previous
+//! multiplier, so friction acts at a 1×1 budget.
 
 use crate::contact::add_outer;
 use crate::pose::{self, Vec3};

@@ -564,7 +564,7 @@ fn step_lanes<L: Kernels, P: Probe>(
             L::dual_update(model, state, &p, k == d.substeps && it + 1 == d.iterations);
         }
         if let Some(c) = &contacts {
-            contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
+            contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, t.alpha * t.gamma, &c.params);
         }
         let in_contact = contacts.is_some() && state.contacts.active > 0;
         p.in_flight = !in_contact;
