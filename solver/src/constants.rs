@@ -257,6 +257,16 @@ pub const CONTACT_FLOOR: f64 = 1.0;
 /// as `β = β_r·(m/h²)` with `β_r = 1e3/144 ≈ 6.9 m⁻¹` (DESIGN §4).
 pub const CONTACT_BETA_R: f64 = 1e3 / 144.0;
 
+/// A pinless cloth in contact takes a whole-cloth slide each substep
+/// (`step::slide`) only where its contacts push one way: the summed normal
+/// force at least this share of the normal forces' summed magnitudes. Draped
+/// over a ball or a rail, no one translation slides it along the surface.
+pub const SLIDE_COHERENCE: f64 = 0.95;
+
+/// The stiffness that holds a slide to the contacts' plane, over the trace of
+/// the slide's own 3×3 system.
+pub const SLIDE_NORMAL_HOLD: f64 = 1e6;
+
 /// How far, m, a particle slides from its friction stick point before the
 /// point follows it (`contact::dual`). Under it the stick point stays put, so
 /// a resting particle's jitter about it cannot ratchet it downhill.

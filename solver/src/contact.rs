@@ -1147,9 +1147,9 @@ pub fn particle_terms(
 ) -> (Vec3, [f64; 6]) {
     let path = slots.path[s];
     let sl = ContactSlots::of_mut(&mut slots.slot, s);
-    let fh = terms(sl, &slots.frames, path, x, m_h2, pending, p);
+    let (f, h, _) = terms(sl, &slots.frames, path, x, m_h2, pending, p);
     slots.quiet[s] = quiet_of(sl);
-    fh
+    (f, h)
 }
 
 /// One slot's row evaluated at a particle position: the field in the
@@ -1176,9 +1176,10 @@ fn terms(
     m_h2: f64,
     pending: bool,
     p: &ContactParams,
-) -> (Vec3, [f64; 6]) {
+) -> (Vec3, [f64; 6], [f64; 4]) {
     let mut f = [0.0; 3];
     let mut h = [0.0; 6];
+    let mut normal = [0.0; 4];
     for slot in sl.iter_mut().take_while(|sl| sl.collider != EMPTY) {
         if p.skip && skippable(slot, path) {
             continue;
@@ -1196,6 +1197,8 @@ fn terms(
         }
         let fc = raw;
         f = pose::sub(f, pose::scale(e.n, fc));
+        let pushed = pose::scale(e.n, -fc);
+        normal = [normal[0] + pushed[0], normal[1] + pushed[1], normal[2] + pushed[2], normal[3] - fc];
         add_outer(&mut h, k, e.n);
         if p.friction > 0.0 {
             if !slot.stick[0].is_finite() {
@@ -1205,7 +1208,92 @@ fn terms(
             friction::term(x, stick, e.n, -fc * p.friction, slot.k_f as f64, slot.lambda_f as f64, &mut f, &mut h);
         }
     }
-    (f, h)
+    (f, h, normal)
+}
+
+/// The contact and friction rows' forces and Hessians (upper triangles)
+/// summed over every particle with slots, at `x`, with no dual update: what a
+/// uniform translation of the whole cloth meets from its colliders
+/// (`crate::step`'s slide).
+pub fn summed_terms(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: f64, p: &ContactParams) -> Summed {
+    let mut sum = Summed { force: [0.0; 3], hessian: [0.0; 6], normal: [0.0; 4] };
+    for n in 0..slots.particles.len() {
+        let s = slots.particles[n] as usize;
+        let m_h2 = model.mass[s] as f64 * inv_h2;
+        let path = slots.path[s];
+        let sl = ContactSlots::of_mut(&mut slots.slot, s);
+        let (f, h, normal) = terms(sl, &slots.frames, path, x.get(s).map(f64::from), m_h2, false, p);
+        slots.quiet[s] = quiet_of(sl);
+        sum.force = pose::add(sum.force, f);
+        sum.hessian = std::array::from_fn(|k| sum.hessian[k] + h[k]);
+        sum.normal = std::array::from_fn(|k| sum.normal[k] + normal[k]);
+    }
+    sum
+}
+
+/// [`summed_terms`]' sums.
+pub struct Summed {
+    /// Contact and friction forces, N.
+    pub force: Vec3,
+    /// Their Hessians' upper triangle `(xx, xy, xz, yy, yz, zz)`.
+    pub hessian: [f64; 6],
+    /// The contact rows' normal forces summed as vectors, then their
+    /// magnitudes summed: equal where every contact pushes the same way.
+    pub normal: [f64; 4],
+}
+
+/// The largest fraction `α ≤ 1` of a uniform move `d` of every particle that
+/// carries no friction row at its cap back past its stick point. Such a row
+/// holds its particle with a constant force while it slides, so a Newton step
+/// on the summed rows ([`summed_terms`]) would carry a cloth that stops within
+/// the step on past where friction holds it, and back: Coulomb's stop is the
+/// stick point (`t + α·d`)·`t` = 0, `t` the row's tangential slip.
+pub fn slide_limit(x: &Points, slots: &ContactSlots, d: Vec3, p: &ContactParams) -> f64 {
+    let mut alpha: f64 = 1.0;
+    if p.friction <= 0.0 {
+        return alpha;
+    }
+    for &s in &slots.particles {
+        let s = s as usize;
+        let path = slots.path[s];
+        let xs = x.get(s).map(f64::from);
+        for slot in slots.slot[s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS].iter().take_while(|sl| sl.collider != EMPTY)
+        {
+            if (p.skip && skippable(slot, path)) || !slot.stick[0].is_finite() {
+                continue;
+            }
+            let c = &slots.frames[slot.collider as usize];
+            let e = eval(c, xs, p.offset);
+            let fc = slot.k as f64 * e.c + slot.lambda as f64;
+            if fc >= 0.0 {
+                continue;
+            }
+            let slip = pose::sub(xs, c.frame.point(slot.stick.map(f64::from)));
+            let t = pose::sub(slip, pose::scale(e.n, pose::dot(slip, e.n)));
+            let cf = pose::norm(t);
+            let back = pose::dot(d, t);
+            if slot.k_f as f64 * cf + slot.lambda_f as f64 >= -fc * p.friction && back < 0.0 {
+                alpha = alpha.min(cf * cf / -back);
+            }
+        }
+    }
+    alpha
+}
+
+/// Moves every particle by `d` (`d32`, the f32 step each slot takes) and adds
+/// the move of each particle with slots to its `path` ([`after_moves`]).
+pub fn translate(x: &mut Points, slots: &mut ContactSlots, swept: usize, d32: [f32; 3]) {
+    for &s in &slots.particles {
+        let s = s as usize;
+        let was = x.get(s);
+        let now = [0, 1, 2].map(|k| was[k] + d32[k]);
+        let m = [0, 1, 2].map(|k| now[k] - was[k]);
+        slots.path[s] += (m[0] * m[0] + m[1] * m[1] + m[2] * m[2]).sqrt() * PATH_SCALE;
+    }
+    for s in 0..swept {
+        let was = x.get(s);
+        x.set(s, [0, 1, 2].map(|k| was[k] + d32[k]));
+    }
 }
 
 /// `h += k·n nᵀ` (upper triangle).
@@ -1250,17 +1338,20 @@ fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &Contac
         let lf = raw.clamp(0.0, cap.max(0.0));
         slot.lambda_f = lf as f32;
         // At a substep's end a row past its cap slides: its stick point
-        // follows the particle to where the row, after the warm start's decay
-        // to `αγ·λ_f`, holds it with the cap again (`k_f·C' + αγ·cap = cap`),
-        // but never nearer than `FRICTION_SLIDE_TOLERANCE`. A stick point
-        // left where the particle first touched pulls a particle that turns
-        // back toward it at the cap, friction doing work; one that followed
-        // every jitter would let a resting particle creep. The reset
-        // integrator (Haessig & Friedland 1991).
+        // follows the particle by the slip past the cap, `(raw − cap)/k_f`,
+        // at most to where the row, after the warm start's decay to `αγ·λ_f`,
+        // holds it with the cap again (`k_f·C' + αγ·cap = cap`), and never
+        // nearer than `FRICTION_SLIDE_TOLERANCE`. A stick point left where
+        // the particle first touched pulls a particle that turns back toward
+        // it at the cap, friction doing work; one that followed every jitter
+        // would let a resting particle creep. The move is continuous in the
+        // state, so rounding never flips it. The reset integrator (Haessig &
+        // Friedland 1991).
         if let Some(ag) = reset {
             let keep = ((1.0 - ag) * cap / kf).max(FRICTION_SLIDE_TOLERANCE);
-            if raw > cap && cap > 0.0 && cf > keep {
-                let moved = pose::add(stick, pose::scale(t, 1.0 - keep / cf));
+            let follow = ((raw - cap) / kf).min(cf - keep);
+            if follow > 0.0 && cap > 0.0 {
+                let moved = pose::add(stick, pose::scale(t, follow / cf));
                 slot.stick = frame.local_point(moved).map(|v| v as f32);
             }
         }

@@ -44,9 +44,9 @@ use crate::aero::{self, AirSubstep};
 use crate::anchor::{self, FramePlan, FrameTravel, Shift};
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
-    DAMPING_RATE, LANES, MAX_SUBSTEPS, SLEEP_STEPS, SOFT_ROW_RATIO_MAX, STABILISATION_STEPS, STRAIN_FLOOR_TIME,
-    STRAIN_FLOOR_WINDOW, STRAIN_PROJECTION_PASSES, SUBSTEP_GROWTH_MAX, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE,
-    WATCHDOG_STEPS, WATCHDOG_STRAIN,
+    DAMPING_RATE, LANES, MAX_SUBSTEPS, SLEEP_STEPS, SLIDE_COHERENCE, SLIDE_NORMAL_HOLD, SOFT_ROW_RATIO_MAX,
+    STABILISATION_STEPS, STRAIN_FLOOR_TIME, STRAIN_FLOOR_WINDOW, STRAIN_PROJECTION_PASSES, SUBSTEP_GROWTH_MAX,
+    VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
 };
 use crate::contact::{self, ContactParams, Travel};
 use crate::distance::{self, Duals, RowState, Stiffness};
@@ -564,6 +564,9 @@ fn step_lanes<L: Kernels, P: Probe>(
             L::dual_update(model, state, &p, k == d.substeps && it + 1 == d.iterations);
         }
         if let Some(c) = &contacts {
+            if model.pinless() && state.contacts.active > 0 && !state.motion.active() {
+                slide::<L>(model, state, &p, &c.params);
+            }
             contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, t.alpha * t.gamma, &c.params);
         }
         let in_contact = contacts.is_some() && state.contacts.active > 0;
@@ -1343,6 +1346,65 @@ fn free_translation<L: Lanes>(model: &Model, st: &mut State) {
         let x = st.x.load::<L>(at) + delta;
         st.x.store(at, x);
     }
+}
+
+/// A pinless cloth in contact: the uniform translation `d` of one Newton step
+/// on the energies a translation changes — inertia, contact and friction;
+/// every row between particles is translation-invariant — taken after the
+/// sweeps, as far as friction's stop allows ([`contact::slide_limit`]).
+/// Each vertex update moves its particle against its neighbours' stiff rows,
+/// so the sweeps move a whole sheet in its plane by a fraction of what a
+/// uniform force asks: a sheet slid along the ground, or down a slope,
+/// answered friction and gravity slowly, and only more iterations helped.
+/// Sums run in f64 in slot order and the move in f32 slot by slot, so every
+/// kernel of one precision gives the same bits.
+fn slide<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, params: &contact::ContactParams) {
+    let mut inertia = FreeMean::default();
+    for at in (0..model.swept).step_by(L::WIDTH) {
+        inertia.add::<L>(model, at, st.y.load::<L>(at) - st.x.load::<L>(at));
+    }
+    if inertia.mass <= 0.0 {
+        return;
+    }
+    let sum = contact::summed_terms(model, &st.x, &mut st.contacts, p.inv_h2, params);
+    // One surface: the contacts push (nearly) one way, `n`.
+    let pushed = pose::norm([sum.normal[0], sum.normal[1], sum.normal[2]]);
+    let coherent = pushed > SLIDE_COHERENCE * sum.normal[3];
+    if !coherent {
+        return; // no push at all, or pushes across each other (NaN too)
+    }
+    let n = [0, 1, 2].map(|k| sum.normal[k] / pushed);
+    // Friction's share of the step is Coulomb's on the normal force the
+    // substep delivered, `−n·Σm(y − x)/h²`. The contact rows' own forces at
+    // the sweeps' end can be several times that after two iterations (a
+    // landing sheet pushed back out), and braked a thrown towel to a third of
+    // its slide.
+    let (f, h) = (sum.force, sum.hessian);
+    let delivered = -pose::dot(inertia.sum, n) * p.inv_h2;
+    let share = (delivered / sum.normal[3]).clamp(0.0, 1.0);
+    let across = pose::dot(f, n);
+    let f = pose::add(pose::scale(n, across), pose::scale(pose::sub(f, pose::scale(n, across)), share));
+    let g = [0, 1, 2].map(|k| inertia.sum[k] * p.inv_h2 + f[k]);
+    let m = inertia.mass * p.inv_h2;
+    // The Newton step in the surface's plane: the system with the normal
+    // direction held by a stiffness far above the rest, then that direction's
+    // rounding removed. Across the surface the vertex updates' own contact
+    // rows already answer, and a whole-cloth move there bounced it.
+    let held = SLIDE_NORMAL_HOLD * (3.0 * m + h[0] + h[3] + h[5]);
+    let mut a = [[m + h[0], h[1], h[2]], [h[1], m + h[3], h[4]], [h[2], h[4], m + h[5]]];
+    for (i, row) in a.iter_mut().enumerate() {
+        for (j, v) in row.iter_mut().enumerate() {
+            *v += held * n[i] * n[j];
+        }
+    }
+    let d = solve_spd3(a, g);
+    let d = pose::sub(d, pose::scale(n, pose::dot(d, n)));
+    let alpha = contact::slide_limit(&st.x, &st.contacts, d, params);
+    let d32 = d.map(|c| (c * alpha) as f32);
+    if d32 == [0.0; 3] || !d32.iter().all(|c| c.is_finite()) {
+        return;
+    }
+    contact::translate(&mut st.x, &mut st.contacts, model.swept, d32);
 }
 
 /// The end position the substep's shift `S` carries `x` to, `R·x + t`
