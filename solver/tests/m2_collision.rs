@@ -710,19 +710,20 @@ fn a_towel_slides_down_a_slope_as_coulomb_says() {
         let mut a = [[0.0f64; 4]; 3];
         for &(t, x) in s {
             let b = [1.0, t, t * t];
-            for i in 0..3 {
-                for j in 0..3 {
-                    a[i][j] += b[i] * b[j];
+            for (row, bi) in a.iter_mut().zip(b) {
+                for (v, bj) in row.iter_mut().zip(b) {
+                    *v += bi * bj;
                 }
-                a[i][3] += b[i] * x;
+                row[3] += bi * x;
             }
         }
         for i in 0..3 {
-            for r in 0..3 {
+            let pivot = a[i];
+            for (r, row) in a.iter_mut().enumerate() {
                 if r != i {
-                    let f = a[r][i] / a[i][i];
-                    for j in 0..4 {
-                        a[r][j] -= f * a[i][j];
+                    let f = row[i] / pivot[i];
+                    for (v, p) in row.iter_mut().zip(pivot) {
+                        *v -= f * p;
                     }
                 }
             }
