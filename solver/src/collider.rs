@@ -181,8 +181,8 @@ impl ColliderSet {
 
     /// Sets a collider's world pose for this frame. Call [`Self::begin_frame`]
     /// first each frame: without it the collider travels, at every step, from
-    /// the pose it had at the last `begin_frame` (a tray moved without it
-    /// swept its towel's friction back and forth and left the towel behind).
+    /// the pose it had at the last `begin_frame`, and the cloth feels that
+    /// whole sweep (its friction drags it back each step).
     pub fn set_pose(&mut self, id: ColliderId, pose: Pose) -> Result<(), ColliderError> {
         let pose = checked_pose(pose)?;
         self.slot_mut(id)?.cur = pose;

@@ -1345,8 +1345,7 @@ fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &Contac
         // the particle first touched pulls a particle that turns back toward
         // it at the cap, friction doing work; one that followed every jitter
         // would let a resting particle creep. The move is continuous in the
-        // state, so rounding never flips it. The reset integrator (Haessig &
-        // Friedland 1991).
+        // state. The reset integrator (Haessig & Friedland 1991).
         if let Some(ag) = reset {
             let keep = ((1.0 - ag) * cap / kf).max(FRICTION_SLIDE_TOLERANCE);
             let follow = ((raw - cap) / kf).min(cf - keep);

@@ -1353,11 +1353,10 @@ fn free_translation<L: Lanes>(model: &Model, st: &mut State) {
 /// every row between particles is translation-invariant — taken after the
 /// sweeps, as far as friction's stop allows ([`contact::slide_limit`]).
 /// Each vertex update moves its particle against its neighbours' stiff rows,
-/// so the sweeps move a whole sheet in its plane by a fraction of what a
-/// uniform force asks: a sheet slid along the ground, or down a slope,
-/// answered friction and gravity slowly, and only more iterations helped.
-/// Sums run in f64 in slot order and the move in f32 slot by slot, so every
-/// kernel of one precision gives the same bits.
+/// so the sweeps move a whole sheet in its plane by only a fraction of what
+/// a uniform force (friction, gravity along a slope) asks. Sums run in f64
+/// in slot order and the move in f32 slot by slot, so every kernel of one
+/// precision gives the same bits.
 fn slide<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, params: &contact::ContactParams) {
     let mut inertia = FreeMean::default();
     for at in (0..model.swept).step_by(L::WIDTH) {
@@ -1375,10 +1374,9 @@ fn slide<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, params: &co
     }
     let n = [0, 1, 2].map(|k| sum.normal[k] / pushed);
     // Friction's share of the step is Coulomb's on the normal force the
-    // substep delivered, `−n·Σm(y − x)/h²`. The contact rows' own forces at
-    // the sweeps' end can be several times that after two iterations (a
-    // landing sheet pushed back out), and braked a thrown towel to a third of
-    // its slide.
+    // substep delivered, `−n·Σm(y − x)/h²`, where the contact rows' own
+    // forces at the sweeps' end are larger (a particle pushed back out of
+    // the surface it sank into early in the substep).
     let (f, h) = (sum.force, sum.hessian);
     let delivered = -pose::dot(inertia.sum, n) * p.inv_h2;
     let share = (delivered / sum.normal[3]).clamp(0.0, 1.0);
@@ -1388,8 +1386,8 @@ fn slide<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, params: &co
     let m = inertia.mass * p.inv_h2;
     // The Newton step in the surface's plane: the system with the normal
     // direction held by a stiffness far above the rest, then that direction's
-    // rounding removed. Across the surface the vertex updates' own contact
-    // rows already answer, and a whole-cloth move there bounced it.
+    // rounding removed. Across the surface each vertex update's own contact
+    // rows answer.
     let held = SLIDE_NORMAL_HOLD * (3.0 * m + h[0] + h[3] + h[5]);
     let mut a = [[m + h[0], h[1], h[2]], [h[1], m + h[3], h[4]], [h[2], h[4], m + h[5]]];
     for (i, row) in a.iter_mut().enumerate() {
