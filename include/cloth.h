@@ -977,7 +977,8 @@ cloth_status cloth_create_rig(cloth_world world,
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_destroy(cloth_world world, cloth_id cloth);
 
-// Changes the collider set a cloth collides with (generation 0: none).
+// Changes the collider set a cloth collides with (generation 0: none); a
+// change wakes the cloth.
 // Exclusive.
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_set_colliders(cloth_world world, cloth_id cloth, cloth_collider_set_id set);
@@ -1385,11 +1386,13 @@ cloth_status cloth_collider_set_shape(cloth_world world,
                                       const cloth_collider_desc *desc);
 
 // Moves a collider without travel (previous and current pose both set): a
-// placement, not a motion. Exclusive.
+// placement, not a motion. A cloth asleep where the collider stood or now
+// stands wakes at its next step. Exclusive.
 // Refuses: INVALID_ARGUMENT for a rotation not unit within 1e-3.
 cloth_status cloth_collider_place(cloth_world world, cloth_collider_id collider, const cloth_pose *pose);
 
-// Destroys a collider. Exclusive.
+// Destroys a collider; a cloth asleep where it stood wakes at its next
+// step. Exclusive.
 // Refuses: only as every function does (ERRORS).
 cloth_status cloth_collider_destroy(cloth_world world, cloth_collider_id collider);
 

@@ -461,7 +461,8 @@ pub extern "C" fn cloth_destroy(world: cloth_world, cloth: cloth_id) -> cloth_st
     guard("cloth_destroy", || with_world_mut(world, |w| w.remove_cloth(cloth_of(cloth)).map(drop).map_err(world_fail)))
 }
 
-/// Changes the collider set a cloth collides with (generation 0: none).
+/// Changes the collider set a cloth collides with (generation 0: none); a
+/// change wakes the cloth.
 /// Exclusive.
 /// Refuses: only as every function does (ERRORS).
 #[no_mangle]

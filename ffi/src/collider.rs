@@ -165,7 +165,8 @@ pub unsafe extern "C" fn cloth_collider_set_shape(
 }
 
 /// Moves a collider without travel (previous and current pose both set): a
-/// placement, not a motion. Exclusive.
+/// placement, not a motion. A cloth asleep where the collider stood or now
+/// stands wakes at its next step. Exclusive.
 /// Refuses: INVALID_ARGUMENT for a rotation not unit within 1e-3.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_collider_place(
@@ -180,7 +181,8 @@ pub unsafe extern "C" fn cloth_collider_place(
     })
 }
 
-/// Destroys a collider. Exclusive.
+/// Destroys a collider; a cloth asleep where it stood wakes at its next
+/// step. Exclusive.
 /// Refuses: only as every function does (ERRORS).
 #[no_mangle]
 pub extern "C" fn cloth_collider_destroy(world: cloth_world, collider: cloth_collider_id) -> cloth_status {

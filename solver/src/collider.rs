@@ -190,7 +190,8 @@ impl ColliderSet {
     }
 
     /// Moves a collider without travel (previous and current both set): a
-    /// placement, not a motion to sweep.
+    /// placement, not a motion to sweep. A cloth asleep where it stood or
+    /// now stands wakes at its next step.
     pub fn place(&mut self, id: ColliderId, pose: Pose) -> Result<(), ColliderError> {
         let pose = checked_pose(pose)?;
         let c = self.slot_mut(id)?;
@@ -238,6 +239,8 @@ impl ColliderSet {
         Ok(())
     }
 
+    /// Removes a collider; a cloth asleep where it stood wakes at its next
+    /// step.
     pub fn remove(&mut self, id: ColliderId) -> Result<(), ColliderError> {
         self.slot_mut(id)?;
         self.slots[id.index as usize].collider = None;

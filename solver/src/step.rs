@@ -855,16 +855,23 @@ fn sleep_radius(controls: &crate::Controls, reach: f64, dt: f64) -> f64 {
     controls.sleep_speed * reach * SLEEP_STEPS as f64 * dt
 }
 
-/// Wake (DESIGN §7, ours): a collider whose swept box reaches the cloth's
-/// box inflated by the discovery reach, and that either was not there when
-/// the cloth fell asleep (added, or given another shape, since), or moved
-/// this step and stands, at the step's start or end, further than `radius`
-/// from where it stood in the cloth's frame then: a collider's
-/// sub-millimetre idle sway, or the rounding of a pose carried with the
-/// anchor, does not wake a garment it cannot push, and a slow creep wakes
-/// it once it has crept `radius`.
+/// Wake (DESIGN §7, ours): a change in what the cloth rests on or meets. A
+/// collider wakes the cloth when its box, where it stood as the cloth fell
+/// asleep or where it stands at this step's start or end, reaches the
+/// cloth's box inflated by the discovery reach, and either
+/// - it was not there then (added, or given another shape, since), or
+/// - at this step's start or end it stands further than `radius` from
+///   where it stood then, in the cloth's frame, however it got there (a
+///   swept move or a placement);
+///
+/// and a collider that reached the cloth then and is gone now (removed, or
+/// its slot given to another) wakes it too: the cloth may have lain on it.
+/// A collider's sub-millimetre idle sway, or the rounding of a pose carried
+/// with the anchor, does not wake a garment it cannot push, and a slow creep
+/// wakes it once it has crept `radius`.
 fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynamics, radius: f64) -> bool {
-    if colliders.is_empty() {
+    let remembered = &st.contacts.asleep_at;
+    if colliders.is_empty() && remembered.iter().all(Option::is_none) {
         return false;
     }
     let (start, end) = (st.frame.prev.inverse(), st.frame.cur.inverse());
@@ -875,19 +882,25 @@ fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynami
         }
     }
     let cloth = cloth.inflate(d.thickness * (1.0 + crate::constants::CONTACT_MARGIN));
-    colliders.iter().any(|(i, generation, c)| {
+    let gone = remembered.iter().enumerate().any(|(i, then)| match then {
+        Some((g, shape, at)) => {
+            colliders.at(i as u32, *g).is_none_or(|c| c.shape != *shape)
+                && Aabb::of_shape(shape, at).overlaps(&cloth)
+        }
+        None => false,
+    });
+    gone || colliders.iter().any(|(i, generation, c)| {
         let (a, b) = (start.mul(&c.prev), end.mul(&c.cur));
         // Where the collider stood as the cloth fell asleep, if it is the
-        // same collider with the same shape: one added or reshaped since
-        // wakes the cloth wherever it reaches it, moving or not.
-        let asleep_at = match st.contacts.asleep_at.get(i as usize) {
+        // same collider with the same shape.
+        let asleep_at = match remembered.get(i as usize) {
             Some(&Some((g, shape, at))) if g == generation && shape == c.shape => Some(at),
             _ => None,
         };
+        let near_now = Aabb::of_shape(&c.shape, &a).union(&Aabb::of_shape(&c.shape, &b)).overlaps(&cloth);
+        let near_then = asleep_at.is_some_and(|at| Aabb::of_shape(&c.shape, &at).overlaps(&cloth));
         let left = |now: &Pose| asleep_at.is_none_or(|at| travel(&at, now, &cloth) > radius);
-        (a != b || asleep_at.is_none())
-            && (left(&a) || left(&b))
-            && Aabb::of_shape(&c.shape, &a).union(&Aabb::of_shape(&c.shape, &b)).overlaps(&cloth)
+        (near_now || near_then) && (left(&a) || left(&b))
     })
 }
 

@@ -757,13 +757,17 @@ impl World {
         Ok(self.entry(id)?.colliders)
     }
 
-    /// Changes the collider set a cloth collides with (`None`: nothing).
-    /// Refused inside a begin/end pair.
+    /// Changes the collider set a cloth collides with (`None`: nothing); a
+    /// change wakes the cloth. Refused inside a begin/end pair.
     pub fn set_cloth_colliders(&mut self, id: ClothId, colliders: Option<ColliderSetId>) -> Result<(), WorldError> {
         self.refuse_inside_step()?;
         let mut entry = self.entry(id)?;
         if let Some(set) = colliders {
             entry.cloth.provision_for(self.colliders(set)?);
+        }
+        // Another set is another world to rest on: a sleeping cloth looks again.
+        if entry.colliders != colliders {
+            entry.cloth.wake();
         }
         entry.colliders = colliders;
         Ok(())
@@ -1363,6 +1367,28 @@ mod tests {
         w.set_cloth_colliders(a, None).unwrap();
         w.remove_collider_set(set).unwrap();
         assert_eq!(w.colliders(set).unwrap_err(), WorldError::StaleColliderSet(set));
+    }
+
+    /// A sleeping cloth given another collider set, or none, wakes: it may
+    /// have rested on what it no longer meets. The same set again keeps it
+    /// asleep.
+    #[test]
+    fn a_new_collider_set_wakes_a_sleeping_cloth() {
+        let mut w = World::new(WorldOptions::default()).unwrap();
+        let set = w.add_collider_set().unwrap();
+        let a = w.add_cloth(&rope(), crate::library::ROPE.dynamics, Pose::IDENTITY, Some(set), BindPoseCheck::Enforce);
+        let a = a.unwrap();
+        let asleep = |w: &World| w.with_cloth(a, |c| c.is_sleeping()).unwrap();
+        for _ in 0..1200 {
+            w.step().unwrap();
+        }
+        assert!(asleep(&w), "the rope never slept");
+        w.set_cloth_colliders(a, Some(set)).unwrap();
+        w.step().unwrap();
+        assert!(asleep(&w), "the same set woke it");
+        w.set_cloth_colliders(a, None).unwrap();
+        w.step().unwrap();
+        assert!(!asleep(&w), "no set left it asleep");
     }
 
     #[test]

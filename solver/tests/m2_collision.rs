@@ -476,6 +476,53 @@ fn a_collider_added_into_a_sleeping_cloth_wakes_it() {
     assert!(inside < 1e-3, "a node {:.1} mm inside the sphere", 1e3 * inside);
 }
 
+/// An irregular DENIM towel asleep on a table top wakes and falls when the
+/// table is removed, placed 5 m away or moved there, and sleeps on when a
+/// ball 5 m away is removed or placed further off. Before, only a collider
+/// found where the cloth could reach it woke a cloth, and `place` set no
+/// travel: a new user's tablecloth hung in the air over a destroyed or
+/// placed table (`MEASUREMENTS.md`, "A C++ user's table, flag and skirt").
+#[test]
+fn a_sleeping_cloth_wakes_when_what_it_rests_on_is_removed_or_placed_away() {
+    let table = Pose::from_translation([0.0, 0.5, 0.0]);
+    let top = Pose::from_translation([0.0, 0.55, 0.0]);
+    let d = library::DENIM.dynamics;
+    let input = towel(5, library::DENIM.density, &top, d.thickness);
+    let mut set = ColliderSet::new();
+    let table_id = set.add(Shape::cuboid([0.3, 0.05, 0.3], 0.0).unwrap(), table).unwrap();
+    let ball = set.add(Shape::sphere(0.1).unwrap(), Pose::from_translation([5.0, 0.5, 0.0])).unwrap();
+    let mut asleep = Cloth::new(&input, d).unwrap();
+    assert!((0..600).any(|_| asleep.step_with(&set).fell_asleep), "the towel never slept on the table");
+    let mean_y = |c: &Cloth| c.positions().iter().map(|p| p[1] as f64).sum::<f64>() / c.nodes() as f64;
+    let rest = mean_y(&asleep);
+    let away = Pose::from_translation([5.0, 0.5, 5.0]);
+    let further = Pose::from_translation([9.0, 0.5, 0.0]);
+    type Change = fn(&mut ColliderSet, cloth_solver::ColliderId, Pose);
+    let cases: [(&str, cloth_solver::ColliderId, Change, bool); 5] = [
+        ("table removed", table_id, |s, id, _| s.remove(id).unwrap(), true),
+        ("table placed away", table_id, |s, id, p| s.place(id, p).unwrap(), true),
+        ("table moved away", table_id, |s, id, p| s.set_pose(id, p).unwrap(), true),
+        ("far ball removed", ball, |s, id, _| s.remove(id).unwrap(), false),
+        ("far ball placed further", ball, |s, id, p| s.place(id, p).unwrap(), false),
+    ];
+    for (name, id, change, wakes) in cases {
+        let (mut c, mut s) = (asleep.clone(), set.clone());
+        s.begin_frame();
+        change(&mut s, id, if id == table_id { away } else { further });
+        let first = c.step_with(&s);
+        assert_eq!(!first.asleep, wakes, "{name}: woke {}", !first.asleep);
+        s.begin_frame();
+        for _ in 0..30 {
+            c.step_with(&s);
+        }
+        let fell = rest - mean_y(&c);
+        match wakes {
+            true => assert!(fell > 0.1, "{name}: fell {fell:.3} m in half a second"),
+            false => assert!(c.is_sleeping() && fell == 0.0, "{name}: moved {fell} m, asleep {}", c.is_sleeping()),
+        }
+    }
+}
+
 /// 30 strands of 15 links of 1.6–2.4 cm rooted 2 mm above a 10 cm head
 /// sphere, authored radiating out: they fall onto the head and sleep,
 /// CHAIN and ROPE, within 15 s at the preset's friction (measured 12.1 and
