@@ -23,11 +23,11 @@ fn main() {
         let st_along = st[0] * down[0] + st[1] * down[1] + st[2] * down[2];
         if k % 10 == 0 || k < 6 {
             println!(
-                "k {k} along {:.6} stick_along {:.6} slip µm {:.1} lf {:.3e} ln {:.3e} cap {:.3e} kf {:.2e} k {:.2e}",
+                "k {k} along {:.6} stick_along {:.6} slip µm {:.1} pull {:.3e} ln {:.3e} cap {:.3e} kf {:.2e} k {:.2e}",
                 along,
                 st_along,
                 (along - st_along) * 1e6,
-                slot.lambda_f,
+                slot.k_f as f64 * (along - st_along).abs(),
                 slot.lambda,
                 -slot.lambda * mu as f32,
                 slot.k_f,

@@ -267,11 +267,6 @@ pub const SLIDE_COHERENCE: f64 = 0.95;
 /// the slide's own 3×3 system.
 pub const SLIDE_NORMAL_HOLD: f64 = 1e6;
 
-/// How far, m, a particle slides from its friction stick point before the
-/// point follows it (`contact::dual`). Under it the stick point stays put, so
-/// a resting particle's jitter about it cannot ratchet it downhill.
-pub const FRICTION_SLIDE_TOLERANCE: f64 = 1e-4;
-
 /// Self-pair stiffness over `m_eff/h²` (§32: the joint minimum of the mean
 /// crossings, well down the worst-case curve; the one-sided row does not
 /// pump energy, so M0's soft-row ceiling is not the reason).

@@ -41,7 +41,7 @@
 
 use crate::anchor::{FrameTravel, Shift};
 use crate::collider::{Aabb, ColliderSet};
-use crate::constants::{CONTACT_MARGIN, CONTACT_SLOTS, FRICTION_SLIDE_TOLERANCE, LANES};
+use crate::constants::{CONTACT_MARGIN, CONTACT_SLOTS, LANES};
 use crate::friction;
 use crate::lanes::Points;
 use crate::model::Model;
@@ -66,8 +66,8 @@ pub enum ContactRamp {
 }
 
 /// One contact slot: the collider it is keyed on, its contact and friction
-/// rows' state, and what is known of its `C` without evaluating it. 32
-/// bytes, two to a cache line.
+/// rows' state, and what is known of its `C` without evaluating it. 28
+/// bytes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Slot {
     /// Collider slot index, or [`EMPTY`]; its generation is
@@ -80,23 +80,15 @@ pub struct Slot {
     /// Contact multiplier (≤ 0) and penalty.
     pub lambda: f32,
     pub k: f32,
-    /// Friction multiplier (≥ 0) and penalty.
-    pub lambda_f: f32,
+    /// Friction spring stiffness, N/m (`crate::friction`).
     pub k_f: f32,
     /// Friction stick point in the collider's frame; NaN until first touch.
     pub stick: [f32; 3],
 }
 
 impl Slot {
-    pub const EMPTY: Slot = Slot {
-        collider: EMPTY,
-        bound: Floor16::NEG_INFINITY,
-        lambda: 0.0,
-        k: 0.0,
-        lambda_f: 0.0,
-        k_f: 0.0,
-        stick: [f32::NAN; 3],
-    };
+    pub const EMPTY: Slot =
+        Slot { collider: EMPTY, bound: Floor16::NEG_INFINITY, lambda: 0.0, k: 0.0, k_f: 0.0, stick: [f32::NAN; 3] };
 }
 
 /// A lower bound kept in 16 bits: the upper half of an f32 (8 bits of
@@ -332,7 +324,7 @@ fn quiet_of(slots: &Slots) -> f32 {
 /// and both stay so.
 #[inline(always)]
 fn quiet_with(q: f32, sl: &Slot) -> f32 {
-    if sl.lambda != 0.0 || sl.lambda_f != 0.0 || q == f32::NEG_INFINITY {
+    if sl.lambda != 0.0 || q == f32::NEG_INFINITY {
         f32::NEG_INFINITY
     } else if q.is_nan() || sl.bound.get().is_nan() {
         f32::NAN
@@ -1023,7 +1015,6 @@ pub fn warm_start(
                 Floor16::NEG_INFINITY
             };
             slot.lambda *= ag;
-            slot.lambda_f *= ag;
             slot.k = clamp(slot.k, kmin, kmax);
             slot.k_f = clamp(slot.k_f, kmin, kmax);
             q = quiet_with(q, slot);
@@ -1103,15 +1094,15 @@ pub fn touches(slots: &ContactSlots, s: usize) -> bool {
 }
 
 /// A slot whose row provably does nothing at the particle's current
-/// position (`path` is the particle's): no multiplier on either row, and
-/// `C ≥ bound − path > 0`. Its term is zero (`k·C + 0 > 0` is at the clamp)
-/// and its dual update changes nothing (`λ = min(k·C, 0) = 0`, the friction
-/// cap `μ·0`), so skipping the field evaluation gives the same bits as doing
+/// position (`path` is the particle's): no contact multiplier, and
+/// `C ≥ bound − path > 0`. Its term is zero (`k·C + 0 > 0` is at the clamp,
+/// and friction's cap is `μ·0`) and its dual update changes nothing
+/// (`λ = min(k·C, 0) = 0`), so skipping the field evaluation gives the same bits as doing
 /// it. Most discovered slots are in the margin and separated; this is what
 /// keeps them cheap.
 #[inline(always)]
 fn skippable(slot: &Slot, path: f32) -> bool {
-    slot.lambda == 0.0 && slot.lambda_f == 0.0 && slot.bound.get() > path
+    slot.lambda == 0.0 && slot.bound.get() > path
 }
 
 /// Slack covering the field's f64 rounding, the bound's rounding to f32 and
@@ -1188,7 +1179,7 @@ fn terms(
         let e = eval(c, x, p.offset);
         slot.bound = lower_bound(e.c + path as f64);
         if pending {
-            dual(slot, &c.frame, &e, x, m_h2, p, None);
+            dual(slot, &c.frame, &e, x, m_h2, p, false);
         }
         let (k, lambda) = (slot.k as f64, slot.lambda as f64);
         let raw = k * e.c + lambda;
@@ -1205,7 +1196,7 @@ fn terms(
                 slot.stick = e.local.map(|v| v as f32);
             }
             let stick = c.frame.point(slot.stick.map(f64::from));
-            friction::term(x, stick, e.n, -fc * p.friction, slot.k_f as f64, slot.lambda_f as f64, &mut f, &mut h);
+            friction::term(x, stick, e.n, -fc * p.friction, slot.k_f as f64, &mut f, &mut h);
         }
     }
     (f, h, normal)
@@ -1272,7 +1263,7 @@ pub fn slide_limit(x: &Points, slots: &ContactSlots, d: Vec3, p: &ContactParams)
             let t = pose::sub(slip, pose::scale(e.n, pose::dot(slip, e.n)));
             let cf = pose::norm(t);
             let back = pose::dot(d, t);
-            if slot.k_f as f64 * cf + slot.lambda_f as f64 >= -fc * p.friction && back < 0.0 {
+            if slot.k_f as f64 * cf >= -fc * p.friction && back < 0.0 {
                 alpha = alpha.min(cf * cf / -back);
             }
         }
@@ -1306,13 +1297,14 @@ pub fn add_outer(h: &mut [f64; 6], k: f64, n: Vec3) {
     h[5] += k * n[2] * n[2];
 }
 
-/// The dual update of slot `i`'s contact and friction rows, evaluated at the
-/// particle's position `x`: `λ ← min(k·C + λ, 0)`, the ramp while λ pushes,
-/// and the friction multiplier clamped to `[0, μ·f_n]` with `f_n = −λ`.
-/// `reset` is the warm start's decay `αγ` at a substep's last update, where
-/// a sliding row's stick point follows the particle.
+/// The dual update of slot `i`'s contact row, evaluated at the particle's
+/// position `x`: `λ ← min(k·C + λ, 0)` and the ramp while λ pushes; and its
+/// friction spring's ramp while it holds. `last` marks a substep's last
+/// update, where a spring pulled past the cap `μ·f_n` (`f_n = −λ`) yields:
+/// its stick point follows the particle to where the spring pulls with the
+/// cap ([`crate::friction`]).
 #[inline(always)]
-fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &ContactParams, reset: Option<f64>) {
+fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &ContactParams, last: bool) {
     let kmax = p.ratio_max * m_h2;
     let beta = p.beta_r * m_h2;
     let k = slot.k as f64;
@@ -1325,7 +1317,6 @@ fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &Contac
         };
         slot.k = (k + beta * violation).min(kmax) as f32;
     }
-    // Friction: C is the slip magnitude from the stick point.
     let stick = slot.stick.map(f64::from);
     if p.friction > 0.0 && stick[0].is_finite() {
         let stick = frame.point(stick);
@@ -1334,27 +1325,14 @@ fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &Contac
         let cf = pose::norm(t);
         let cap = -lambda * p.friction;
         let kf = slot.k_f as f64;
-        let raw = kf * cf + slot.lambda_f as f64;
-        let lf = raw.clamp(0.0, cap.max(0.0));
-        slot.lambda_f = lf as f32;
-        // At a substep's end a row past its cap slides: its stick point
-        // follows the particle by the slip past the cap, `(raw − cap)/k_f`,
-        // at most to where the row, after the warm start's decay to `αγ·λ_f`,
-        // holds it with the cap again (`k_f·C' + αγ·cap = cap`), and never
-        // nearer than `FRICTION_SLIDE_TOLERANCE`. A stick point left where
-        // the particle first touched pulls a particle that turns back toward
-        // it at the cap, friction doing work; one that followed every jitter
-        // would let a resting particle creep. The move is continuous in the
-        // state. The reset integrator (Haessig & Friedland 1991).
-        if let Some(ag) = reset {
-            let keep = ((1.0 - ag) * cap / kf).max(FRICTION_SLIDE_TOLERANCE);
-            let follow = ((raw - cap) / kf).min(cf - keep);
-            if follow > 0.0 && cap > 0.0 {
-                let moved = pose::add(stick, pose::scale(t, follow / cf));
-                slot.stick = frame.local_point(moved).map(|v| v as f32);
-            }
-        }
-        if lf > 0.0 && lf < cap {
+        let pull = kf * cf;
+        if last && pull > cap && cap > 0.0 {
+            // Sliding: the stick point moves along the slip to `cap/k_f`
+            // from the particle. A contact that let go keeps its point.
+            let follow = cf - cap / kf;
+            let moved = pose::add(stick, pose::scale(t, follow / cf));
+            slot.stick = frame.local_point(moved).map(|v| v as f32);
+        } else if pull > 0.0 && pull < cap {
             let violation = match p.ramp {
                 ContactRamp::Linear => cf,
                 ContactRamp::Floor => cf.max(p.offset),
@@ -1365,7 +1343,7 @@ fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &Contac
 }
 
 /// The dual update of every contact row still pending at the end of a
-/// substep's iterations, `alpha_gamma` the next warm start's decay.
+/// substep's iterations, where sliding friction springs yield.
 ///
 /// The update belongs after each iteration's sweep. A contact row is unary
 /// and nothing moves its particle between the particle's own update and its
@@ -1374,14 +1352,7 @@ fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &Contac
 /// with `pending`): the same arithmetic on the same inputs, to the bit, for
 /// one field evaluation per row per iteration instead of two. This pass does
 /// the last iteration's, before the next substep's warm start.
-pub fn dual_update(
-    model: &Model,
-    x: &Points,
-    slots: &mut ContactSlots,
-    inv_h2: f64,
-    alpha_gamma: f64,
-    p: &ContactParams,
-) {
+pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: f64, p: &ContactParams) {
     let slide = !slots.pushed.is_empty();
     for n in 0..slots.particles.len() {
         let s = slots.particles[n] as usize;
@@ -1403,7 +1374,7 @@ pub fn dual_update(
             let c = &slots.frames[slot.collider as usize];
             let e = eval(c, xs, p.offset);
             slot.bound = lower_bound(e.c + path as f64);
-            dual(slot, &c.frame, &e, xs, m_h2, p, Some(alpha_gamma));
+            dual(slot, &c.frame, &e, xs, m_h2, p, true);
             if slot.lambda < hardest {
                 (hardest, pushed) = (slot.lambda, e.n);
             }
@@ -1450,7 +1421,7 @@ mod tests {
         assert_eq!(Floor16::NEG_INFINITY.get(), f32::NEG_INFINITY);
         assert!(Floor16::below(f32::NAN).get().is_nan());
         assert_eq!(Floor16::below(0.0).get(), 0.0);
-        assert_eq!(std::mem::size_of::<Slot>(), 32);
+        assert_eq!(std::mem::size_of::<Slot>(), 28);
     }
 
     /// Discovery's lanes bound a particle's travel under the frame's motion

@@ -1,43 +1,46 @@
-//! Friction rows: one with every contact (DESIGN §4; record §18).
+//! Friction: a spring to a stick point with every contact, yielding at
+//! Coulomb's cap (DESIGN §4; record §18).
 //!
 //! ```text
-//!   C = ‖slip‖,  slip = tangential part of (x − stick point)   ∇C = ŝ (unit slip)
-//!   clamp [0, μ·f_n], f_n the contact's normal force of *this* iteration
-//!   hard, band as the contact's
+//!   t = tangential part of (x − stick point),  C = ‖t‖,  ĝ = t/C
+//!   f = −min(k·C, μ·f_n)·ĝ     k the contact's stiffness, f_n its normal
+//!                               force of *this* iteration
 //! ```
 //!
-//! C is the slip *magnitude*, so no tangent basis is chosen (a signed slip
-//! needs two per contact, and any choice continuous frame to frame is state,
-//! §18). The stick point is set where the particle first touched, in the
-//! collider's frame, and stays there while the row holds. When a substep
-//! ends with the row past its cap the particle is sliding, and the stick
-//! point follows it to the slip at which the row, warm started, holds it
-//! with the cap again (`contact::dual`). Moving it to the particle itself
-//! never builds static friction (a prototype slid 2.87 m on a 10° slope at
-//! μ 0.2). The cap reads this iteration's normal force, not the previous
-//! multiplier, so friction acts at a 1×1 budget.
+//! The stick point is set where the particle first touches, in the
+//! collider's frame. While the spring pulls with less than the cap it stays
+//! put, and the particle sticks within `μ·f_n/k` of it. When a substep ends
+//! with the spring past the cap the particle is sliding, and the stick point
+//! follows it to `μ·f_n/k` behind (`contact::dual`): the elasto-plastic
+//! friction model (Dupont et al. 2002, "Single state elastoplastic friction
+//! models").
+//!
+//! The spring has no multiplier. A multiplier on `C = ‖t‖` only grows in the
+//! dual update (`C ≥ 0`), so a resting particle kept a pull of the warm
+//! start's size in whatever direction its slip last pointed, and a flat
+//! sheet at rest trembled in its plane for good (`MEASUREMENTS.md`, "A
+//! tablecloth that trembles"). C is the slip *magnitude*, so no tangent
+//! basis is chosen.
 
 use crate::contact::add_outer;
 use crate::pose::{self, Vec3};
 
-/// Adds the friction row of a contact with normal `n` to `(f, h)`; `cap` is
-/// `μ·f_n`.
-#[allow(clippy::too_many_arguments)]
-pub fn term(x: Vec3, stick: Vec3, n: Vec3, cap: f64, k: f64, lambda: f64, f: &mut Vec3, h: &mut [f64; 6]) {
+/// Adds the friction spring of a contact with normal `n` to `(f, h)`; `cap`
+/// is `μ·f_n`.
+pub fn term(x: Vec3, stick: Vec3, n: Vec3, cap: f64, k: f64, f: &mut Vec3, h: &mut [f64; 6]) {
     let slip = pose::sub(x, stick);
     let t = pose::sub(slip, pose::scale(n, pose::dot(slip, n)));
     let c = pose::norm(t);
     // Written to fail on NaN: a NaN slip or cap (a state already going
-    // non-finite, which the watchdog resets at the step's end) adds nothing,
-    // and never reaches `clamp`, which panics on a NaN bound.
+    // non-finite, which the watchdog resets at the step's end) adds nothing.
     if !(c > 1e-12 && cap > 0.0) {
         return;
     }
     let g = pose::scale(t, 1.0 / c);
-    let raw = k * c + lambda;
-    let fc = raw.clamp(0.0, cap);
+    let pull = k * c;
+    let fc = pull.min(cap);
     *f = pose::sub(*f, pose::scale(g, fc));
-    if raw > 0.0 && raw < cap {
+    if pull < cap {
         add_outer(h, k, g);
     }
     // PSD half of fc·∂²C/∂x² = (fc/C)(I − nnᵀ − ĝĝᵀ): the slip direction turns

@@ -567,7 +567,7 @@ fn step_lanes<L: Kernels, P: Probe>(
             if model.pinless() && state.contacts.active > 0 && !state.motion.active() {
                 slide::<L>(model, state, &p, &c.params);
             }
-            contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, t.alpha * t.gamma, &c.params);
+            contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
         }
         let in_contact = contacts.is_some() && state.contacts.active > 0;
         p.in_flight = !in_contact;
@@ -884,8 +884,7 @@ fn colliders_wake(model: &Model, st: &State, colliders: &ColliderSet, d: &Dynami
     let cloth = cloth.inflate(d.thickness * (1.0 + crate::constants::CONTACT_MARGIN));
     let gone = remembered.iter().enumerate().any(|(i, then)| match then {
         Some((g, shape, at)) => {
-            colliders.at(i as u32, *g).is_none_or(|c| c.shape != *shape)
-                && Aabb::of_shape(shape, at).overlaps(&cloth)
+            colliders.at(i as u32, *g).is_none_or(|c| c.shape != *shape) && Aabb::of_shape(shape, at).overlaps(&cloth)
         }
         None => false,
     });
