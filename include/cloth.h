@@ -649,8 +649,9 @@ typedef struct {
     uint32_t sleep;
     // Reserved: 0 (anything else is refused).
     uint32_t reserved;
-    // Sleep and wake speed per metre of the cloth's reach, 1/s, 0 to 1
-    // (default 1e-3): it sleeps once no node strayed this fast over 30
+    // Sleep and wake speed per metre of the cloth's reach (or of its
+    // thickness, if longer), 1/s, 0 to 1 (default 1e-3): it sleeps once
+    // no node strayed this fast over 30
     // steps, and wakes when its anchor's motion changes by this much.
     double sleep_speed;
     // An anchor landing further than this from where its velocity would

@@ -300,7 +300,8 @@ namespace ClothSim
         public uint sleep;
         // Reserved, 0.
         public uint reserved;
-        // Sleep and wake speed per metre of the cloth's reach, 1/s, 0 to 1 (default 1e-3).
+        // Sleep and wake speed per metre of the cloth's reach (or of its thickness, if
+        // longer), 1/s, 0 to 1 (default 1e-3).
         public double sleep_speed;
         // An anchor landing further than this from where its velocity would carry it in one
         // step teleports, m; 0: max(2 m, 4 × reach).

@@ -334,8 +334,9 @@ pub struct cloth_controls {
     pub sleep: u32,
     /// Reserved: 0 (anything else is refused).
     pub reserved: u32,
-    /// Sleep and wake speed per metre of the cloth's reach, 1/s, 0 to 1
-    /// (default 1e-3): it sleeps once no node strayed this fast over 30
+    /// Sleep and wake speed per metre of the cloth's reach (or of its
+    /// thickness, if longer), 1/s, 0 to 1 (default 1e-3): it sleeps once
+    /// no node strayed this fast over 30
     /// steps, and wakes when its anchor's motion changes by this much.
     pub sleep_speed: f64,
     /// An anchor landing further than this from where its velocity would

@@ -175,8 +175,9 @@ pub struct Controls {
     pub tethers: bool,
     /// The cloth may fall asleep when it stops moving (§12).
     pub sleep: bool,
-    /// The sleep and wake speed, per metre of the cloth's reach, 1/s,
-    /// `0..=1`: a cloth sleeps once no particle strayed this fast over
+    /// The sleep and wake speed, per metre of the cloth's reach (or of its
+    /// thickness, if longer), 1/s, `0..=1`: a cloth sleeps once no particle
+    /// strayed this fast over
     /// [`crate::constants::SLEEP_STEPS`] steps, and wakes when the anchor's
     /// felt motion changes by this much (default
     /// [`crate::constants::SLEEP_SPEED_PER_REACH`]).

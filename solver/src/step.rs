@@ -353,7 +353,7 @@ fn step_lanes<L: Kernels, P: Probe>(
         if report.teleported
             || f.wake_requested
             || anchor_wakes(f, d, motion, felt, reach, controls.sleep_speed)
-            || colliders_wake(model, state, colliders, d, sleep_radius(&controls, reach, d.dt))
+            || colliders_wake(model, state, colliders, d, sleep_radius(&controls, reach, d))
         {
             state.frame.sleeping = false;
             state.frame.quiet_steps = 0;
@@ -622,7 +622,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     f.stabilisation = (f.stabilisation + 1).min(STABILISATION_STEPS);
     f.local_speed = local_speed2.sqrt();
     f.pose_speed = stray / ((f.quiet_steps + 1) as f64 * d.dt);
-    let radius = sleep_radius(&controls, reach, d.dt);
+    let radius = sleep_radius(&controls, reach, d);
     // A cloth with no free particle (reach 0) has nothing to settle.
     let still = stray < radius || model.reach == 0.0;
     if t.sleep && controls.sleep && report.watchdog.is_none() && still && !gusty {
@@ -850,9 +850,12 @@ fn anchor_velocities(prev: &Pose, cur: &Pose, dt: f64) -> (Vec3, Vec3) {
 }
 
 /// The sleep test's radius, m: how far a particle may stray over the
-/// window, a fraction of the reach per second ([`SLEEP_STEPS`] steps).
-fn sleep_radius(controls: &crate::Controls, reach: f64, dt: f64) -> f64 {
-    controls.sleep_speed * reach * SLEEP_STEPS as f64 * dt
+/// window, a fraction of the reach per second ([`SLEEP_STEPS`] steps) — or
+/// of the contact thickness where that is longer: a cloth of one node has a
+/// reach of a micron, and a window of its fraction would lie under the
+/// rounding of the positions.
+fn sleep_radius(controls: &crate::Controls, reach: f64, d: &Dynamics) -> f64 {
+    controls.sleep_speed * reach.max(d.thickness) * SLEEP_STEPS as f64 * d.dt
 }
 
 /// Wake (DESIGN §7, ours): a change in what the cloth rests on or meets. A
