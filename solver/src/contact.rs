@@ -1124,10 +1124,12 @@ pub const PATH_SCALE: f32 = 1.0 + 1.0 / 65536.0;
 
 /// The contact (and friction) terms of particle slot `s` at position `x`, for
 /// the vertex update: the force and the Hessian's upper triangle `(xx, xy,
-/// xz, yy, yz, zz)`, with `m_h2` the particle's `m/h²`. Sets the friction
-/// stick point on first touch. With `pending`, each evaluated row's dual
-/// update from the previous iteration runs first, on the same evaluation
-/// (see [`dual_update`]).
+/// xz, yy, yz, zz)`, with `m_h2` the particle's `m/h²` and `other` the
+/// particle's force and Hessian from everything else (its Newton step
+/// decides which rows act: [`terms`]). Sets the friction stick point on
+/// first touch. With `pending`, each evaluated row's dual update from the
+/// previous iteration runs first, on the same evaluation (see
+/// [`dual_update`]).
 pub fn particle_terms(
     slots: &mut ContactSlots,
     s: usize,
@@ -1135,10 +1137,11 @@ pub fn particle_terms(
     m_h2: f64,
     pending: bool,
     p: &ContactParams,
+    other: (Vec3, [f64; 6]),
 ) -> (Vec3, [f64; 6]) {
     let path = slots.path[s];
     let sl = ContactSlots::of_mut(&mut slots.slot, s);
-    let (f, h, _) = terms(sl, &slots.frames, path, x, m_h2, pending, p);
+    let (f, h, _) = terms(sl, &slots.frames, path, x, m_h2, pending, p, Some(other));
     slots.quiet[s] = quiet_of(sl);
     (f, h)
 }
@@ -1159,6 +1162,22 @@ fn eval(c: &SubstepCollider, x: Vec3, offset: f64) -> Eval {
 }
 
 /// [`particle_terms`] on a particle's slots.
+///
+/// **A row acts where the particle's Newton step lands** (ours). A row at
+/// its clamp at `x` (`k·C + λ ≥ 0`) adds nothing, so a step taken without
+/// it can carry the particle deep inside, where the dual update then
+/// pushes with `k` times that depth: a particle resting on the floor whose
+/// warm-started multiplier fell short at the substep's start dropped the
+/// substep's whole fall in one iteration, was thrown out by the next, and
+/// bobbed by about `g·h²` for good (`MEASUREMENTS.md`, "A tablecloth that
+/// trembles"). So with `other` (the particle's force and Hessian from
+/// everything else), a row still carrying a multiplier (`λ < 0`) joins
+/// the step — its force `−(k·C + λ)·n` and curvature `k·n nᵀ` — when the
+/// step without it ends inside it, `k·(C + n·Δ) + λ < 0`: for one row the
+/// exact minimiser of the particle's piecewise-quadratic energy, the active
+/// set of a semismooth Newton step (Qi & Sun 1993). A row without a
+/// multiplier is left as it was, so skipping it ([`skippable`]) stays exact.
+#[allow(clippy::too_many_arguments)]
 fn terms(
     sl: &mut Slots,
     frames: &[SubstepCollider],
@@ -1167,10 +1186,14 @@ fn terms(
     m_h2: f64,
     pending: bool,
     p: &ContactParams,
+    other: Option<(Vec3, [f64; 6])>,
 ) -> (Vec3, [f64; 6], [f64; 4]) {
     let mut f = [0.0; 3];
     let mut h = [0.0; 6];
     let mut normal = [0.0; 4];
+    // Rows at their clamp that still carry a multiplier: normal, k·C + λ, k.
+    let mut clamped = [([0.0; 3], 0.0, 0.0); CONTACT_SLOTS];
+    let mut n_clamped = 0;
     for slot in sl.iter_mut().take_while(|sl| sl.collider != EMPTY) {
         if p.skip && skippable(slot, path) {
             continue;
@@ -1184,6 +1207,10 @@ fn terms(
         let (k, lambda) = (slot.k as f64, slot.lambda as f64);
         let raw = k * e.c + lambda;
         if raw >= 0.0 {
+            if lambda < 0.0 {
+                clamped[n_clamped] = (e.n, raw, k);
+                n_clamped += 1;
+            }
             continue; // at its clamp: no force, no penalty curvature
         }
         let fc = raw;
@@ -1199,7 +1226,36 @@ fn terms(
             friction::term(x, stick, e.n, -fc * p.friction, slot.k_f as f64, &mut f, &mut h);
         }
     }
+    if let Some((fo, ho)) = other.filter(|_| n_clamped > 0) {
+        let ft = pose::add(fo, f);
+        let ht: [f64; 6] = std::array::from_fn(|i| ho[i] + h[i]);
+        if let Some(d) = solve_sym3(&ht, ft) {
+            for &(n, raw, k) in &clamped[..n_clamped] {
+                if raw + k * pose::dot(n, d) < 0.0 {
+                    f = pose::sub(f, pose::scale(n, raw));
+                    add_outer(&mut h, k, n);
+                }
+            }
+        }
+    }
     (f, h, normal)
+}
+
+/// `H⁻¹·f` for a symmetric `H` given by its upper triangle `(xx, xy, xz, yy,
+/// yz, zz)`, by Cramer's rule; `None` if `H` is singular or not finite.
+fn solve_sym3(h: &[f64; 6], f: Vec3) -> Option<Vec3> {
+    let [a, b, c, d, e, g] = *h;
+    let (c00, c01, c02) = (d * g - e * e, c * e - b * g, b * e - c * d);
+    let det = a * c00 + b * c01 + c * c02;
+    if !(det.abs() > 0.0 && det.is_finite()) {
+        return None;
+    }
+    let (c11, c12, c22) = (a * g - c * c, b * c - a * e, a * d - b * b);
+    Some([
+        (c00 * f[0] + c01 * f[1] + c02 * f[2]) / det,
+        (c01 * f[0] + c11 * f[1] + c12 * f[2]) / det,
+        (c02 * f[0] + c12 * f[1] + c22 * f[2]) / det,
+    ])
 }
 
 /// The contact and friction rows' forces and Hessians (upper triangles)
@@ -1213,7 +1269,7 @@ pub fn summed_terms(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2:
         let m_h2 = model.mass[s] as f64 * inv_h2;
         let path = slots.path[s];
         let sl = ContactSlots::of_mut(&mut slots.slot, s);
-        let (f, h, normal) = terms(sl, &slots.frames, path, x.get(s).map(f64::from), m_h2, false, p);
+        let (f, h, normal) = terms(sl, &slots.frames, path, x.get(s).map(f64::from), m_h2, false, p, None);
         slots.quiet[s] = quiet_of(sl);
         sum.force = pose::add(sum.force, f);
         sum.hessian = std::array::from_fn(|k| sum.hessian[k] + h[k]);

@@ -128,6 +128,11 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
         let (k, lambda) = L::load_pairs(&st.leash.rows, base);
         leash::term(&geo, lp.leash_scale * L::load(&u.d_geo, base), k, lambda, &mut f, &mut h);
     }
+    // Self rows: their Jacobi scratch, accumulated once this iteration,
+    // before the contacts, which read the rest of the step.
+    if COLLIDE && p.self_rows && st.self_collision.block_has[block] {
+        add_self_scratch(&st.self_collision.scratch, base, &mut f, &mut h);
+    }
     // Collider contacts: per lane in f64 (shapes differ per slot, most
     // particles have none), rounded once and added as lanes. Only lanes
     // with a row that may act evaluate anything: not `path < quiet`
@@ -140,11 +145,6 @@ pub fn solve<L: Lanes, P: Probe, const COLLIDE: bool>(
         if live != 0 {
             add_contacts(model, st, p, c, base, live, xi, &mut f, &mut h);
         }
-    }
-
-    // Self rows: their Jacobi scratch, accumulated once this iteration.
-    if COLLIDE && p.self_rows && st.self_collision.block_has[block] {
-        add_self_scratch(&st.self_collision.scratch, base, &mut f, &mut h);
     }
 
     let (delta, failed) = ldlt::solve(&h, f);
@@ -213,7 +213,11 @@ fn add_contacts<L: Lanes>(
             }
             let x = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
             let m_h2 = model.mass[s] as f64 * p.inv_h2;
-            let (fk, hk) = contact::particle_terms(&mut st.contacts, s, x, m_h2, c.pending, &c.params);
+            let other = (
+                [f.x.lane(k), f.y.lane(k), f.z.lane(k)],
+                [h.xx.lane(k), h.xy.lane(k), h.xz.lane(k), h.yy.lane(k), h.yz.lane(k), h.zz.lane(k)],
+            );
+            let (fk, hk) = contact::particle_terms(&mut st.contacts, s, x, m_h2, c.pending, &c.params, other);
             for (d, v) in fk.into_iter().chain(hk).enumerate() {
                 fh[d][k] = v;
             }
