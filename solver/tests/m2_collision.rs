@@ -641,25 +641,10 @@ fn a_sheet_slid_along_the_ground_stops_and_stays() {
         (library::COTTON, 0.2, 1.0),
     ];
     for ((p, friction, speed), irregular) in cases.into_iter().flat_map(|c| [(c, false), (c, true)]) {
-        let spec = SheetSpec {
-            columns: 21,
-            rows: 21,
-            spacing: 0.025,
-            mass: p.density * 0.25,
-            fixed: |_, _, _, _| false,
-            plane: SheetPlane::Horizontal,
-            lean: 0.0,
-        };
         let d = Dynamics { friction, ..p.dynamics };
         let input = match irregular {
             true => towel(5, p.density, &Pose::IDENTITY, d.thickness),
-            false => {
-                let mut input = spec.input();
-                for x in &mut input.positions {
-                    x[1] = d.thickness as f32;
-                }
-                input
-            }
+            false => ground_sheet(p.density, d.thickness),
         };
         let mut sheet = Cloth::new(&input, d).unwrap();
         for n in 0..sheet.nodes() {
@@ -687,6 +672,23 @@ fn a_sheet_slid_along_the_ground_stops_and_stays() {
         assert!(back < 1e-3, "{name} at μ {friction}: came back {back:.4} m of {farthest:.3}");
         assert!(last.abs() < 1e-3, "{name} at μ {friction}: moved {last:.4} m in its last second");
     }
+}
+
+/// A regular 21 × 21 sheet at 2.5 cm of `density` (equal masses) lying flat
+/// on the ground one thickness above it.
+fn ground_sheet(density: f64, thickness: f64) -> cloth_solver::ClothInput {
+    let spec = SheetSpec {
+        columns: 21,
+        rows: 21,
+        spacing: 0.025,
+        mass: density * 0.25,
+        fixed: |_, _, _, _| false,
+        plane: SheetPlane::Horizontal,
+        lean: 0.0,
+    };
+    let mut input = spec.input();
+    input.positions.iter_mut().for_each(|x| x[1] = thickness as f32);
+    input
 }
 
 /// A towel as a user authors one: 17 × 17 nodes over 0.4 m, interior points
@@ -745,17 +747,7 @@ fn a_sheet_lying_on_the_ground_lies_still() {
     for preset in [library::SILK, library::COTTON, library::DENIM, library::LEATHER] {
         for friction in [0.5, 1.0, 2.0] {
             let d = Dynamics { friction, ..preset.dynamics };
-            let spec = SheetSpec {
-                columns: 21,
-                rows: 21,
-                spacing: 0.025,
-                mass: preset.density * 0.25,
-                fixed: |_, _, _, _| false,
-                plane: SheetPlane::Horizontal,
-                lean: 0.0,
-            };
-            let mut grid = spec.input();
-            grid.positions.iter_mut().for_each(|x| x[1] = d.thickness as f32);
+            let grid = ground_sheet(preset.density, d.thickness);
             let towel = towel(3, preset.density, &Pose::IDENTITY, d.thickness);
             for (shape, input) in [("grid", grid), ("towel", towel)] {
                 let name = format!("{} {shape} at μ {friction}", preset.name);
