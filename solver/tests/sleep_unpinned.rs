@@ -95,8 +95,9 @@ fn a_free_cloth_falls_asleep_once_it_stops() {
     // they fall, crumple and sleep within 20 s, COTTON and DENIM each of
     // seeds 0–3, LEATHER at least four of seeds 0–5 (measured: all but 3).
     // Not yet: a crumpled cape of any preset but DENIM can stay awake, a
-    // fold still creeping at 0.6 mm/s after 20 s or a node on the floor
-    // bobbing by 20 µm (`MEASUREMENTS.md`, "A tablecloth that trembles").
+    // fold still creeping after 20 s or a node in an upper layer of a fold
+    // bobbing by 0.25–0.55 mm a step where a self pair stacks on the floor
+    // contact (`MEASUREMENTS.md`, "A tablecloth that trembles").
     // With a multiplier on the friction row, no COTTON cape slept.
     for (p, seeds, least) in [(library::COTTON, 0..4, 4), (library::DENIM, 0..4, 4), (library::LEATHER, 0..6, 4)] {
         let mut slept = 0;
