@@ -1166,10 +1166,8 @@ fn eval(c: &SubstepCollider, x: Vec3, offset: f64) -> Eval {
 /// **A row acts where the particle's Newton step lands** (ours). A row at
 /// its clamp at `x` (`k·C + λ ≥ 0`) adds nothing, so a step taken without
 /// it can carry the particle deep inside, where the dual update then
-/// pushes with `k` times that depth: a particle resting on the floor whose
-/// warm-started multiplier fell short at the substep's start dropped the
-/// substep's whole fall in one iteration, was thrown out by the next, and
-/// bobbed by about `g·h²` for good (`MEASUREMENTS.md`, "A tablecloth that
+/// pushes with `k` times that depth and the next step throws the particle
+/// out past the clamp again (`MEASUREMENTS.md`, "A tablecloth that
 /// trembles"). So with `other` (the particle's force and Hessian from
 /// everything else), a row still carrying a multiplier (`λ < 0`) joins
 /// the step — its force `−(k·C + λ)·n` and curvature `k·n nᵀ` — when the

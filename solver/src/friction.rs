@@ -15,10 +15,9 @@
 //! friction model (Dupont et al. 2002, "Single state elastoplastic friction
 //! models").
 //!
-//! The spring has no multiplier. A multiplier on `C = ‖t‖` only grows in the
-//! dual update (`C ≥ 0`), so a resting particle kept a pull of the warm
-//! start's size in whatever direction its slip last pointed, and a flat
-//! sheet at rest trembled in its plane for good (`MEASUREMENTS.md`, "A
+//! The spring has no multiplier: one on `C = ‖t‖ ≥ 0` only grows in the dual
+//! update, so it would keep a resting particle pulled toward its stick point
+//! from whichever side its slip last pointed (`MEASUREMENTS.md`, "A
 //! tablecloth that trembles"). C is the slip *magnitude*, so no tangent
 //! basis is chosen.
 
