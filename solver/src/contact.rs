@@ -1205,7 +1205,7 @@ fn terms(
         let (k, lambda) = (slot.k as f64, slot.lambda as f64);
         let raw = k * e.c + lambda;
         if raw >= 0.0 {
-            if lambda < 0.0 {
+            if lambda < 0.0 && other.is_some() {
                 clamped[n_clamped] = (e.n, raw, k);
                 n_clamped += 1;
             }

@@ -951,13 +951,14 @@ fn felt_motion(cur: &Pose, velocity: Vec3, omega: Vec3, wind: Option<Vec3>) -> (
 /// along gravity). `inertia` is the share of the anchor's motion the cloth
 /// feels: the cloth's inertia times its largest painted scale, or all of it
 /// in air, whose drag reads the anchor's full motion whatever the inertia
-/// (`crate::aero`).
+/// (`crate::aero`). The threshold scales with the reach or the thickness,
+/// whichever is longer, as the sleep window does ([`sleep_radius`]).
 fn anchor_wakes(f: &FrameState, d: &Dynamics, motion: (Vec3, Vec3), inertia: f64, reach: f64, speed: f64) -> bool {
     let (v, w) = motion;
     let felt = inertia * (pose::norm(pose::sub(v, f.sleep_velocity)) + pose::norm(pose::sub(w, f.sleep_omega)) * reach);
     let g = f.cur.rotation.conj().rotate(d.gravity);
     let g_mag = pose::norm(d.gravity).max(1e-12);
-    felt > speed * reach || pose::norm(pose::sub(g, f.sleep_gravity)) / g_mag > speed
+    felt > speed * reach.max(d.thickness) || pose::norm(pose::sub(g, f.sleep_gravity)) / g_mag > speed
 }
 
 /// The strain projection's passes after a substep's sweeps, up to

@@ -478,7 +478,9 @@ fn a_collider_added_into_a_sleeping_cloth_wakes_it() {
 
 /// An irregular DENIM towel asleep on a table top wakes and falls when the
 /// table is removed, placed 5 m away or moved there, and sleeps on when a
-/// ball 5 m away is removed or placed further off. Before, only a collider
+/// ball 5 m away is removed or placed further off; an irregular cape pinned
+/// at its neckline, asleep against its torso, wakes and swings in when the
+/// torso is removed or placed away. Before, only a collider
 /// found where the cloth could reach it woke a cloth, and `place` set no
 /// travel: a new user's tablecloth hung in the air over a destroyed or
 /// placed table (`MEASUREMENTS.md`, "A C++ user's table, flag and skirt").
@@ -520,6 +522,29 @@ fn a_sleeping_cloth_wakes_when_what_it_rests_on_is_removed_or_placed_away() {
             true => assert!(fell > 0.1, "{name}: fell {fell:.3} m in half a second"),
             false => assert!(c.is_sleeping() && fell == 0.0, "{name}: moved {fell} m, asleep {}", c.is_sleeping()),
         }
+    }
+    let case = e::GarmentCase::CapeOnTorso(1);
+    let set = case.colliders();
+    let (index, generation, _) = set.iter().next().unwrap();
+    let torso = cloth_solver::ColliderId { index, generation };
+    let mut asleep = Cloth::new(&case.input(&library::DENIM), d).unwrap();
+    assert!((0..1200).any(|_| asleep.step_with(&set).fell_asleep), "the cape never slept on its torso");
+    let rest = asleep.positions().to_vec();
+    let cases: [(&str, Change); 2] = [
+        ("torso removed", |s, id, _| s.remove(id).unwrap()),
+        ("torso placed away", |s, id, p| s.place(id, p).unwrap()),
+    ];
+    for (name, change) in cases {
+        let (mut c, mut s) = (asleep.clone(), set.clone());
+        change(&mut s, torso, away);
+        assert!(!c.step_with(&s).asleep, "{name}: slept on");
+        for _ in 0..30 {
+            c.step_with(&s);
+        }
+        let now = c.positions().to_vec();
+        let moved = now.iter().zip(&rest).map(|(a, b)| pose::norm(pose::sub(a.map(f64::from), b.map(f64::from))));
+        let moved = moved.fold(0.0, f64::max);
+        assert!(moved > 0.01, "{name}: the cape moved {:.1} mm in half a second", moved * 1e3);
     }
 }
 
