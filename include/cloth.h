@@ -499,8 +499,12 @@ typedef struct {
     // How much of the anchor's motion the particles feel, 0..=1 (0: welded
     // to the anchor frame; 1: full world inertia).
     double inertia;
-    // Leash 0..=1: each particle may stray 2·slack·d_geo from its animated
-    // position; 1 is no leash.
+    // Leash 0..=1: each free node may stray 2·slack·d_geo from its animated
+    // position (cloth_set_animated_positions), d_geo being its shortest
+    // distance along the mesh's edges to a fixed node in the bind pose
+    // (nothing fixed: no leash); 1 is no leash. The fabric presets use 0.7.
+    // A host that moves only the fixed nodes leaves the free ones leashed
+    // to the animated positions they had: move those too, or use 1.
     double slack;
     // Contact offset, m, 0..=0.5.
     double thickness;
@@ -754,8 +758,12 @@ typedef struct {
     // distance to the pins (1: the cloth's own reach), or 0 without
     // tethers.
     double worst_tether_ratio;
-    // The fastest node's speed in the cloth's frame over the last
-    // simulated step, m/s.
+    // The fastest node's speed in the cloth's frame at the end of the last
+    // simulated step: the velocity its last substep leaves it with, m/s.
+    // Rows that fight within a step show here and not in the node's move
+    // over the step (a node that ends 1 cm from where it began may read
+    // tens of m/s); sleep reads the move over the step. A sleeping cloth
+    // keeps the value of its last simulated step.
     double local_speed;
     // The fastest turn of the anchor the cloth feels whole, rad/s, at its
     // dynamics and controls (cloth_controls.max_turn_links; 0.125 rad a
@@ -1023,7 +1031,11 @@ cloth_status cloth_place_anchor(cloth_world world, cloth_id cloth, const cloth_p
 // cloth (anchor) frame, m: fixed nodes move there at the next step; free
 // nodes are bounded or pulled there by what is painted on them (max
 // distance, backstop, anim drive) and by the leash, and return there on a
-// reset. The animated pose starts as the bind pose. Under
+// reset. The animated pose starts as the bind pose. With slack under 1
+// (every fabric preset), moving the fixed nodes alone leaves the free
+// nodes leashed near their old animated positions, and the links from the
+// pins stretch: set the free nodes' animated positions too, or slack 1
+// (cloth_dynamics.slack). Under
 // cloth_world_advance the animated positions are not interpolated between
 // host frames: each fixed step uses the ones set last. All or nothing: a
 // refused call changes no node. Per-cloth.

@@ -229,8 +229,12 @@ namespace ClothSim
         // How much of the anchor's motion the particles feel, 0..=1 (0: welded
         // to the anchor frame; 1: full world inertia).
         public double inertia;
-        // Leash 0..=1: each particle may stray 2·slack·d_geo from its animated
-        // position; 1 is no leash.
+        // Leash 0..=1: each free node may stray 2·slack·d_geo from its animated
+        // position (cloth_set_animated_positions), d_geo being its shortest
+        // distance along the mesh's edges to a fixed node in the bind pose
+        // (nothing fixed: no leash); 1 is no leash. The fabric presets use 0.7.
+        // A host that moves only the fixed nodes leaves the free ones leashed
+        // to the animated positions they had: move those too, or use 1.
         public double slack;
         // Contact offset, m, 0..=0.5.
         public double thickness;
@@ -469,7 +473,10 @@ namespace ClothSim
         public double allowance;
         // The farthest free node from its tether anchor over its reach (1: the cloth's reach), or 0.
         public double worst_tether_ratio;
-        // The fastest node's speed in the cloth's frame over the last simulated step, m/s.
+        // The fastest node's speed in the cloth's frame at the end of the last simulated
+        // step: the velocity its last substep leaves it with, m/s. Rows that fight within a
+        // step show here and not in the node's move over the step; sleep reads the move.
+        // A sleeping cloth keeps the value of its last simulated step.
         public double local_speed;
         // The fastest turn of the anchor the cloth feels whole, rad/s (controls.max_turn_links).
         public double max_turn_rate;
@@ -1426,6 +1433,8 @@ namespace ClothSim
         }
 
         // Animated positions of nodes first .. first + positions.Length, in the cloth frame.
+        // With slack under 1 (every fabric preset), moving the fixed nodes alone leaves the
+        // free nodes leashed near their old animated positions: set theirs too, or slack 1.
         public void SetAnimatedPositions(int first, ClothVec3f[] positions)
         {
             fixed (ClothVec3f* p = positions) SetAnimatedPositions(first, p, positions == null ? 0 : positions.Length);

@@ -550,7 +550,11 @@ pub unsafe extern "C" fn cloth_place_anchor(
 /// cloth (anchor) frame, m: fixed nodes move there at the next step; free
 /// nodes are bounded or pulled there by what is painted on them (max
 /// distance, backstop, anim drive) and by the leash, and return there on a
-/// reset. The animated pose starts as the bind pose. Under
+/// reset. The animated pose starts as the bind pose. With slack under 1
+/// (every fabric preset), moving the fixed nodes alone leaves the free
+/// nodes leashed near their old animated positions, and the links from the
+/// pins stretch: set the free nodes' animated positions too, or slack 1
+/// (cloth_dynamics.slack). Under
 /// cloth_world_advance the animated positions are not interpolated between
 /// host frames: each fixed step uses the ones set last. All or nothing: a
 /// refused call changes no node. Per-cloth.

@@ -254,8 +254,12 @@ pub struct cloth_dynamics {
     /// How much of the anchor's motion the particles feel, 0..=1 (0: welded
     /// to the anchor frame; 1: full world inertia).
     pub inertia: f64,
-    /// Leash 0..=1: each particle may stray 2·slack·d_geo from its animated
-    /// position; 1 is no leash.
+    /// Leash 0..=1: each free node may stray 2·slack·d_geo from its animated
+    /// position (cloth_set_animated_positions), d_geo being its shortest
+    /// distance along the mesh's edges to a fixed node in the bind pose
+    /// (nothing fixed: no leash); 1 is no leash. The fabric presets use 0.7.
+    /// A host that moves only the fixed nodes leaves the free ones leashed
+    /// to the animated positions they had: move those too, or use 1.
     pub slack: f64,
     /// Contact offset, m, 0..=0.5.
     pub thickness: f64,
@@ -642,8 +646,12 @@ pub struct cloth_stats {
     /// distance to the pins (1: the cloth's own reach), or 0 without
     /// tethers.
     pub worst_tether_ratio: f64,
-    /// The fastest node's speed in the cloth's frame over the last
-    /// simulated step, m/s.
+    /// The fastest node's speed in the cloth's frame at the end of the last
+    /// simulated step: the velocity its last substep leaves it with, m/s.
+    /// Rows that fight within a step show here and not in the node's move
+    /// over the step (a node that ends 1 cm from where it began may read
+    /// tens of m/s); sleep reads the move over the step. A sleeping cloth
+    /// keeps the value of its last simulated step.
     pub local_speed: f64,
     /// The fastest turn of the anchor the cloth feels whole, rad/s, at its
     /// dynamics and controls (cloth_controls.max_turn_links; 0.125 rad a

@@ -1076,7 +1076,10 @@ impl Cloth {
         turn * d.substeps as f64 / d.dt
     }
 
-    /// Largest cloth-local particle speed of the last simulated step, m/s.
+    /// Largest cloth-local particle speed at the end of the last simulated
+    /// step (the velocity its last substep leaves), m/s: rows that fight
+    /// within a step show here, not in the particle's move over the step.
+    /// A sleeping cloth keeps the value of its last simulated step.
     pub fn local_speed(&self) -> f64 {
         self.state.frame.local_speed
     }
@@ -1151,7 +1154,9 @@ impl Cloth {
     /// node moves there at the next substep; a free node is bounded or pulled
     /// there by what is painted on it (max distance, backstop, anim drive)
     /// and by the leash, and returns there on a reset. It starts as the bind
-    /// pose. A
+    /// pose. With `slack < 1`, moving the fixed nodes alone leaves the free
+    /// ones leashed near their old animated positions ([`Dynamics::slack`]).
+    /// A
     /// non-finite position, or one beyond [`COORDINATE_LIMIT`], is refused,
     /// never simulated.
     pub fn set_animated_position(&mut self, node: usize, p: [f32; 3]) -> Result<(), ParamError> {

@@ -76,9 +76,13 @@ pub struct Dynamics {
     /// the cloth into the anchor frame (exactly zero lag), 1 is full world
     /// inertia (DESIGN §7, §13).
     pub inertia: f64,
-    /// Leash `0..=1`: each particle may stray `2·slack·d_geo` from its
-    /// animated position; 1 builds no leash (the bound is then provably
-    /// inert given the tether, §10).
+    /// Leash `0..=1`: each free particle may stray `2·slack·d_geo` from its
+    /// animated position, `d_geo` being its shortest distance along the
+    /// mesh's rows to a fixed particle in the bind pose (nothing fixed: no
+    /// leash); 1 builds no leash (the bound is then provably inert given the
+    /// tether, §10). A host that moves only the fixed particles leaves the
+    /// free ones leashed to the animated positions they had: move those too,
+    /// or use 1 (README, "The presets").
     pub slack: f64,
     /// Contact offset, m, `0..=0.5`: colliders keep particles this far out.
     pub thickness: f64,
