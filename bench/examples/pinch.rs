@@ -6,7 +6,9 @@
 //! (default 5): the largest jump of a node in a step over the last second, steps with a jump
 //! over 5 mm, the depth of nodes in the floor or seat and in the lid from
 //! their true surfaces, and when it sleeps. `ROUND` rounds the boxes' edges
-//! (m). MEASUREMENTS.md, "A cloth pinched".
+//! (m); `MU`, `SUB`, `ITER`, `DAMP` and `SELF` (0 or 1) override the
+//! preset's friction, substeps, iterations, damping and self-collision.
+//! MEASUREMENTS.md, "A cloth pinched".
 use cloth_solver::pose::Pose;
 use cloth_solver::scenes::{SheetPlane, SheetSpec};
 use cloth_solver::{library, Cloth, ColliderSet, Shape};
@@ -43,7 +45,15 @@ fn main() {
             let mut input = spec.input();
             input.positions.iter_mut().for_each(|x| x[1] = t as f32);
             input.masses = cloth_solver::scenes::lumped_masses(&input.positions, &input.triangles, p.density);
-            let mut c = Cloth::new(&input, p.dynamics).unwrap();
+            let d = cloth_solver::Dynamics {
+                friction: env("MU", p.dynamics.friction),
+                substeps: env("SUB", p.dynamics.substeps as f64) as u32,
+                iterations: env("ITER", p.dynamics.iterations as f64) as u32,
+                damping: env("DAMP", p.dynamics.damping),
+                self_collision: env("SELF", p.dynamics.self_collision as u8 as f64) != 0.0,
+                ..p.dynamics
+            };
+            let mut c = Cloth::new(&input, d).unwrap();
             let mut prev = c.positions().to_vec();
             let (mut jump, mut pops, mut floor_depth, mut lid_depth) = (0.0f32, 0, 0.0f32, 0.0f32);
             let (mut slept, mut resets, mut pivots) = (None, 0, 0);
