@@ -784,6 +784,15 @@ typedef struct {
     // The two nodes of the worst_link_ratio row.
     uint32_t worst_link_node_a;
     uint32_t worst_link_node_b;
+    // The farthest free node from its animated position over its leash
+    // radius 2·slack·d_geo (cloth_dynamics.slack; 1: at the leash; over 1
+    // where other rows pull a node past it), or 0 where no leash acts
+    // (slack 1 or 0, or nothing fixed). A host that moves only the fixed
+    // nodes, the leash holding the free ones near their old animated
+    // positions, reads well over 1 here (a COTTON sheet's pins drawn to
+    // 30 % of its width: 1.79, its links under the pins 1.58×). Appended
+    // after worst_link_node_b.
+    double worst_leash_ratio;
 } cloth_stats;
 
 // What a cloth's last step (or advance) did. Set struct_size before the

@@ -486,6 +486,11 @@ namespace ClothSim
         public double longest_elongation;
         public uint worst_link_node_a;
         public uint worst_link_node_b;
+        // The farthest free node from its animated position over its leash radius
+        // 2·slack·d_geo (1: at the leash; over 1 where other rows pull a node past it), or 0
+        // where no leash acts (slack 1 or 0, nothing fixed). Moving only the fixed nodes, the
+        // leash holding the free ones back, reads well over 1.
+        public double worst_leash_ratio;
     }
 
     // A world's frame budget (SimWorld.SetBudget): the work the cloths' steps may take in a frame, from

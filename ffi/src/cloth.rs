@@ -1502,6 +1502,7 @@ pub unsafe extern "C" fn cloth_read_stats(world: cloth_world, cloth: cloth_id, o
                     longest_elongation: links.map_or(0.0, |l| finite(l.longest_elongation)),
                     worst_link_node_a: node(0),
                     worst_link_node_b: node(1),
+                    worst_leash_ratio: finite(c.worst_leash_ratio()),
                 }
             })
             .map_err(world_fail)

@@ -672,6 +672,15 @@ pub struct cloth_stats {
     /// The two nodes of the worst_link_ratio row.
     pub worst_link_node_a: u32,
     pub worst_link_node_b: u32,
+    /// The farthest free node from its animated position over its leash
+    /// radius 2·slack·d_geo (cloth_dynamics.slack; 1: at the leash; over 1
+    /// where other rows pull a node past it), or 0 where no leash acts
+    /// (slack 1 or 0, or nothing fixed). A host that moves only the fixed
+    /// nodes, the leash holding the free ones near their old animated
+    /// positions, reads well over 1 here (a COTTON sheet's pins drawn to
+    /// 30 % of its width: 1.79, its links under the pins 1.58×). Appended
+    /// after worst_link_node_b.
+    pub worst_leash_ratio: f64,
 }
 
 /// A world's frame budget (cloth_world_set_budget): the work every cloth's
@@ -765,7 +774,7 @@ sized!(cloth_vertex_layout, cloth_default_vertex_layout());
 sized!(cloth_step_report, step_report_out(&Default::default(), 0), anchor_limited, idle);
 sized!(cloth_frame_budget, cloth_default_frame_budget());
 // The first version ended before max_turn_rate, the second before
-// worst_link_elongation.
+// worst_link_elongation, the third before worst_leash_ratio.
 sized!(
     cloth_stats,
     cloth_stats {
@@ -781,13 +790,15 @@ sized!(
         longest_elongation: 0.0,
         worst_link_node_a: 0,
         worst_link_node_b: 0,
+        worst_leash_ratio: 0.0,
     },
     max_turn_rate,
-    worst_link_elongation
+    worst_link_elongation,
+    worst_leash_ratio
 );
 // cloth_read_stats copies a cloth_stats out byte for byte: two u32, eight
-// f64 fields, two u32, no padding to leak.
-const _: () = assert!(std::mem::size_of::<cloth_stats>() == 2 * 4 + 8 * 8 + 2 * 4);
+// f64 fields, two u32, one f64, no padding to leak.
+const _: () = assert!(std::mem::size_of::<cloth_stats>() == 2 * 4 + 8 * 8 + 2 * 4 + 8);
 
 // cloth_get_controls copies a cloth_controls out byte for byte: it has no
 // padding to leak.

@@ -20,6 +20,7 @@ fn stats(w: cloth_world, c: cloth_id) -> cloth_stats {
         longest_elongation: -1.0,
         worst_link_node_a: 7777,
         worst_link_node_b: 7777,
+        worst_leash_ratio: -1.0,
     };
     ok(unsafe { cloth_read_stats(w, c, &mut s) });
     s
@@ -162,4 +163,49 @@ fn the_turn_rate_a_cloth_feels_is_read_and_set() {
         assert_eq!(r.turn_limited, limited, "a yaw at {speed} × max_turn_rate");
     }
     ok(cloth_world_destroy(w));
+}
+
+/// The leash ratio says when the leash holds the cloth: a COTTON sheet
+/// (slack 0.7) whose pinned top row alone is drawn to 30 % of its width
+/// reads the leash holding its free nodes near their old animated
+/// positions, the leash and the links under the pins pulling against each
+/// other (ratio 1.79, links 1.58×); the same draw with every node's
+/// animated position moved along reads about 1 where the gathered sheet
+/// folds against the leash (1.02, links 1.15× as with no leash), and with
+/// slack 1 (no leash) it reads 0.
+#[test]
+fn the_leash_ratio_shows_a_cloth_held_back_by_its_leash() {
+    let side = 12u32;
+    let sheet = Sheet::new(side);
+    let run = |all: bool, slack: f64| {
+        let w = world();
+        let desc = cloth_desc { preset: CLOTH_PRESET_COTTON, ..cloth_default_desc() };
+        let c = sheet.create(w, &desc).expect("seeds");
+        let mut d = cloth_default_dynamics();
+        ok(unsafe { cloth_get_dynamics(w, c, &mut d) });
+        d.slack = slack;
+        ok(unsafe { cloth_set_dynamics(w, c, &d) });
+        let mid = 0.05 * (side - 1) as f32 * 0.5;
+        let moved = if all { sheet.positions.len() } else { side as usize };
+        for k in 1..=180 {
+            let s = 1.0 - 0.7 * (k as f32 / 60.0).min(1.0);
+            let to: Vec<cloth_vec3f> =
+                sheet.positions[..moved].iter().map(|p| cloth_vec3f { x: mid + (p.x - mid) * s, ..*p }).collect();
+            // SAFETY: `moved` entries.
+            ok(unsafe { cloth_set_animated_positions(w, c, 0, to.as_ptr(), to.len()) });
+            ok(cloth_world_step(w));
+        }
+        let s = stats(w, c);
+        ok(cloth_world_destroy(w));
+        s
+    };
+    let held = run(false, 0.7);
+    assert!(held.worst_leash_ratio > 1.5, "{held:?}");
+    assert!(held.worst_link_ratio > 1.5, "the links under the pins stretch: {held:?}");
+    let along = run(true, 0.7);
+    assert!(along.worst_leash_ratio < 1.1, "{along:?}");
+    assert!(along.worst_link_ratio < 1.2, "{along:?}");
+    let free = run(false, 1.0);
+    assert_eq!(free.worst_leash_ratio, 0.0, "{free:?}");
+    assert!(free.worst_link_ratio < 1.2, "{free:?}");
 }

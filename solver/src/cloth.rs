@@ -1413,6 +1413,30 @@ impl Cloth {
             .fold(0.0, f64::max)
     }
 
+    /// Largest `‖x_i − p_i‖/(2·slack·d_geo)` over leashed particles, `p_i`
+    /// the animated position: how far the cloth strays from its animated
+    /// pose against its leash (1: at the leash; over 1 where other rows
+    /// pull a particle past it). 0 where no leash acts (`slack` 1 or 0, or
+    /// nothing fixed). A host that moves the fixed particles alone, the
+    /// leash holding the free ones back, reads well over 1 here
+    /// ([`Dynamics::slack`]).
+    pub fn worst_leash_ratio(&self) -> f64 {
+        let d = self.dynamics();
+        let u = &self.model.unary;
+        let scale = crate::leash::radius_scale(d.slack);
+        if !d.leashed() || u.tethered == 0 || scale <= 0.0 {
+            return 0.0;
+        }
+        (0..self.model.swept)
+            .filter(|&s| u.d_geo[s] > 0.0 && self.model.inv_mass[s] > 0.0)
+            .map(|s| {
+                let (x, p) = (self.state.x.get(s).map(f64::from), self.state.p.get(s).map(f64::from));
+                let gap = ((x[0] - p[0]).powi(2) + (x[1] - p[1]).powi(2) + (x[2] - p[2]).powi(2)).sqrt();
+                gap / (scale * u.d_geo[s] as f64)
+            })
+            .fold(0.0, f64::max)
+    }
+
     /// Model and state bytes by region (the §7 report). A cloth with nodes
     /// held by a max distance of 0 counts the seed's model too, which it
     /// keeps beside the one its step runs.
