@@ -31,7 +31,7 @@ fn main() {
                 (Shape::cuboid([0.12, 0.05, 0.12], round).unwrap(), 0.05)
             };
             let start = half_height + t + 0.02;
-            let lid = set.add(lid_shape.clone(), Pose::from_translation([0.0, start, 0.0])).unwrap();
+            let lid = set.add(lid_shape, Pose::from_translation([0.0, start, 0.0])).unwrap();
             let n = 21;
             let spec = SheetSpec {
                 columns: n,
