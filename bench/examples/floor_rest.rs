@@ -3,7 +3,6 @@
 //! each sleeps, and its fastest node over the last second (`SECS`, default
 //! 12). MEASUREMENTS.md, "A tablecloth that trembles".
 use cloth_solver::pose::Pose;
-use cloth_solver::scenes::{SheetPlane, SheetSpec};
 use cloth_solver::{library, Cloth, ColliderSet, Dynamics, Shape};
 fn main() {
     let mut set = ColliderSet::new();
@@ -13,24 +12,15 @@ fn main() {
     for p in [library::SILK, library::COTTON, library::DENIM, library::LEATHER, library::HAIR] {
         for (n, jitter) in [(21usize, 0.0), (17, 0.3)] {
             for drop in [0.0, 0.3, 0.95] {
-                let spec = SheetSpec {
-                    columns: n,
-                    rows: n,
-                    spacing: 0.4 / (n - 1) as f64,
-                    mass: p.density * 0.16,
-                    fixed: |_, _, _, _| false,
-                    plane: SheetPlane::Horizontal,
-                    lean: 0.0,
-                };
-                let mut input = spec.input();
                 let d = Dynamics { friction: 0.8, ..p.dynamics };
+                let mut input = cloth_bench::collision::floor_sheet(n, 0.4, p.density, (d.thickness + drop) as f32);
+                let spacing = 0.4 / (n - 1) as f64;
                 for (i, x) in input.positions.iter_mut().enumerate() {
                     let (r, c) = (i / n, i % n);
                     if r > 0 && c > 0 && r + 1 < n && c + 1 < n {
-                        x[0] += (jitter * spec.spacing * rng.range(-1.0, 1.0)) as f32;
-                        x[2] += (jitter * spec.spacing * rng.range(-1.0, 1.0)) as f32;
+                        x[0] += (jitter * spacing * rng.range(-1.0, 1.0)) as f32;
+                        x[2] += (jitter * spacing * rng.range(-1.0, 1.0)) as f32;
                     }
-                    x[1] = (d.thickness + drop) as f32;
                 }
                 input.masses = cloth_solver::scenes::lumped_masses(&input.positions, &input.triangles, p.density);
                 let mut c = Cloth::new(&input, d).unwrap();

@@ -10,7 +10,6 @@
 //! preset's friction, substeps, iterations, damping and self-collision.
 //! MEASUREMENTS.md, "A cloth pinched".
 use cloth_solver::pose::Pose;
-use cloth_solver::scenes::{SheetPlane, SheetSpec};
 use cloth_solver::{library, Cloth, ColliderSet, Shape};
 
 fn main() {
@@ -32,19 +31,7 @@ fn main() {
             };
             let start = half_height + t + 0.02;
             let lid = set.add(lid_shape, Pose::from_translation([0.0, start, 0.0])).unwrap();
-            let n = 21;
-            let spec = SheetSpec {
-                columns: n,
-                rows: n,
-                spacing: 0.4 / (n - 1) as f64,
-                mass: p.density * 0.16,
-                fixed: |_, _, _, _| false,
-                plane: SheetPlane::Horizontal,
-                lean: 0.0,
-            };
-            let mut input = spec.input();
-            input.positions.iter_mut().for_each(|x| x[1] = t as f32);
-            input.masses = cloth_solver::scenes::lumped_masses(&input.positions, &input.triangles, p.density);
+            let input = cloth_bench::collision::floor_sheet(21, 0.4, p.density, t as f32);
             let d = cloth_solver::Dynamics {
                 friction: env("MU", p.dynamics.friction),
                 substeps: env("SUB", p.dynamics.substeps as f64) as u32,

@@ -251,3 +251,23 @@ fn w3_cloth(kernel: Kernel) -> Cloth {
     c.set_kernel(kernel);
     c
 }
+
+/// A square sheet `side` m across of `n × n` nodes lying flat (in the xz
+/// plane, from the origin) at height `y`, nothing fixed, masses lumped at
+/// `density` kg/m²: the floor scenes' cloth (`examples/floor_rest.rs`,
+/// `examples/pinch.rs`).
+pub fn floor_sheet(n: usize, side: f64, density: f64, y: f32) -> cloth_solver::ClothInput {
+    let spec = scenes::SheetSpec {
+        columns: n,
+        rows: n,
+        spacing: side / (n - 1) as f64,
+        mass: density * side * side,
+        fixed: |_, _, _, _| false,
+        plane: scenes::SheetPlane::Horizontal,
+        lean: 0.0,
+    };
+    let mut input = spec.input();
+    input.positions.iter_mut().for_each(|x| x[1] = y);
+    input.masses = scenes::lumped_masses(&input.positions, &input.triangles, density);
+    input
+}
