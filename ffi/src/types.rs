@@ -677,8 +677,7 @@ pub struct cloth_stats {
     /// where other rows pull a node past it), or 0 where no leash acts
     /// (slack 1 or 0, or nothing fixed). A host that moves only the fixed
     /// nodes, the leash holding the free ones near their old animated
-    /// positions, reads well over 1 here (a COTTON sheet's pins drawn to
-    /// 30 % of its width: 1.79, its links under the pins 1.58×). Appended
+    /// positions, reads well over 1 here (README, "The presets"). Appended
     /// after worst_link_node_b.
     pub worst_leash_ratio: f64,
 }

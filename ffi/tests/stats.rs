@@ -169,14 +169,38 @@ fn the_turn_rate_a_cloth_feels_is_read_and_set() {
 /// (slack 0.7) whose pinned top row alone is drawn to 30 % of its width
 /// reads the leash holding its free nodes near their old animated
 /// positions, the leash and the links under the pins pulling against each
-/// other (ratio 1.79, links 1.58×); the same draw with every node's
-/// animated position moved along reads about 1 where the gathered sheet
-/// folds against the leash (1.02, links 1.15× as with no leash), and with
-/// slack 1 (no leash) it reads 0.
+/// other (ratio 1.79, links 1.58× against 1.15× with no leash); the same
+/// draw with every node's animated position moved along reads about 1
+/// where the gathered sheet folds against the leash (1.02, links as with no
+/// leash); with slack 1 (no leash) it reads 0. On the regular sheet and on
+/// one jittered in its plane.
 #[test]
 fn the_leash_ratio_shows_a_cloth_held_back_by_its_leash() {
     let side = 12u32;
-    let sheet = Sheet::new(side);
+    let regular = Sheet::new(side);
+    // The same sheet as an artist's mesh: interior nodes moved up to 30 %
+    // of the spacing in the plane.
+    let mut jittered = Sheet::new(side);
+    let mut h = 0x9E37_79B9u32;
+    for (i, p) in jittered.positions.iter_mut().enumerate() {
+        let (r, c) = (i as u32 / side, i as u32 % side);
+        if r > 0 && c > 0 && r + 1 < side && c + 1 < side {
+            let mut next = || {
+                h ^= h << 13;
+                h ^= h >> 17;
+                h ^= h << 5;
+                (h as f32 / u32::MAX as f32 - 0.5) * 2.0 * 0.015
+            };
+            p.x += next();
+            p.y += next();
+        }
+    }
+    for (mesh, sheet) in [("regular", &regular), ("jittered", &jittered)] {
+        leash_ratio_on(mesh, sheet, side);
+    }
+}
+
+fn leash_ratio_on(mesh: &str, sheet: &Sheet, side: u32) {
     let run = |all: bool, slack: f64| {
         let w = world();
         let desc = cloth_desc { preset: CLOTH_PRESET_COTTON, ..cloth_default_desc() };
@@ -199,13 +223,14 @@ fn the_leash_ratio_shows_a_cloth_held_back_by_its_leash() {
         ok(cloth_world_destroy(w));
         s
     };
-    let held = run(false, 0.7);
-    assert!(held.worst_leash_ratio > 1.5, "{held:?}");
-    assert!(held.worst_link_ratio > 1.5, "the links under the pins stretch: {held:?}");
-    let along = run(true, 0.7);
-    assert!(along.worst_leash_ratio < 1.1, "{along:?}");
-    assert!(along.worst_link_ratio < 1.2, "{along:?}");
     let free = run(false, 1.0);
-    assert_eq!(free.worst_leash_ratio, 0.0, "{free:?}");
-    assert!(free.worst_link_ratio < 1.2, "{free:?}");
+    assert_eq!(free.worst_leash_ratio, 0.0, "{mesh}: {free:?}");
+    let held = run(false, 0.7);
+    assert!(held.worst_leash_ratio > 1.5, "{mesh}: {held:?}");
+    let stretched = held.worst_link_ratio / free.worst_link_ratio;
+    assert!(stretched > 1.25, "{mesh}: the leash stretches the links under the pins: {held:?} against {free:?}");
+    let along = run(true, 0.7);
+    assert!(along.worst_leash_ratio < 1.1, "{mesh}: {along:?}");
+    let stretched = along.worst_link_ratio / free.worst_link_ratio;
+    assert!(stretched < 1.05, "{mesh}: the leash barely acts: {along:?} against {free:?}");
 }
