@@ -1402,13 +1402,20 @@ impl Cloth {
     /// Largest `‖x_i − x_anchor‖/d_geo` over tethered particles: how far the
     /// cloth strays beyond its own reach (the §10 and §26 figure).
     pub fn worst_tether_ratio(&self) -> f64 {
+        let anchor = &self.model.unary.anchor;
+        self.worst_over_reach(1.0, |s| self.state.x.get(anchor[s] as usize))
+    }
+
+    /// Largest `‖x_i − to(i)‖/(scale·d_geo_i)` over free particles with a
+    /// geodesic distance to the fixed set (the tether and leash ratios).
+    fn worst_over_reach(&self, scale: f64, to: impl Fn(usize) -> [f32; 3]) -> f64 {
         let u = &self.model.unary;
         (0..self.model.swept)
             .filter(|&s| u.d_geo[s] > 0.0 && self.model.inv_mass[s] > 0.0)
             .map(|s| {
-                let x = self.state.x.get(s).map(f64::from);
-                let a = self.state.x.get(u.anchor[s] as usize).map(f64::from);
-                ((x[0] - a[0]).powi(2) + (x[1] - a[1]).powi(2) + (x[2] - a[2]).powi(2)).sqrt() / u.d_geo[s] as f64
+                let (x, a) = (self.state.x.get(s).map(f64::from), to(s).map(f64::from));
+                ((x[0] - a[0]).powi(2) + (x[1] - a[1]).powi(2) + (x[2] - a[2]).powi(2)).sqrt()
+                    / (scale * u.d_geo[s] as f64)
             })
             .fold(0.0, f64::max)
     }
@@ -1422,19 +1429,11 @@ impl Cloth {
     /// ([`Dynamics::slack`]).
     pub fn worst_leash_ratio(&self) -> f64 {
         let d = self.dynamics();
-        let u = &self.model.unary;
         let scale = crate::leash::radius_scale(d.slack);
-        if !d.leashed() || u.tethered == 0 || scale <= 0.0 {
+        if !d.leashed() || self.model.unary.tethered == 0 || scale <= 0.0 {
             return 0.0;
         }
-        (0..self.model.swept)
-            .filter(|&s| u.d_geo[s] > 0.0 && self.model.inv_mass[s] > 0.0)
-            .map(|s| {
-                let (x, p) = (self.state.x.get(s).map(f64::from), self.state.p.get(s).map(f64::from));
-                let gap = ((x[0] - p[0]).powi(2) + (x[1] - p[1]).powi(2) + (x[2] - p[2]).powi(2)).sqrt();
-                gap / (scale * u.d_geo[s] as f64)
-            })
-            .fold(0.0, f64::max)
+        self.worst_over_reach(scale, |s| self.state.p.get(s))
     }
 
     /// Model and state bytes by region (the §7 report). A cloth with nodes

@@ -480,10 +480,9 @@ fn a_collider_added_into_a_sleeping_cloth_wakes_it() {
 /// table is removed, placed 5 m away or moved there, and sleeps on when a
 /// ball 5 m away is removed or placed further off; an irregular cape pinned
 /// at its neckline, asleep against its torso, wakes and swings in when the
-/// torso is removed or placed away. Before, only a collider
-/// found where the cloth could reach it woke a cloth, and `place` set no
-/// travel: a new user's tablecloth hung in the air over a destroyed or
-/// placed table (`MEASUREMENTS.md`, "A C++ user's table, flag and skirt").
+/// torso is removed or placed away: what a cloth slept against is
+/// remembered, and its going wakes the cloth (`MEASUREMENTS.md`, "A C++
+/// user's table, flag and skirt").
 #[test]
 fn a_sleeping_cloth_wakes_when_what_it_rests_on_is_removed_or_placed_away() {
     let table = Pose::from_translation([0.0, 0.5, 0.0]);

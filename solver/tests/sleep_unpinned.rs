@@ -93,12 +93,10 @@ fn a_free_cloth_falls_asleep_once_it_stops() {
 
     // Irregular, curved capes with nothing pinned, dropped 5 cm onto a floor:
     // they fall, crumple and sleep within 20 s, COTTON and DENIM each of
-    // seeds 0–3, LEATHER at least four of seeds 0–5 (measured: all but 3).
-    // Not yet: a crumpled cape of any preset but DENIM can stay awake, a
-    // fold still creeping after 20 s or a node in an upper layer of a fold
-    // bobbing by 0.25–0.55 mm a step where a self pair stacks on the floor
+    // seeds 0–3, LEATHER at least four of seeds 0–5. Not yet: a crumpled
+    // cape of any preset but DENIM can stay awake, a fold still creeping or
+    // an upper layer of a fold bobbing where a self pair stacks on the floor
     // contact (`MEASUREMENTS.md`, "A tablecloth that trembles").
-    // With a multiplier on the friction row, no COTTON cape slept.
     for (p, seeds, least) in [(library::COTTON, 0..4, 4), (library::DENIM, 0..4, 4), (library::LEATHER, 0..6, 4)] {
         let mut slept = 0;
         for seed in seeds {
