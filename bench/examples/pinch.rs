@@ -8,7 +8,10 @@
 //! their true surfaces, and when it sleeps. `ROUND` rounds the boxes' edges
 //! (m); `MU`, `SUB`, `ITER`, `DAMP` and `SELF` (0 or 1) override the
 //! preset's friction, substeps, iterations, damping and self-collision.
-//! MEASUREMENTS.md, "A cloth pinched".
+//! `JITTER` moves each interior node of the sheet in its plane by up to that
+//! fraction of the spacing (a fixed seed); `MIDDLE` puts the box's corner
+//! over the sheet's middle, so an edge crosses the sheet from side to side.
+//! MEASUREMENTS.md, "A cloth pinched" and "A cloth pinched, a second look".
 use cloth_solver::pose::Pose;
 use cloth_solver::{library, Cloth, ColliderSet, Shape};
 
@@ -30,8 +33,24 @@ fn main() {
                 (Shape::cuboid([0.12, 0.05, 0.12], round).unwrap(), 0.05)
             };
             let start = half_height + t + 0.02;
-            let lid = set.add(lid_shape, Pose::from_translation([0.0, start, 0.0])).unwrap();
-            let input = cloth_bench::collision::floor_sheet(21, 0.4, p.density, t as f32);
+            let (lx, lz) = match std::env::var("MIDDLE").is_ok() {
+                true => (0.2 - 0.12, 0.2 - 0.12),
+                false => (0.0, 0.0),
+            };
+            let lid = set.add(lid_shape, Pose::from_translation([lx, start, lz])).unwrap();
+            let mut input = cloth_bench::collision::floor_sheet(21, 0.4, p.density, t as f32);
+            let jitter = env("JITTER", 0.0) * 0.02;
+            if jitter > 0.0 {
+                let mut rng = cloth_solver::rng::SplitMix64::new(5);
+                for (i, x) in input.positions.iter_mut().enumerate() {
+                    let (r, c) = (i / 21, i % 21);
+                    if r > 0 && c > 0 && r < 20 && c < 20 {
+                        x[0] += (jitter * rng.range(-1.0, 1.0)) as f32;
+                        x[2] += (jitter * rng.range(-1.0, 1.0)) as f32;
+                    }
+                }
+                input.masses = cloth_solver::scenes::lumped_masses(&input.positions, &input.triangles, p.density);
+            }
             let d = cloth_solver::Dynamics {
                 friction: env("MU", p.dynamics.friction),
                 substeps: env("SUB", p.dynamics.substeps as f64) as u32,
@@ -47,7 +66,7 @@ fn main() {
             let mut worst = (0, [0.0f32; 3], [0.0f32; 3]);
             for k in 1..=60 + secs * 60 {
                 let y = start + (half_height + gap - start) * (k as f64 / 60.0).min(1.0);
-                let lid_pose = Pose::from_translation([0.0, y, 0.0]);
+                let lid_pose = Pose::from_translation([lx, y, lz]);
                 set.set_pose(lid, lid_pose).unwrap();
                 let r = c.step_with(&set);
                 resets += r.watchdog.is_some() as usize;
