@@ -28,6 +28,38 @@ fn sheet_closest_free_pair_is_two_spacings() {
     }
 }
 
+/// With no row at all (loose nodes, some fixed), the closest free pair is
+/// the brute-force one: 3,000 nodes scattered over a metre with one pair
+/// placed 1.5 mm apart, and the same nodes with that pair's ends both fixed.
+#[test]
+fn loose_nodes_closest_free_pair_is_the_brute_force_one() {
+    let mut rng = cloth_solver::rng::SplitMix64::new(11);
+    let mut input = cloth_solver::ClothInput::default();
+    for _ in 0..3000 {
+        input.positions.push([0, 1, 2].map(|_| rng.range(0.0, 1.0) as f32));
+        input.masses.push(1e-3);
+        input.fixed.push(rng.range(0.0, 1.0) < 0.1);
+    }
+    input.positions[7] = [0.5, 0.5, 0.5];
+    input.positions[8] = [0.5015, 0.5, 0.5];
+    input.fixed[7] = false;
+    for fix_pair in [false, true] {
+        input.fixed[8] = fix_pair;
+        input.fixed[7] = fix_pair;
+        let brute = (0..3000)
+            .flat_map(|i| (i + 1..3000).map(move |j| (i, j)))
+            .filter(|&(i, j)| !(input.fixed[i] && input.fixed[j]))
+            .map(|(i, j)| {
+                let (a, b) = (input.positions[i], input.positions[j]);
+                ((0..3).map(|k| (a[k] - b[k]).powi(2)).sum::<f32>()).sqrt()
+            })
+            .fold(f32::INFINITY, f32::min);
+        let c = Cloth::new(&input, Dynamics::default()).unwrap();
+        let got = c.model().closest_free_pair.expect("free pairs exist");
+        assert!((got - brute).abs() <= 1e-6 * brute.max(1e-3), "fixed pair {fix_pair}: {got} against {brute}");
+    }
+}
+
 /// §36: the library's radii on a 2 cm proxy, `max(thickness, 20 mm/√2)`
 /// under the ceiling 0.4 × 40 mm: leather's 20 mm is clamped to 16.
 #[test]
