@@ -393,8 +393,8 @@ typedef struct {
     uint32_t triangle_count;
     // node_count bind positions in the anchor frame, m.
     const cloth_vec3f *positions;
-    // node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the
-    // smallest normal float). A fabric's: its density, kg/m², times a third
+    // node_count masses, kg (read for free nodes: from 1.2e-38, the
+    // smallest normal float, to 1e9). A fabric's: its density, kg/m², times a third
     // of the area of the triangles round the node (the presets were sized at
     // silk 0.06, cotton 0.15, denim 0.4, leather 0.9 kg/m²):
     // cloth_masses_from_density writes them, cloth_preset_density gives an
@@ -474,7 +474,7 @@ typedef struct {
     uint32_t self_collision;
     // What a teleport does: CLOTH_TELEPORT_RESET or CLOTH_TELEPORT_KEEP.
     uint32_t teleport;
-    // Fixed step, s, (0, 1]. Default 1/60. May change between steps: a
+    // Fixed step, s, 1e-6 to 1. Default 1/60. May change between steps: a
     // step whose substep (dt/substeps) would be more than twice the last
     // step's runs as many more substeps as keep it within that (and costs
     // more). A host whose frame time varies should keep dt and call
@@ -574,7 +574,7 @@ typedef struct {
     uint32_t node_count;
     // node_count bind positions in the anchor frame, m.
     const cloth_vec3f *positions;
-    // node_count masses, kg (read for nodes with a parent: finite, ≥ 1.2e-38).
+    // node_count masses, kg (read for nodes with a parent: 1.2e-38 to 1e9).
     const float *masses;
     // node_count parents: another node's index, or CLOTH_NO_PARENT for a
     // root, which hangs from the anchor and is fixed.
@@ -604,7 +604,7 @@ typedef struct {
     // node_count skeleton joint indices. Every owned joint whose parent is
     // not owned must hang from the same joint: the cloth's anchor.
     const uint32_t *joints;
-    // node_count masses, kg (finite, ≥ 1.2e-38 for the free ones).
+    // node_count masses, kg (1.2e-38 to 1e9 for the free ones).
     const float *masses;
     // node_count max distances, m, or NULL (none): each free node stays
     // within its distance of its animated position, exactly, after every
@@ -1131,7 +1131,7 @@ cloth_status cloth_set_inertia_scales(cloth_world world,
 cloth_status cloth_clear_inertia_scales(cloth_world world, cloth_id cloth);
 
 // Sets the masses of nodes `first .. first + count`, kg, read for free
-// nodes as cloth_sheet_desc.masses is (finite, ≥ 1.2e-38; a fixed node's value
+// nodes as cloth_sheet_desc.masses is (1.2e-38 to 1e9; a fixed node's value
 // is not read). The cloth steps on exactly as one seeded with these masses
 // would from its current state: positions and velocities are kept, so a
 // node's momentum changes with its mass. All or nothing. Wakes the cloth.

@@ -160,8 +160,8 @@ namespace ClothSim
         public uint triangle_count;
         // node_count bind positions in the anchor frame, m.
         public IntPtr positions;
-        // node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the
-        // smallest normal float). A fabric's: its density, kg/m², times a third of
+        // node_count masses, kg (read for free nodes: from 1.2e-38, the
+        // smallest normal float, to 1e9). A fabric's: its density, kg/m², times a third of
         // the area of the triangles round the node (the presets were sized at
         // silk 0.06, cotton 0.15, denim 0.4, leather 0.9 kg/m²).
         public IntPtr masses;
@@ -211,7 +211,7 @@ namespace ClothSim
         public uint self_collision;
         // What a teleport does: CLOTH_TELEPORT_RESET or CLOTH_TELEPORT_KEEP.
         public uint teleport;
-        // Fixed step, s, (0, 1]. Default 1/60. May change between steps: a step whose substep
+        // Fixed step, s, 1e-6 to 1. Default 1/60. May change between steps: a step whose substep
         // (dt/substeps) would be more than twice the last step's runs more substeps (and costs more).
         // A host whose frame time varies should keep dt and call SimWorld.Advance.
         public double dt;
@@ -367,7 +367,7 @@ namespace ClothSim
         public uint node_count;
         // node_count bind positions in the anchor frame, m.
         public IntPtr positions;
-        // node_count masses, kg (read for nodes with a parent: finite, ≥ 1.2e-38).
+        // node_count masses, kg (read for nodes with a parent: 1.2e-38 to 1e9).
         public IntPtr masses;
         // node_count parents: another node's index, or CLOTH_NO_PARENT for a
         // root, which hangs from the anchor and is fixed.
@@ -420,7 +420,7 @@ namespace ClothSim
         // node_count skeleton joint indices. Every owned joint whose parent is
         // not owned must hang from the same joint: the cloth's anchor.
         public IntPtr joints;
-        // node_count masses, kg (finite, ≥ 1.2e-38 for the free ones).
+        // node_count masses, kg (1.2e-38 to 1e9 for the free ones).
         public IntPtr masses;
         // node_count max distances, m, or NULL (see ClothSheetDesc).
         public IntPtr max_distances;
@@ -1535,7 +1535,7 @@ namespace ClothSim
             ClothException.Check(ClothNative.cloth_clear_inertia_scales(world.Handle, id));
         }
 
-        // Masses of nodes first .. first + masses.Length, kg (read for free nodes: finite, ≥ 1.2e-38, the smallest normal float). The
+        // Masses of nodes first .. first + masses.Length, kg (read for free nodes: 1.2e-38, the smallest normal float, to 1e9). The
         // cloth steps on as one created with these masses would from its current state. All or
         // nothing; allocates: a call between steps, not one per frame.
         public void SetMasses(int first, float[] masses)

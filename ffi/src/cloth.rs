@@ -734,7 +734,7 @@ pub extern "C" fn cloth_clear_inertia_scales(world: cloth_world, cloth: cloth_id
 }
 
 /// Sets the masses of nodes `first .. first + count`, kg, read for free
-/// nodes as cloth_sheet_desc.masses is (finite, ≥ 1.2e-38; a fixed node's value
+/// nodes as cloth_sheet_desc.masses is (1.2e-38 to 1e9; a fixed node's value
 /// is not read). The cloth steps on exactly as one seeded with these masses
 /// would from its current state: positions and velocities are kept, so a
 /// node's momentum changes with its mass. All or nothing. Wakes the cloth.

@@ -229,7 +229,7 @@ pub struct cloth_dynamics {
     pub self_collision: u32,
     /// What a teleport does: CLOTH_TELEPORT_RESET or CLOTH_TELEPORT_KEEP.
     pub teleport: u32,
-    /// Fixed step, s, (0, 1]. Default 1/60. May change between steps: a
+    /// Fixed step, s, 1e-6 to 1. Default 1/60. May change between steps: a
     /// step whose substep (dt/substeps) would be more than twice the last
     /// step's runs as many more substeps as keep it within that (and costs
     /// more). A host whose frame time varies should keep dt and call
@@ -390,8 +390,8 @@ pub struct cloth_sheet_desc {
     pub triangle_count: u32,
     /// node_count bind positions in the anchor frame, m.
     pub positions: *const cloth_vec3f,
-    /// node_count masses, kg (read for free nodes: finite, ≥ 1.2e-38, the
-    /// smallest normal float). A fabric's: its density, kg/m², times a third
+    /// node_count masses, kg (read for free nodes: from 1.2e-38, the
+    /// smallest normal float, to 1e9). A fabric's: its density, kg/m², times a third
     /// of the area of the triangles round the node (the presets were sized at
     /// silk 0.06, cotton 0.15, denim 0.4, leather 0.9 kg/m²):
     /// cloth_masses_from_density writes them, cloth_preset_density gives an
@@ -504,7 +504,7 @@ pub struct cloth_tree_desc {
     pub node_count: u32,
     /// node_count bind positions in the anchor frame, m.
     pub positions: *const cloth_vec3f,
-    /// node_count masses, kg (read for nodes with a parent: finite, ≥ 1.2e-38).
+    /// node_count masses, kg (read for nodes with a parent: 1.2e-38 to 1e9).
     pub masses: *const f32,
     /// node_count parents: another node's index, or CLOTH_NO_PARENT for a
     /// root, which hangs from the anchor and is fixed.
@@ -536,7 +536,7 @@ pub struct cloth_rig_desc {
     /// node_count skeleton joint indices. Every owned joint whose parent is
     /// not owned must hang from the same joint: the cloth's anchor.
     pub joints: *const u32,
-    /// node_count masses, kg (finite, ≥ 1.2e-38 for the free ones).
+    /// node_count masses, kg (1.2e-38 to 1e9 for the free ones).
     pub masses: *const f32,
     /// node_count max distances, m, or NULL (none): each free node stays
     /// within its distance of its animated position, exactly, after every

@@ -234,7 +234,9 @@ fn a_null_buffer_with_a_count_of_zero_is_too_small_not_null() {
 }
 
 /// A NaN or infinite mass is a non-finite float like any other
-/// (NON_FINITE, was SEED_FAILED); zero or negative stays SEED_FAILED.
+/// (NON_FINITE, was SEED_FAILED); zero, negative or above 1e9 kg stays
+/// SEED_FAILED (above, a node once overflowed its rows and reset the cloth
+/// on every step, silently).
 #[test]
 fn a_non_finite_mass_is_non_finite() {
     let w = world();
@@ -243,6 +245,7 @@ fn a_non_finite_mass_is_non_finite() {
         (f32::INFINITY, CLOTH_STATUS_NON_FINITE),
         (0.0, CLOTH_STATUS_SEED_FAILED),
         (-1.0, CLOTH_STATUS_SEED_FAILED),
+        (1e34, CLOTH_STATUS_SEED_FAILED),
     ] {
         let mut s = Sheet::new(3);
         s.masses[4] = mass;

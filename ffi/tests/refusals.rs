@@ -834,6 +834,7 @@ fn cases() -> Vec<Case> {
         case("cloth_set_masses", CLOTH_STATUS_OUT_OF_RANGE, "nodes 16 .. 17 of 16", Here(|f| mass(f, 16, 0.5))),
         case("cloth_set_masses", CLOTH_STATUS_NON_FINITE, "a free node's NaN", Here(|f| mass(f, 5, f32::NAN))),
         case("cloth_set_masses", CLOTH_STATUS_INVALID_ARGUMENT, "a free node's 0 kg", Here(|f| mass(f, 5, 0.0))),
+        case("cloth_set_masses", CLOTH_STATUS_INVALID_ARGUMENT, "a free node's 1e10 kg", Here(|f| mass(f, 5, 1e10))),
         case("cloth_set_anim_drive", CLOTH_STATUS_OUT_OF_RANGE, "nodes 16 .. 17 of 16", Here(|f| drive(f, 16, 0.5))),
         case("cloth_set_anim_drive", CLOTH_STATUS_NON_FINITE, "a NaN", Here(|f| drive(f, 0, f32::NAN))),
         case("cloth_set_anim_drive", CLOTH_STATUS_INVALID_ARGUMENT, "a strength of 1.5", Here(|f| drive(f, 0, 1.5))),
@@ -1178,6 +1179,16 @@ fn cases() -> Vec<Case> {
             Here(|f| {
                 ok(cloth_world_begin_step(f.w));
                 cloth_set_detail(f.w, f.cloth, CLOTH_DETAIL_REDUCED)
+            }),
+        ),
+        case(
+            "cloth_set_dynamics",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "a dt of 1e-7 s",
+            Here(|f| {
+                let fast = cloth_dynamics { dt: 1e-7, ..cloth_default_dynamics() };
+                // SAFETY: a valid struct.
+                unsafe { cloth_set_dynamics(f.w, f.cloth, &fast) }
             }),
         ),
         case(

@@ -16,7 +16,7 @@
 
 use crate::constants::{
     ALPHA, ANCHOR_ACCELERATION_LIMIT, ANCHOR_ACCELERATION_MAX, CONTACT_BETA_R, CONTACT_FLOOR, COORDINATE_LIMIT,
-    DEFAULT_DT, GAMMA, MAX_SUBSTEPS, SELF_RATIO, SLEEP_SPEED_PER_REACH, TURN_LINKS_MAX, TURN_LINKS_PER_SUBSTEP,
+    DEFAULT_DT, GAMMA, MAX_SUBSTEPS, MIN_DT, SELF_RATIO, SLEEP_SPEED_PER_REACH, TURN_LINKS_MAX, TURN_LINKS_PER_SUBSTEP,
 };
 use crate::contact::ContactRamp;
 use crate::error::ParamError;
@@ -46,7 +46,7 @@ pub enum TeleportMode {
 /// rejects anything outside it and any non-finite value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Dynamics {
-    /// Fixed step, s: `(0, 1]`. Default 1/60. A host may change it between
+    /// Fixed step, s: `1e-6..=1` ([`crate::constants::MIN_DT`]). Default 1/60. A host may change it between
     /// steps; a step whose substep `dt/substeps` would be more than
     /// [`crate::constants::SUBSTEP_GROWTH_MAX`] times the last step's runs
     /// more substeps (and costs more), so a longer step never throws the
@@ -138,8 +138,8 @@ pub(crate) fn check(name: &'static str, value: f64, lo: f64, hi: f64) -> Result<
 
 impl Dynamics {
     pub fn validate(&self) -> Result<(), ParamError> {
-        if !(self.dt.is_finite() && self.dt > 0.0 && self.dt <= 1.0) {
-            return Err(ParamError::OutOfRange { name: "dt", value: self.dt, allowed: "(0, 1] s".into() });
+        if !(self.dt.is_finite() && self.dt >= MIN_DT && self.dt <= 1.0) {
+            return Err(ParamError::OutOfRange { name: "dt", value: self.dt, allowed: format!("{MIN_DT:e}..=1 s") });
         }
         check("substeps", self.substeps as f64, 1.0, MAX_SUBSTEPS as f64)?;
         check("iterations", self.iterations as f64, 1.0, 64.0)?;

@@ -75,7 +75,12 @@ impl fmt::Display for SeedError {
                 crate::constants::COORDINATE_LIMIT
             ),
             SeedError::BadMass { node, mass } => {
-                write!(f, "node {node} has mass {mass}; a free node needs a finite mass of at least {:e} kg (a normal f32)", crate::constants::MIN_MASS)
+                write!(
+                    f,
+                    "node {node} has mass {mass}; a free node needs a mass of {:e} kg (the smallest normal f32) to {:e} kg",
+                    crate::constants::MIN_MASS,
+                    crate::constants::MAX_MASS
+                )
             }
             SeedError::TriangleIndexOutOfRange { triangle, index } => {
                 write!(f, "triangle {triangle} names node {index}, which does not exist")

@@ -136,8 +136,9 @@ fn masses_changed_mid_run_step_on_as_seeded() {
     }
 }
 
-/// A free node's mass must be finite and a normal positive f32: the first bad one is
-/// named, and a refused call changes no mass.
+/// A free node's mass must be a normal positive f32 of at most
+/// `MAX_MASS`: the first bad one is named, and a refused call changes no
+/// mass.
 #[test]
 fn bad_masses_are_refused_by_node() {
     let input = IrregularCape::from_seed(2).input();
@@ -146,7 +147,7 @@ fn bad_masses_are_refused_by_node() {
     let fixed = (0..input.positions.len()).find(|&n| input.fixed[n]).unwrap();
     let mut c = Cloth::new(&input, d).unwrap();
     let before = format!("{:?}", c.model());
-    for bad in [f32::NAN, f32::INFINITY, 0.0, -1.0, 1e-39] {
+    for bad in [f32::NAN, f32::INFINITY, 0.0, -1.0, 1e-39, 1.001e9, f32::MAX] {
         let mut masses = input.masses.clone();
         masses[free] = bad;
         masses[0] *= 2.0;
@@ -162,4 +163,34 @@ fn bad_masses_are_refused_by_node() {
     c.set_masses(fixed, &[f32::NAN]).unwrap();
     assert_eq!(before, format!("{:?}", c.model()));
     assert_eq!(c.node_mass(fixed), 0.0);
+}
+
+/// The extremes a cloth admits simulate: an irregular cape whose free nodes
+/// all weigh `MAX_MASS`, or all `MIN_MASS`, stepped at `MIN_DT` and at 1 s
+/// with 1 and 64 substeps while its anchor moves 2 cm and turns 2° a step,
+/// never resets and reads back finite. At 1e30 kg or a step of 1e-8 s the
+/// watchdog reset such a cloth on every step (`MEASUREMENTS.md`, "An
+/// adversarial host").
+#[test]
+fn the_heaviest_and_lightest_nodes_step_at_the_shortest_and_longest_steps() {
+    use cloth_solver::constants::{MAX_MASS, MIN_DT, MIN_MASS};
+    let input = IrregularCape::from_seed(1).input();
+    for m in [MAX_MASS, MIN_MASS] {
+        for dt in [MIN_DT, 1.0] {
+            for substeps in [1, 64] {
+                let d = Dynamics { dt, substeps, ..library::COTTON.dynamics };
+                let masses = vec![m; input.positions.len()];
+                let mut c = Cloth::new(&ClothInput { masses, ..input.clone() }, d).unwrap();
+                for k in 0..60 {
+                    let a = k as f64;
+                    let turn = Quat::from_axis_angle([0.0, 1.0, 0.0], 0.035 * a);
+                    c.set_anchor_pose(Pose::new([0.02 * a, 0.0, 0.0], turn)).unwrap();
+                    let r = c.step();
+                    let name = format!("{m:e} kg, dt {dt:e} s, {substeps} substeps, step {k}");
+                    assert!(r.watchdog.is_none(), "{name}: watchdog {:?}", r.watchdog);
+                    assert!(c.positions().iter().flatten().all(|v| v.is_finite()), "{name}: not finite");
+                }
+            }
+        }
+    }
 }
