@@ -104,17 +104,17 @@ pub const WELD_SLIVER_RATIO: f64 = 10.0;
 /// subnormal enters a sweep.
 pub const MIN_MASS: f32 = f32::MIN_POSITIVE;
 
-/// Largest admissible mass of a free node, kg. A row's stiffness scales
-/// with `m/h²` and is held in `f32`: at 1e30 kg a cloth stepped at 1e-4 s
-/// overflowed every step and the watchdog reset it for good (at 1e34 kg
-/// already at 60 Hz), while 1e20 kg stepped cleanly at the shortest step
-/// and the most substeps (`MEASUREMENTS.md`, "An adversarial host"). A
-/// thousand tonnes a node leaves eleven decades of that headroom.
+/// Largest admissible mass of a free node, kg: a million tonnes. A row's
+/// stiffness scales with `m/h²` and is held in `f32`; far above this it
+/// overflowed at short steps and the watchdog reset the cloth on every step
+/// (`MEASUREMENTS.md`, "An adversarial host": the bound is eleven decades
+/// below the heaviest mass seen to step cleanly at the shortest step).
 pub const MAX_MASS: f32 = 1e9;
 
-/// Shortest admissible step, s. An anchor moving a few centimetres a step
-/// at 1e-8 s travels at millions of m/s, and the watchdog reset the cloth
-/// on every step whatever its mass; at 1e-6 s and above it did not.
+/// Shortest admissible step, s. A few centimetres of anchor motion a step
+/// is millions of m/s at much shorter steps, and the watchdog reset the
+/// cloth on every step whatever its mass (`MEASUREMENTS.md`, "An
+/// adversarial host").
 pub const MIN_DT: f64 = 1e-6;
 
 /// Whether `m` is a free node's admissible mass: finite and within
