@@ -798,9 +798,9 @@ pub fn closest_free_pair(model: &Model) -> Option<f32> {
     let mut stamp = vec![0u32; model.slots];
     // A pair closer than `reach` is always found: start at two shortest rows
     // (a sheet's answer) or, with no row (loose nodes), at a thousandth of
-    // the extent, and double until something is found. Started at an
-    // infinite reach, every node shared one cell and the search was
-    // quadratic (50,000 loose nodes took 8 s to create).
+    // the extent, and double until something is found. An infinite reach
+    // would put every node in one cell: a quadratic search
+    // (`MEASUREMENTS.md`, "An adversarial host").
     let rows = if model.shortest_row.is_finite() { 2.0 * model.shortest_row as f64 } else { 0.0 };
     let mut reach = rows.max(extent / 1024.0);
     loop {
