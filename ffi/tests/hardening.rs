@@ -234,9 +234,9 @@ fn a_null_buffer_with_a_count_of_zero_is_too_small_not_null() {
 }
 
 /// A NaN or infinite mass is a non-finite float like any other
-/// (NON_FINITE, was SEED_FAILED); zero, negative or above 1e9 kg stays
-/// SEED_FAILED (above, a node once overflowed its rows and reset the cloth
-/// on every step, silently).
+/// (NON_FINITE, was SEED_FAILED); zero, negative or above 1e9 kg
+/// (`MAX_MASS`: `MEASUREMENTS.md`, "An adversarial host") stays
+/// SEED_FAILED.
 #[test]
 fn a_non_finite_mass_is_non_finite() {
     let w = world();
