@@ -4,8 +4,8 @@
 //! which seed and step), each from a seeded generator (reproducible: a
 //! failure names its seed), a third of them hostile:
 //! repeated and out-of-range indices, slivers, duplicate positions,
-//! isolated nodes, parents that cycle, masses from 1e-30 to 1e30 (and zero,
-//! negative, NaN), coordinates at and past the limit, every front door, then
+//! isolated nodes, parents that cycle, masses from 1e-30 to `MAX_MASS`
+//! (and above, zero, negative, NaN), coordinates at and past the limit, every front door, then
 //! extreme dynamics — up to 1e6 m/s² of gravity, the whole range of every
 //! dial, every kernel, self-collision with stencils — anchors that spin and
 //! teleport, colliders placed through the cloth, animated positions thrown
@@ -17,6 +17,7 @@
 //! The counts — refusals by kind, watchdog resets — are printed
 //! (`--nocapture`) for the record.
 
+use cloth_solver::constants::MAX_MASS;
 use cloth_solver::front_door::{self, Parent, Skeleton, TreeInput};
 use cloth_solver::pose::{Pose, Quat};
 use cloth_solver::rng::SplitMix64;
@@ -68,9 +69,9 @@ impl Gen {
 
     fn mass(&mut self) -> f32 {
         match self.below(30) {
-            0 if self.1 => self.pick(&[0.0, -1.0, f32::NAN, f32::INFINITY, 1e-39]),
-            0 => self.pick(&[1e-30, 1e30, f32::MIN_POSITIVE, f32::MAX]),
-            1 => self.decades(-30.0, 30.0) as f32,
+            0 if self.1 => self.pick(&[0.0, -1.0, f32::NAN, f32::INFINITY, 1e-39, 1e30, f32::MAX]),
+            0 => self.pick(&[1e-30, MAX_MASS, f32::MIN_POSITIVE, 1.0]),
+            1 => self.decades(-30.0, MAX_MASS.log10() as f64) as f32,
             _ => self.decades(-3.0, 0.0) as f32,
         }
     }
