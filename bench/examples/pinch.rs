@@ -23,6 +23,7 @@ fn main() {
     for p in [library::SILK, library::COTTON, library::DENIM, library::LEATHER] {
         let t = p.dynamics.thickness;
         for gap in [2.0 * t, t, 0.75 * t, 0.5 * t, 0.1 * t] {
+            let (n, side) = (21, 0.4);
             let mut set = ColliderSet::new();
             let (lid_shape, half_height) = if seat {
                 let seat = Shape::cuboid([0.2, 0.2, 0.3], round).unwrap();
@@ -34,17 +35,17 @@ fn main() {
             };
             let start = half_height + t + 0.02;
             let (lx, lz) = match std::env::var("MIDDLE").is_ok() {
-                true => (0.2 - 0.12, 0.2 - 0.12),
+                true => (0.5 * side - 0.12, 0.5 * side - 0.12),
                 false => (0.0, 0.0),
             };
             let lid = set.add(lid_shape, Pose::from_translation([lx, start, lz])).unwrap();
-            let mut input = cloth_bench::collision::floor_sheet(21, 0.4, p.density, t as f32);
-            let jitter = env("JITTER", 0.0) * 0.02;
+            let mut input = cloth_bench::collision::floor_sheet(n, side, p.density, t as f32);
+            let jitter = env("JITTER", 0.0) * side / (n - 1) as f64;
             if jitter > 0.0 {
                 let mut rng = cloth_solver::rng::SplitMix64::new(5);
                 for (i, x) in input.positions.iter_mut().enumerate() {
-                    let (r, c) = (i / 21, i % 21);
-                    if r > 0 && c > 0 && r < 20 && c < 20 {
+                    let (r, c) = (i / n, i % n);
+                    if r > 0 && c > 0 && r + 1 < n && c + 1 < n {
                         x[0] += (jitter * rng.range(-1.0, 1.0)) as f32;
                         x[2] += (jitter * rng.range(-1.0, 1.0)) as f32;
                     }
