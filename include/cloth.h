@@ -727,13 +727,22 @@ typedef struct {
     // NULL: vertex i is node first_node + i. Otherwise a map from vertices
     // to nodes (a sheet's weld_map): vertex i is node node_map[first_node +
     // i], and node_count (not CLOTH_ALL_NODES) is the number of vertices
-    // written; node_map holds at least first_node + node_count entries.
+    // written; node_map holds node_map_count entries, at least first_node +
+    // node_count.
     const uint32_t *node_map;
     // CLOTH_NO_RENDER_MESH (0), or a render mesh cloth_attach_render_mesh
     // returned (1, 2, …): then entries are that mesh's vertices (first_node
     // and node_count count vertices), positions carried by the sheet and
     // normals and tangents interpolated from its nodes'. Not with node_map.
     uint32_t render_mesh;
+    // The number of entries node_map holds (0 from
+    // cloth_default_vertex_layout; unread without a node_map): a write
+    // that would read node_map[first_node + node_count − 1] past it is
+    // refused (BUFFER_TOO_SMALL) before any entry is read. Appended after
+    // render_mesh: a caller built against an earlier header passes the
+    // shorter struct_size, and its node_map is taken to hold first_node +
+    // node_count entries, unchecked.
+    size_t node_map_count;
 } cloth_vertex_layout;
 
 // How a cloth stands now, measured on demand from its current state (a
@@ -1297,7 +1306,8 @@ cloth_status cloth_read_positions(cloth_world world,
 // names none attached; INVALID_ARGUMENT when no field is present, a field
 // does not fit in the stride, two fields overlap, a node_map comes with
 // CLOTH_ALL_NODES, or both a node_map and a render_mesh are given;
-// BUFFER_TOO_SMALL when `out_bytes` is shorter than the write.
+// BUFFER_TOO_SMALL when `out_bytes` is shorter than the write or
+// first_node + node_count passes node_map_count.
 cloth_status cloth_read_vertices(cloth_world world,
                                  cloth_id cloth,
                                  const cloth_vertex_layout *layout,

@@ -402,6 +402,8 @@ namespace ClothSim
         public IntPtr node_map;
         // CLOTH_NO_RENDER_MESH (0), or a mesh number cloth_attach_render_mesh returned (from 1): entries are its vertices.
         public uint render_mesh;
+        // The number of entries node_map holds: a write reading past it is refused (BUFFER_TOO_SMALL).
+        public UIntPtr node_map_count;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -1472,6 +1474,7 @@ namespace ClothSim
             fixed (uint* m = nodeMap)
             {
                 layout.node_map = (IntPtr)m;
+                layout.node_map_count = (UIntPtr)nodeMap.Length;
                 fixed (byte* p = dst) ReadVertices(layout, p, dst == null ? 0 : dst.Length);
             }
         }

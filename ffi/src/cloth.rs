@@ -1182,7 +1182,8 @@ pub unsafe extern "C" fn cloth_read_positions(
 /// names none attached; INVALID_ARGUMENT when no field is present, a field
 /// does not fit in the stride, two fields overlap, a node_map comes with
 /// CLOTH_ALL_NODES, or both a node_map and a render_mesh are given;
-/// BUFFER_TOO_SMALL when `out_bytes` is shorter than the write.
+/// BUFFER_TOO_SMALL when `out_bytes` is shorter than the write or
+/// first_node + node_count passes node_map_count.
 #[no_mangle]
 pub unsafe extern "C" fn cloth_read_vertices(
     world: cloth_world,
@@ -1221,9 +1222,21 @@ pub unsafe extern "C" fn cloth_read_vertices(
                     "layout.node_count is CLOTH_ALL_NODES with a node_map; give the number of vertices",
                 );
             }
-            // SAFETY: the header's pointer rule: node_map holds first_node +
-            // node_count entries.
-            Some(unsafe { slice_in(l.node_map, first + l.node_count as usize, "layout.node_map")? })
+            let entries = first.saturating_add(l.node_count as usize);
+            if entries > l.node_map_count {
+                return fail(
+                    CLOTH_STATUS_BUFFER_TOO_SMALL,
+                    format!(
+                        "layout.node_map_count is {} but first_node + node_count is {entries} (set it to the \
+                         number of entries node_map holds)",
+                        l.node_map_count
+                    ),
+                );
+            }
+            // SAFETY: the header's pointer rule: node_map holds node_map_count
+            // entries (or, from a caller of the first version, first_node +
+            // node_count), and the write reads first_node + node_count ≤ that.
+            Some(unsafe { slice_in(l.node_map, entries, "layout.node_map")? })
         };
         // SAFETY: the caller's pointer contract (NULL with 0 bytes allowed).
         let out = unsafe { slice_out(out as *mut u8, out_bytes, "out")? };

@@ -484,13 +484,22 @@ pub struct cloth_vertex_layout {
     /// NULL: vertex i is node first_node + i. Otherwise a map from vertices
     /// to nodes (a sheet's weld_map): vertex i is node node_map[first_node +
     /// i], and node_count (not CLOTH_ALL_NODES) is the number of vertices
-    /// written; node_map holds at least first_node + node_count entries.
+    /// written; node_map holds node_map_count entries, at least first_node +
+    /// node_count.
     pub node_map: *const u32,
     /// CLOTH_NO_RENDER_MESH (0), or a render mesh cloth_attach_render_mesh
     /// returned (1, 2, …): then entries are that mesh's vertices (first_node
     /// and node_count count vertices), positions carried by the sheet and
     /// normals and tangents interpolated from its nodes'. Not with node_map.
     pub render_mesh: u32,
+    /// The number of entries node_map holds (0 from
+    /// cloth_default_vertex_layout; unread without a node_map): a write
+    /// that would read node_map[first_node + node_count − 1] past it is
+    /// refused (BUFFER_TOO_SMALL) before any entry is read. Appended after
+    /// render_mesh: a caller built against an earlier header passes the
+    /// shorter struct_size, and its node_map is taken to hold first_node +
+    /// node_count entries, unchecked.
+    pub node_map_count: usize,
 }
 
 /// A tree of nodes (strips, a rope, a ponytail) in the anchor frame. Start
@@ -767,7 +776,14 @@ sized!(cloth_sheet_desc, cloth_default_sheet_desc(), weld_tolerance, max_distanc
 sized!(cloth_tree_desc, cloth_default_tree_desc(), max_distances);
 sized!(cloth_rig_desc, cloth_default_rig_desc(), max_distances);
 sized!(cloth_collider_desc, cloth_default_collider_desc());
-sized!(cloth_vertex_layout, cloth_default_vertex_layout());
+// The first version ended before node_map_count; its callers' maps are
+// taken at their word (usize::MAX entries), as that header promised.
+sized!(
+    @ cloth_vertex_layout,
+    cloth_vertex_layout { node_map_count: usize::MAX, ..cloth_default_vertex_layout() },
+    Some("cloth_default_vertex_layout"),
+    node_map_count
+);
 // The first release ended before anchor_limited; a later one before idle.
 // steps took the padding after idle: the size did not change.
 sized!(cloth_step_report, step_report_out(&Default::default(), 0), anchor_limited, idle);
@@ -1024,6 +1040,7 @@ pub extern "C" fn cloth_default_vertex_layout() -> cloth_vertex_layout {
         tangent_offset: CLOTH_NO_FIELD,
         node_map: std::ptr::null(),
         render_mesh: CLOTH_NO_RENDER_MESH,
+        node_map_count: 0,
     }
 }
 

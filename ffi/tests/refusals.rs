@@ -984,9 +984,42 @@ fn cases() -> Vec<Case> {
                 let mut layout = cloth_default_vertex_layout();
                 layout.node_count = 3;
                 layout.node_map = map.as_ptr();
+                layout.node_map_count = map.len();
                 let mut buffer = [0u8; 36];
                 // SAFETY: a map of 3 entries and a buffer of 36 bytes.
                 unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 36) }
+            }),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_BUFFER_TOO_SMALL,
+            "first_node + node_count past node_map_count",
+            Here(|f| {
+                // The adversarial host's case: a first_node near 2³² over a
+                // four-entry map was read past its end.
+                let map = [0u32; 4];
+                let mut layout = cloth_default_vertex_layout();
+                layout.first_node = u32::MAX - 1;
+                layout.node_count = 2;
+                layout.node_map = map.as_ptr();
+                layout.node_map_count = map.len();
+                let mut buffer = [0u8; 24];
+                // SAFETY: a map of 4 entries (node_map_count) and a buffer of 24 bytes.
+                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 24) }
+            }),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_BUFFER_TOO_SMALL,
+            "a node_map with node_map_count left 0",
+            Here(|f| {
+                let map = [0u32; 4];
+                let mut layout = cloth_default_vertex_layout();
+                layout.node_count = 4;
+                layout.node_map = map.as_ptr();
+                let mut buffer = [0u8; 48];
+                // SAFETY: a map of 4 entries and a buffer of 48 bytes.
+                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 48) }
             }),
         ),
         case(

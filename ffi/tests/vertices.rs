@@ -81,8 +81,21 @@ fn a_seamed_sheet_welds_and_its_vertex_buffer_fills_through_the_map() {
     layout.normal_offset = 12;
     layout.node_count = vertices as u32;
     layout.node_map = map.as_ptr();
+    layout.node_map_count = map.len();
     // SAFETY: the layout's map holds node_count entries; the buffer its bytes.
     ok(unsafe { cloth_read_vertices(w, welded, &layout, buffer.as_mut_ptr().cast(), buffer.len()) });
+    // A host built against the header before node_map_count passes the
+    // shorter struct_size: its map is taken to hold first_node + node_count
+    // entries, as that header promised, and the write is the same.
+    let mut old_buffer = vec![0xABu8; buffer.len()];
+    let old = cloth_vertex_layout {
+        struct_size: std::mem::offset_of!(cloth_vertex_layout, node_map_count) as u32,
+        node_map_count: 0,
+        ..layout
+    };
+    // SAFETY: as above; the library reads the first struct_size bytes.
+    ok(unsafe { cloth_read_vertices(w, welded, &old, old_buffer.as_mut_ptr().cast(), old_buffer.len()) });
+    assert_eq!(old_buffer, buffer, "the earlier layout writes what the current one does");
     let f = |at: usize| f32::from_ne_bytes(buffer[at..at + 4].try_into().unwrap());
     for v in 0..vertices {
         let at = v * stride;

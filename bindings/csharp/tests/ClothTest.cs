@@ -149,6 +149,7 @@ static unsafe class ClothTest
         Expect(ClothNative.cloth_default_rig_desc().struct_size == sizeof(ClothRigDesc), "sizeof(ClothRigDesc)");
         Expect(ClothNative.cloth_default_collider_desc().struct_size == sizeof(ClothColliderDesc), "sizeof(ClothColliderDesc)");
         Expect(ClothNative.cloth_default_air().struct_size == sizeof(ClothAir), "sizeof(ClothAir)");
+        Expect(ClothNative.cloth_default_vertex_layout().struct_size == sizeof(ClothVertexLayout), "sizeof(ClothVertexLayout)");
         Expect(ClothNative.cloth_default_frame_budget().struct_size == sizeof(ClothFrameBudget), "sizeof(ClothFrameBudget)");
         Expect(sizeof(ClothWorld) == 8 && sizeof(ClothId) == 8 && sizeof(ClothColliderSetId) == 8, "handles are 8 bytes");
         Expect(sizeof(ClothColliderId) == 16 && sizeof(ClothPose) == 56 && sizeof(ClothStepReport) == 48, "sizes of ids, poses, reports");
@@ -1070,6 +1071,28 @@ static unsafe class ClothTest
         Throws(ClothStatus.BufferTooSmall, "SimCloth.ReadVertices into one byte short",
                () => cloth.ReadVertices(ClothNative.cloth_default_vertex_layout(), new byte[12 * n - 1]));
         Throws(ClothStatus.BufferTooSmall, "SimCloth.ReadNormals into 3 entries", () => cloth.ReadNormals(three));
+        // A node map: vertex i is node map[i]; the binding passes the map's length, and a layout whose
+        // first_node + node_count runs past node_map_count is refused before the map is read.
+        uint[] reversed = new uint[n];
+        for (int i = 0; i < n; i++) reversed[i] = (uint)(n - 1 - i);
+        byte[] mapped = new byte[12 * n], plain = new byte[12 * n];
+        cloth.ReadVertices(ClothNative.cloth_default_vertex_layout(), reversed, mapped);
+        cloth.ReadVertices(ClothNative.cloth_default_vertex_layout(), plain);
+        bool mirrored = true;
+        for (int i = 0; i < n; i++)
+            for (int b = 0; b < 12; b++) mirrored &= mapped[12 * i + b] == plain[12 * (n - 1 - i) + b];
+        Expect(mirrored, "SimCloth.ReadVertices with a node map writes vertex i as node map[i]");
+        fixed (uint* m = reversed)
+        fixed (byte* o = mapped)
+        {
+            ClothVertexLayout pastMap = ClothNative.cloth_default_vertex_layout();
+            pastMap.first_node = 2;
+            pastMap.node_count = (uint)(n - 1);
+            pastMap.node_map = (IntPtr)m;
+            pastMap.node_map_count = (UIntPtr)n;
+            Status(ClothNative.cloth_read_vertices(w, c, &pastMap, o, (UIntPtr)mapped.Length), ClothStatus.BufferTooSmall,
+                   "cloth_read_vertices");
+        }
         cloth.ReadPositions(new Span<ClothVec3f>(buffer, 0, n), ClothSpace.Cloth);
         Expect(buffer[0].x != -7 && buffer[n].x == -7, "a read writes node_count entries, no more");
 
