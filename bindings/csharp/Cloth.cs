@@ -122,8 +122,8 @@ namespace ClothSim
         Internal = 15,
         // A cooked blob was refused (cloth_create_from_cooked): not a blob,
         // cooked by a library of another format version (cook it again from
-        // the mesh), truncated or corrupt (its checksum), or inconsistent; the
-        // message says which.
+        // the mesh), truncated or corrupt (its checksum), followed by bytes
+        // past its end, or inconsistent; the message says which.
         BadBlob = 16,
     }
 
@@ -1228,7 +1228,8 @@ namespace ClothSim
 
         // A cloth from the bytes SimCloth.Cook wrote (saved with the asset, loaded with it): the cloth
         // seeding the mesh gives, without seeding. desc as for CreateSheet. A blob of another format
-        // version, a truncated or corrupt one throws ClothException(BadBlob).
+        // version, a truncated or corrupt one, or one with bytes after its end (the array must be
+        // exactly the bytes Cook wrote) throws ClothException(BadBlob).
         public SimCloth CreateFromCooked(byte[] blob, ClothDesc desc)
         {
             return CreateFromCooked(blob, desc, null);

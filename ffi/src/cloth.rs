@@ -1385,8 +1385,9 @@ pub unsafe extern "C" fn cloth_cook(
 /// check as every create takes them, and the render meshes it was cooked
 /// with under their numbers. Exclusive.
 /// Refuses: BAD_BLOB for bytes that are not a cooked cloth, a blob of
-/// another format version, a truncated or corrupt one (its checksum) or an
-/// inconsistent one — the message says which; SEED_FAILED as
+/// another format version, a truncated or corrupt one (its checksum), one
+/// with bytes after its end (blob_size past the size cloth_cook wrote) or
+/// an inconsistent one — the message says which; SEED_FAILED as
 /// cloth_create_sheet for a node inside a collider (desc.bind_pose_check).
 #[no_mangle]
 pub unsafe extern "C" fn cloth_create_from_cooked(

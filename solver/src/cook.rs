@@ -66,10 +66,14 @@ pub enum CookError {
     Truncated { bytes: usize, needed: usize },
     /// The first eight bytes are not [`COOK_MAGIC`]: not a cooked cloth.
     NotABlob,
-    /// The stored checksum does not match the bytes: corrupt, truncated or
-    /// with bytes appended; `header_bytes` is the size the header gives
+    /// The stored checksum does not match the bytes: corrupt or truncated;
+    /// `header_bytes` is the size the header gives
     /// (which may itself be the corrupt field).
     Checksum { stored: u32, computed: u32, bytes: usize, header_bytes: Option<usize> },
+    /// The first `blob_bytes` bytes are a whole blob, sealed, and `bytes`
+    /// were given: the host passed a buffer's capacity, or two blobs back
+    /// to back, rather than the size `cook` wrote.
+    TooLong { bytes: usize, blob_bytes: usize },
     /// Written by a library with another [`COOK_FORMAT`] (the checksum
     /// matches: a blob intact from another version).
     Version { found: u32, expected: u32 },
@@ -100,6 +104,12 @@ impl fmt::Display for CookError {
                     _ => Ok(()),
                 }
             }
+            CookError::TooLong { bytes, blob_bytes } => write!(
+                f,
+                "the cooked blob is {bytes} bytes but ends at byte {blob_bytes}, its checksum intact: {} bytes \
+                 follow it (pass the size the cook wrote, not the buffer's)",
+                bytes - blob_bytes
+            ),
             CookError::Version { found, expected } => write!(
                 f,
                 "the blob was cooked in format {found}; this library reads format {expected}: cook it again from the mesh"
@@ -495,6 +505,13 @@ pub fn read(blob: &[u8]) -> Result<Cooked, CookError> {
     let header = u64::from_le_bytes(blob[16..24].try_into().expect("8 bytes"));
     let says = usize::try_from(header).ok().and_then(|p| p.checked_add(HEADER + TRAILER));
     if stored != computed {
+        // Bytes after a whole blob: the header's length ends a sealed blob.
+        if let Some(h) = says.filter(|&h| h < blob.len()) {
+            let sealed = u32::from_le_bytes(blob[h - TRAILER..h].try_into().expect("4 bytes"));
+            if sealed == crc32(&blob[..h - TRAILER]) {
+                return Err(CookError::TooLong { bytes: blob.len(), blob_bytes: h });
+            }
+        }
         return Err(CookError::Checksum { stored, computed, bytes: blob.len(), header_bytes: says });
     }
     let version = u32::from_le_bytes(blob[8..12].try_into().expect("4 bytes"));

@@ -180,9 +180,16 @@ fn a_blob_that_is_not_this_librarys_is_refused() {
         assert!(e.to_string().contains("its header says"), "cut {cut}: {e}");
     }
     assert!(matches!(load(&blob[..27]), Err(CookError::Truncated { bytes: 27, needed: 28 })));
-    let mut long = blob.clone();
-    long.push(0);
-    assert!(matches!(load(&long), Err(CookError::Checksum { .. })));
+    // Bytes after a whole blob (a buffer's capacity passed for its size, two
+    // blobs back to back) say so, with both sizes.
+    for extra in [1, 3, 4, 28, blob.len()] {
+        let mut long = blob.clone();
+        long.extend((0..extra).map(|k| (k * 7) as u8));
+        assert_eq!(load(&long), Err(CookError::TooLong { bytes: blob.len() + extra, blob_bytes: blob.len() }));
+    }
+    let twice = [blob.clone(), blob.clone()].concat();
+    let e = load(&twice).expect_err("two blobs");
+    assert!(e.to_string().contains(&format!("{} bytes follow it", blob.len())), "{e}");
     // A flipped bit in the version or length field is corruption, not
     // another version or a cut.
     for at in [8, 16] {
