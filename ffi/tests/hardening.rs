@@ -176,14 +176,20 @@ fn every_coordinate_the_api_takes_is_limited() {
     let joints = [1u32, 2];
     let masses = [0.1f32; 2];
     let good = pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 1.0]);
-    for (bad, status) in [
-        (pose([0.0, -2e6, 0.0], [0.0, 0.0, 0.0, 1.0]), CLOTH_STATUS_INVALID_ARGUMENT),
-        (pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 2.0]), CLOTH_STATUS_INVALID_ARGUMENT),
-        (pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 1e200]), CLOTH_STATUS_INVALID_ARGUMENT),
-        (pose([0.0, f64::NAN, 0.0], [0.0, 0.0, 0.0, 1.0]), CLOTH_STATUS_NON_FINITE),
+    // Each refusal names the one cause it found.
+    for (bad, status, says) in [
+        (
+            pose([0.0, -2e6, 0.0], [0.0, 0.0, 0.0, 1.0]),
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "translation has a component -2000000 m",
+        ),
+        (pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 2.0]), CLOTH_STATUS_INVALID_ARGUMENT, "rotation has norm 2;"),
+        (pose([0.0, -0.1, 0.0], [0.0, 0.0, 0.0, 1e200]), CLOTH_STATUS_INVALID_ARGUMENT, "rotation has norm 1e200"),
+        (pose([0.0, f64::NAN, 0.0], [0.0, 0.0, 0.0, 1.0]), CLOTH_STATUS_NON_FINITE, "is not finite"),
     ] {
         let got = rig(w, &parents, &[good, good, bad], &joints, &masses);
         assert_eq!(got, status, "{bad:?}: {}", last_error());
+        assert!(last_error().contains(says), "{bad:?}: {}", last_error());
     }
     ok(cloth_world_destroy(w));
 }

@@ -19,11 +19,15 @@ pub enum SeedError {
     BadMass { node: usize, mass: f64 },
     /// A triangle corner is not a node index.
     TriangleIndexOutOfRange { triangle: usize, index: u32 },
-    /// A triangle repeats a node or has (almost) no area.
-    DegenerateTriangle { triangle: usize },
+    /// A triangle repeats a node or has (almost) no area; `farthest` is its
+    /// corners' largest coordinate, m (0 for a repeated node).
+    DegenerateTriangle { triangle: usize, farthest: f64 },
     /// Welding at `tolerance` m merges two corners of a triangle that is
     /// not a sliver (its longest edge is under ten times the tolerance).
     WeldCollapses { triangle: usize, a: usize, b: usize, tolerance: f64 },
+    /// Welding merges `nodes` input nodes, the first `node`, into one free
+    /// node whose summed mass is past [`crate::constants::MAX_MASS`].
+    WeldedMass { node: usize, nodes: usize, mass: f64 },
     /// An edge is shared by more than two triangles: the first three that
     /// share it.
     NonManifoldEdge { a: usize, b: usize, triangles: [usize; 3] },
@@ -51,7 +55,9 @@ pub enum SeedError {
     /// A skeleton joint's bind transform has a translation beyond
     /// [`crate::constants::COORDINATE_LIMIT`] or a rotation that is not a
     /// unit quaternion (within 1e-3).
-    BadBindTransform { joint: usize },
+    /// `coordinate`: the translation's coordinate past the limit (checked
+    /// first), else `None` and the rotation's norm is `rotation_norm`.
+    BadBindTransform { joint: usize, coordinate: Option<f64>, rotation_norm: f64 },
     /// A free particle's bind position lies within the contact offset of a
     /// collider given at seed (§29: it would read as a tether failure):
     /// `distance` from the collider's surface, m (negative inside it), less
@@ -77,7 +83,8 @@ impl fmt::Display for SeedError {
             SeedError::BadMass { node, mass } => {
                 write!(
                     f,
-                    "node {node} has mass {mass}; a free node needs a mass of {:e} kg (the smallest normal f32) to {:e} kg",
+                    "node {node} has mass {}; a free node needs a mass of {:e} kg (the smallest normal f32) to {:e} kg",
+                    Readable(*mass),
                     crate::constants::MIN_MASS,
                     crate::constants::MAX_MASS
                 )
@@ -85,13 +92,33 @@ impl fmt::Display for SeedError {
             SeedError::TriangleIndexOutOfRange { triangle, index } => {
                 write!(f, "triangle {triangle} names node {index}, which does not exist")
             }
-            SeedError::DegenerateTriangle { triangle } => {
-                write!(f, "triangle {triangle} repeats a node or has no area")
+            SeedError::DegenerateTriangle { triangle, farthest } => {
+                write!(f, "triangle {triangle} repeats a node or has no area")?;
+                // Positions are f32: far out, neighbouring values are metres apart.
+                if *farthest >= FAR_FOR_F32 {
+                    let at = *farthest as f32; // positive and finite here
+                    let spacing = f32::from_bits(at.to_bits() + 1) as f64 - at as f64;
+                    write!(
+                        f,
+                        " (its corners are {} m from the origin, where f32 positions are {} m apart: give \
+                         positions in the anchor frame, near its origin)",
+                        Readable(*farthest),
+                        Readable(spacing)
+                    )?;
+                }
+                Ok(())
             }
             SeedError::WeldCollapses { triangle, a, b, tolerance } => write!(
                 f,
                 "welding at {tolerance} m merges nodes {a} and {b}, corners of triangle {triangle}, which is no \
                  sliver (its longest edge is under ten times the tolerance): lower the weld tolerance"
+            ),
+            SeedError::WeldedMass { node, nodes, mass } => write!(
+                f,
+                "welding merges {nodes} nodes into node {node}, their masses summing to {} kg, past the {:e} kg \
+                 a free node may have: lower their masses",
+                Readable(*mass),
+                crate::constants::MAX_MASS
             ),
             SeedError::NonManifoldEdge { a, b, triangles: [t0, t1, t2] } => {
                 write!(f, "edge {a}-{b} is shared by more than two triangles: triangles {t0}, {t1} and {t2}")
@@ -121,10 +148,16 @@ impl fmt::Display for SeedError {
                 f,
                 "the anchor joint {anchor} hangs from joint {joint}, which the cloth owns (a cycle in the skeleton)"
             ),
-            SeedError::BadBindTransform { joint } => write!(
+            SeedError::BadBindTransform { joint, coordinate: Some(c), .. } => write!(
                 f,
-                "joint {joint}'s bind transform has a translation beyond ±{} m or a rotation that is not unit (within 1e-3)",
+                "joint {joint}'s bind translation has a coordinate {c} m; translations are limited to ±{} m",
                 crate::constants::COORDINATE_LIMIT
+            ),
+            SeedError::BadBindTransform { joint, coordinate: None, rotation_norm } => write!(
+                f,
+                "joint {joint}'s bind rotation has norm {}; it must be a unit quaternion (norm within \
+                 1e-3 of 1: normalise it)",
+                Readable(*rotation_norm)
             ),
             SeedError::InsideCollider { node, collider, distance, offset } => {
                 match *distance < 0.0 {
@@ -142,6 +175,24 @@ impl fmt::Display for SeedError {
 }
 
 impl std::error::Error for SeedError {}
+
+/// A degenerate triangle this far from the origin, m, is named with its f32
+/// spacing there (1.2e-4 m at 1 km): the area test's scale is 1e-12 m².
+const FAR_FOR_F32: f64 = 1e3;
+
+/// A value as a message shows it: plain between 1e-4 and 1e6 (`2`, `0.5`),
+/// in exponent form outside (`1e30`, not thirty-one digits).
+struct Readable(f64);
+
+impl fmt::Display for Readable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let a = self.0.abs();
+        match a == 0.0 || !a.is_finite() || (1e-4..1e6).contains(&a) {
+            true => write!(f, "{}", self.0),
+            false => write!(f, "{:e}", self.0),
+        }
+    }
+}
 
 /// Why a parameter change or a step request was refused.
 #[derive(Clone, Debug, PartialEq)]

@@ -147,10 +147,12 @@ pub fn rig(skeleton: &Skeleton, joints: &[u32], masses: &[f32]) -> Result<(Cloth
         }
         // Composed along the chain, a non-unit rotation would scale what
         // hangs below it (and a huge one overflow).
-        let far = bind.translation.iter().any(|c| c.abs() > crate::constants::COORDINATE_LIMIT);
+        let far = bind.translation.iter().copied().find(|c| c.abs() > crate::constants::COORDINATE_LIMIT);
         let unit = (bind.rotation.norm() - 1.0).abs() <= 1e-3; // false for NaN and inf
-        if far || !unit {
-            return Err(SeedError::BadBindTransform { joint: j });
+        let q = bind.rotation;
+        let norm = q.x.hypot(q.y).hypot(q.z.hypot(q.w)); // the message's, without overflow
+        if far.is_some() || !unit {
+            return Err(SeedError::BadBindTransform { joint: j, coordinate: far, rotation_norm: norm });
         }
     }
     let mut parents = Vec::with_capacity(joints.len());

@@ -107,7 +107,8 @@ fn validate(input: &ClothInput) -> Result<usize, SeedError> {
         return Err(SeedError::LengthMismatch { what: "bind_rotations", expected: n, got: input.bind_rotations.len() });
     }
     if let Some(joint) = input.bind_rotations.iter().position(|q| !q.is_finite() || (q.norm() - 1.0).abs() > 1e-3) {
-        return Err(SeedError::BadBindTransform { joint });
+        let rotation_norm = input.bind_rotations[joint].norm();
+        return Err(SeedError::BadBindTransform { joint, coordinate: None, rotation_norm });
     }
     for (node, p) in input.positions.iter().enumerate() {
         if !p.iter().all(|v| v.is_finite()) {
@@ -129,7 +130,7 @@ fn validate(input: &ClothInput) -> Result<usize, SeedError> {
             }
         }
         if tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2] {
-            return Err(SeedError::DegenerateTriangle { triangle: t });
+            return Err(SeedError::DegenerateTriangle { triangle: t, farthest: 0.0 });
         }
     }
     for (node, p) in input.parents.iter().enumerate() {
@@ -161,6 +162,11 @@ fn validate(input: &ClothInput) -> Result<usize, SeedError> {
         }
     }
     Ok(n)
+}
+
+/// A triangle's corners' largest coordinate magnitude, m.
+fn farthest(input: &ClothInput, tri: &[u32; 3]) -> f64 {
+    tri.iter().flat_map(|&c| pos(input, c)).fold(0.0, |m, v| m.max(v.abs()))
 }
 
 fn pos(input: &ClothInput, i: u32) -> [f64; 3] {
@@ -196,7 +202,7 @@ pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
         };
         // NaN-safe: a non-finite area fails the test too.
         if area2.is_nan() || area2 <= MIN_REST_LENGTH * MIN_REST_LENGTH {
-            return Err(SeedError::DegenerateTriangle { triangle: t });
+            return Err(SeedError::DegenerateTriangle { triangle: t, farthest: farthest(input, tri) });
         }
         for k in 0..3 {
             let (a, b, c) = (tri[k], tri[(k + 1) % 3], tri[(k + 2) % 3]);
@@ -229,8 +235,10 @@ pub fn topology(input: &ClothInput) -> Result<Topology, SeedError> {
             2 => {
                 let (a, b) = edges[e];
                 let corners = [a, b, opp[0].1, opp[1].1];
-                let w = bend::weights(corners.map(|c| pos(input, c)))
-                    .ok_or(SeedError::DegenerateTriangle { triangle: opp[0].0 })?;
+                let w = bend::weights(corners.map(|c| pos(input, c))).ok_or(SeedError::DegenerateTriangle {
+                    triangle: opp[0].0,
+                    farthest: farthest(input, &input.triangles[opp[0].0]),
+                })?;
                 hinges.push(Hinge { corners, weights: w });
             }
             _ => {
@@ -352,6 +360,13 @@ pub fn weld(input: &ClothInput, tolerance: f64) -> Result<(ClothInput, Vec<u32>)
                 w
             }
         };
+    }
+    // Masses each within the range can sum past it: name the input nodes.
+    for (w, (&m, &fixed)) in out.masses.iter().zip(&out.fixed).enumerate() {
+        if !fixed && !crate::constants::usable_mass(m) {
+            let nodes = map.iter().filter(|&&to| to as usize == w).count();
+            return Err(SeedError::WeldedMass { node: first_of[w] as usize, nodes, mass: m as f64 });
+        }
     }
     out.triangles = Vec::with_capacity(input.triangles.len());
     for (t, tri) in input.triangles.iter().enumerate() {

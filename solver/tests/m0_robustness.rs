@@ -146,7 +146,9 @@ fn bad_input_is_a_typed_error_naming_the_index() {
     let mut i = good.clone();
     i.bind_rotations = vec![cloth_solver::pose::Quat::IDENTITY; i.positions.len()];
     i.bind_rotations[3].w = 1.1;
-    assert_eq!(err(&i, d), SeedError::BadBindTransform { joint: 3 });
+    let e = err(&i, d);
+    assert!(matches!(e, SeedError::BadBindTransform { joint: 3, coordinate: None, .. }), "{e:?}");
+    assert!(e.to_string().contains("rotation has norm 1.1"), "{e}");
 
     let mut i = good.clone();
     i.masses[9] = 0.0;
@@ -180,11 +182,20 @@ fn bad_input_is_a_typed_error_naming_the_index() {
 
     let mut i = good.clone();
     i.triangles[2] = [1, 1, 2];
-    assert_eq!(err(&i, d), SeedError::DegenerateTriangle { triangle: 2 });
+    assert!(matches!(err(&i, d), SeedError::DegenerateTriangle { triangle: 2, .. }));
 
     let mut i = good.clone();
     i.positions[5] = i.positions[4];
     assert!(matches!(err(&i, d), SeedError::DegenerateTriangle { .. } | SeedError::ZeroLengthRow { .. }));
+    assert!(!err(&i, d).to_string().contains("f32"), "no precision hint near the origin");
+
+    // The same sheet 9e5 m out: f32 positions there are 6 cm apart, so its
+    // edges collapse; the refusal says why and what to do.
+    let mut i = good.clone();
+    i.positions.iter_mut().for_each(|p| p[0] += 9e5);
+    let e = err(&i, d);
+    assert!(matches!(e, SeedError::DegenerateTriangle { .. } | SeedError::ZeroLengthRow { .. }), "{e:?}");
+    assert!(e.to_string().contains("f32 positions are 0.0625 m apart"), "{e}");
 
     let mut i = good.clone();
     i.masses.pop();

@@ -131,4 +131,21 @@ fn welding_refuses_what_it_cannot_do() {
     let mut bad = cape.clone();
     bad.masses[40] = f32::NAN;
     assert!(matches!(weld(&bad, 1e-6), Err(SeedError::BadMass { node: 40, .. })));
+    // Masses each in range whose sum is not: named by the first input node
+    // and the count merged, not by the welded node's number.
+    let (mut seamed, map) = with_a_seam(&cape);
+    let duplicate = map.len() - 1;
+    let original = map[duplicate] as usize;
+    assert!(!seamed.fixed[original], "the seam's last node is free");
+    seamed.masses[original] = 6e8;
+    seamed.masses[duplicate] = 6e8;
+    match weld(&seamed, 1e-6) {
+        Err(e @ SeedError::WeldedMass { node, nodes: 2, mass }) => {
+            assert_eq!(node, original);
+            assert!((mass - 1.2e9).abs() < 1e3, "{mass}");
+            let m = e.to_string();
+            assert!(m.contains(&format!("node {original}")) && m.contains("1e9 kg"), "{m}");
+        }
+        other => panic!("expected WeldedMass, got {other:?}"),
+    }
 }
