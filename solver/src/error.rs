@@ -53,10 +53,9 @@ pub enum SeedError {
     /// cloth owns.
     AnchorHangsFromCloth { anchor: u32, joint: u32 },
     /// A skeleton joint's bind transform has a translation beyond
-    /// [`crate::constants::COORDINATE_LIMIT`] or a rotation that is not a
-    /// unit quaternion (within 1e-3).
-    /// `coordinate`: the translation's coordinate past the limit (checked
-    /// first), else `None` and the rotation's norm is `rotation_norm`.
+    /// [`crate::constants::COORDINATE_LIMIT`] (`coordinate`, checked first)
+    /// or a rotation that is not a unit quaternion within 1e-3 (`coordinate`
+    /// `None`; [`SeedError::bind_rotation`]).
     BadBindTransform { joint: usize, coordinate: Option<f64>, rotation_norm: f64 },
     /// A free particle's bind position lies within the contact offset of a
     /// collider given at seed (§29: it would read as a tether failure):
@@ -150,7 +149,8 @@ impl fmt::Display for SeedError {
             ),
             SeedError::BadBindTransform { joint, coordinate: Some(c), .. } => write!(
                 f,
-                "joint {joint}'s bind translation has a coordinate {c} m; translations are limited to ±{} m",
+                "joint {joint}'s bind translation has a coordinate {} m; translations are limited to ±{} m",
+                Readable(*c),
                 crate::constants::COORDINATE_LIMIT
             ),
             SeedError::BadBindTransform { joint, coordinate: None, rotation_norm } => write!(
@@ -176,8 +176,17 @@ impl fmt::Display for SeedError {
 
 impl std::error::Error for SeedError {}
 
+impl SeedError {
+    /// A bind rotation `q` that is not unit: its norm taken without
+    /// overflow (a component of 1e200 reads 1e200, not inf).
+    pub fn bind_rotation(joint: usize, q: crate::pose::Quat) -> Self {
+        let rotation_norm = q.x.hypot(q.y).hypot(q.z.hypot(q.w));
+        SeedError::BadBindTransform { joint, coordinate: None, rotation_norm }
+    }
+}
+
 /// A degenerate triangle this far from the origin, m, is named with its f32
-/// spacing there (1.2e-4 m at 1 km): the area test's scale is 1e-12 m².
+/// spacing there (6.1e-5 m at 1 km): the area test's scale is 1e-12 m².
 const FAR_FOR_F32: f64 = 1e3;
 
 /// A value as a message shows it: plain between 1e-4 and 1e6 (`2`, `0.5`),

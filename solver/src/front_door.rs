@@ -147,12 +147,16 @@ pub fn rig(skeleton: &Skeleton, joints: &[u32], masses: &[f32]) -> Result<(Cloth
         }
         // Composed along the chain, a non-unit rotation would scale what
         // hangs below it (and a huge one overflow).
-        let far = bind.translation.iter().copied().find(|c| c.abs() > crate::constants::COORDINATE_LIMIT);
+        if let Some(c) = bind.translation.iter().copied().find(|c| c.abs() > crate::constants::COORDINATE_LIMIT) {
+            return Err(SeedError::BadBindTransform {
+                joint: j,
+                coordinate: Some(c),
+                rotation_norm: bind.rotation.norm(),
+            });
+        }
         let unit = (bind.rotation.norm() - 1.0).abs() <= 1e-3; // false for NaN and inf
-        let q = bind.rotation;
-        let norm = q.x.hypot(q.y).hypot(q.z.hypot(q.w)); // the message's, without overflow
-        if far.is_some() || !unit {
-            return Err(SeedError::BadBindTransform { joint: j, coordinate: far, rotation_norm: norm });
+        if !unit {
+            return Err(SeedError::bind_rotation(j, bind.rotation));
         }
     }
     let mut parents = Vec::with_capacity(joints.len());

@@ -107,8 +107,7 @@ fn validate(input: &ClothInput) -> Result<usize, SeedError> {
         return Err(SeedError::LengthMismatch { what: "bind_rotations", expected: n, got: input.bind_rotations.len() });
     }
     if let Some(joint) = input.bind_rotations.iter().position(|q| !q.is_finite() || (q.norm() - 1.0).abs() > 1e-3) {
-        let rotation_norm = input.bind_rotations[joint].norm();
-        return Err(SeedError::BadBindTransform { joint, coordinate: None, rotation_norm });
+        return Err(SeedError::bind_rotation(joint, input.bind_rotations[joint]));
     }
     for (node, p) in input.positions.iter().enumerate() {
         if !p.iter().all(|v| v.is_finite()) {

@@ -149,6 +149,10 @@ fn bad_input_is_a_typed_error_naming_the_index() {
     let e = err(&i, d);
     assert!(matches!(e, SeedError::BadBindTransform { joint: 3, coordinate: None, .. }), "{e:?}");
     assert!(e.to_string().contains("rotation has norm 1.1"), "{e}");
+    // One too large to square reads as itself, not as inf.
+    i.bind_rotations[3].w = 1e200;
+    let e = err(&i, d);
+    assert!(e.to_string().contains("rotation has norm 1e200;"), "{e}");
 
     let mut i = good.clone();
     i.masses[9] = 0.0;
