@@ -741,7 +741,7 @@ typedef struct {
     // refused (BUFFER_TOO_SMALL) before any entry is read. Appended after
     // render_mesh: a caller built against an earlier header passes the
     // shorter struct_size, and its node_map is taken to hold first_node +
-    // node_count entries, unchecked.
+    // node_count entries, unchecked below 2³² (OUT_OF_RANGE past it).
     size_t node_map_count;
 } cloth_vertex_layout;
 
@@ -1302,8 +1302,9 @@ cloth_status cloth_read_positions(cloth_world world,
 // tree, the node rotations cloth_read_node_poses fits). Per-cloth.
 // Refuses: INVALID_ENUM for a `space` other than CLOTH_SPACE_WORLD or
 // _CLOTH; OUT_OF_RANGE when the range runs past the cloth's nodes (or the
-// render mesh's vertices), a node_map entry names no node, or render_mesh
-// names none attached; INVALID_ARGUMENT when no field is present, a field
+// render mesh's vertices), a node_map entry names no node, render_mesh
+// names none attached, or a layout of the earlier size (no
+// node_map_count) asks for map entries past 2³²; INVALID_ARGUMENT when no field is present, a field
 // does not fit in the stride, two fields overlap, a node_map comes with
 // CLOTH_ALL_NODES, or both a node_map and a render_mesh are given;
 // BUFFER_TOO_SMALL when `out_bytes` is shorter than the write or
@@ -1351,8 +1352,9 @@ cloth_status cloth_cook(cloth_world world, cloth_id cloth, uint8_t *out, size_t 
 // check as every create takes them, and the render meshes it was cooked
 // with under their numbers. Exclusive.
 // Refuses: BAD_BLOB for bytes that are not a cooked cloth, a blob of
-// another format version, a truncated or corrupt one (its checksum) or an
-// inconsistent one — the message says which; SEED_FAILED as
+// another format version, a truncated or corrupt one (its checksum), one
+// with bytes after its end (blob_size past the size cloth_cook wrote) or
+// an inconsistent one — the message says which; SEED_FAILED as
 // cloth_create_sheet for a node inside a collider (desc.bind_pose_check).
 cloth_status cloth_create_from_cooked(cloth_world world,
                                       const uint8_t *blob,

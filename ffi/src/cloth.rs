@@ -1178,8 +1178,9 @@ pub unsafe extern "C" fn cloth_read_positions(
 /// tree, the node rotations cloth_read_node_poses fits). Per-cloth.
 /// Refuses: INVALID_ENUM for a `space` other than CLOTH_SPACE_WORLD or
 /// _CLOTH; OUT_OF_RANGE when the range runs past the cloth's nodes (or the
-/// render mesh's vertices), a node_map entry names no node, or render_mesh
-/// names none attached; INVALID_ARGUMENT when no field is present, a field
+/// render mesh's vertices), a node_map entry names no node, render_mesh
+/// names none attached, or a layout of the earlier size (no
+/// node_map_count) asks for map entries past 2³²; INVALID_ARGUMENT when no field is present, a field
 /// does not fit in the stride, two fields overlap, a node_map comes with
 /// CLOTH_ALL_NODES, or both a node_map and a render_mesh are given;
 /// BUFFER_TOO_SMALL when `out_bytes` is shorter than the write or
@@ -1223,7 +1224,25 @@ pub unsafe extern "C" fn cloth_read_vertices(
                 );
             }
             let entries = first.saturating_add(l.node_count as usize);
-            if entries > l.node_map_count {
+            let counted = l.struct_size as usize > std::mem::offset_of!(cloth_vertex_layout, node_map_count);
+            let map = if counted {
+                // SAFETY: the header's pointer rule: node_map holds
+                // node_map_count entries (its size checked against
+                // PTRDIFF_MAX there).
+                unsafe { slice_in(l.node_map, l.node_map_count, "layout.node_map")? }
+            } else if entries > 1 << 32 {
+                // A caller of the first layout gave no count: a range past
+                // 2³² entries is refused, not read.
+                return fail(
+                    CLOTH_STATUS_OUT_OF_RANGE,
+                    format!("layout: first_node + node_count is {entries}, past the 2^32 entries a node_map can hold"),
+                );
+            } else {
+                // SAFETY: the first layout's rule: node_map holds first_node +
+                // node_count entries.
+                unsafe { slice_in(l.node_map, entries, "layout.node_map")? }
+            };
+            if entries > map.len() {
                 return fail(
                     CLOTH_STATUS_BUFFER_TOO_SMALL,
                     format!(
@@ -1233,10 +1252,7 @@ pub unsafe extern "C" fn cloth_read_vertices(
                     ),
                 );
             }
-            // SAFETY: the header's pointer rule: node_map holds node_map_count
-            // entries (or, from a caller of the first version, first_node +
-            // node_count), and the write reads first_node + node_count ≤ that.
-            Some(unsafe { slice_in(l.node_map, entries, "layout.node_map")? })
+            Some(&map[..entries])
         };
         // SAFETY: the caller's pointer contract (NULL with 0 bytes allowed).
         let out = unsafe { slice_out(out as *mut u8, out_bytes, "out")? };

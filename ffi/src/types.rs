@@ -498,7 +498,7 @@ pub struct cloth_vertex_layout {
     /// refused (BUFFER_TOO_SMALL) before any entry is read. Appended after
     /// render_mesh: a caller built against an earlier header passes the
     /// shorter struct_size, and its node_map is taken to hold first_node +
-    /// node_count entries, unchecked.
+    /// node_count entries, unchecked below 2³² (OUT_OF_RANGE past it).
     pub node_map_count: usize,
 }
 
@@ -776,14 +776,9 @@ sized!(cloth_sheet_desc, cloth_default_sheet_desc(), weld_tolerance, max_distanc
 sized!(cloth_tree_desc, cloth_default_tree_desc(), max_distances);
 sized!(cloth_rig_desc, cloth_default_rig_desc(), max_distances);
 sized!(cloth_collider_desc, cloth_default_collider_desc());
-// The first version ended before node_map_count; its callers' maps are
-// taken at their word (usize::MAX entries), as that header promised.
-sized!(
-    @ cloth_vertex_layout,
-    cloth_vertex_layout { node_map_count: usize::MAX, ..cloth_default_vertex_layout() },
-    Some("cloth_default_vertex_layout"),
-    node_map_count
-);
+// The first version ended before node_map_count (cloth_read_vertices reads
+// the struct_size given to tell).
+sized!(cloth_vertex_layout, cloth_default_vertex_layout(), node_map_count);
 // The first release ended before anchor_limited; a later one before idle.
 // steps took the padding after idle: the size did not change.
 sized!(cloth_step_report, step_report_out(&Default::default(), 0), anchor_limited, idle);

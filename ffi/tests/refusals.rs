@@ -1013,6 +1013,39 @@ fn cases() -> Vec<Case> {
         ),
         case(
             "cloth_read_vertices",
+            CLOTH_STATUS_OUT_OF_RANGE,
+            "a node_map_count whose bytes pass PTRDIFF_MAX",
+            Here(|f| {
+                let map = [0u32; 4];
+                let mut layout = cloth_default_vertex_layout();
+                layout.node_count = 4;
+                layout.node_map = map.as_ptr();
+                layout.node_map_count = usize::MAX;
+                let mut buffer = [0u8; 48];
+                // SAFETY: refused before the map is read.
+                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 48) }
+            }),
+        ),
+        case(
+            "cloth_read_vertices",
+            CLOTH_STATUS_OUT_OF_RANGE,
+            "a layout of the earlier size whose map range passes 2^32",
+            Here(|f| {
+                // No node_map_count to check against: the helper's trial read
+                // past its map here. Past 2^32 it is refused unread.
+                let map = [0u32; 4];
+                let mut layout = cloth_default_vertex_layout();
+                layout.struct_size = std::mem::offset_of!(cloth_vertex_layout, node_map_count) as u32;
+                layout.first_node = u32::MAX - 1;
+                layout.node_count = 3;
+                layout.node_map = map.as_ptr();
+                let mut buffer = [0u8; 36];
+                // SAFETY: refused before the map is read.
+                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 36) }
+            }),
+        ),
+        case(
+            "cloth_read_vertices",
             CLOTH_STATUS_BUFFER_TOO_SMALL,
             "a node_map with node_map_count left 0",
             Here(|f| {
