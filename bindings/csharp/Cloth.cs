@@ -1466,7 +1466,8 @@ namespace ClothSim
             fixed (byte* p = dst) ReadVertices(layout, p, dst == null ? 0 : dst.Length);
         }
 
-        // Every vertex of a mesh exported with seams: vertex i is node nodeMap[i] (a weldMap).
+        // Every vertex of a mesh exported with seams: vertex i is node nodeMap[i] (a weldMap), for
+        // i < nodeMap.Length; a dst longer than nodeMap.Length vertices keeps its other bytes.
         public void ReadVertices(ClothVertexLayout layout, uint[] nodeMap, byte[] dst)
         {
             if (nodeMap == null) throw new ArgumentNullException("nodeMap");
