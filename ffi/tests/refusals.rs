@@ -344,6 +344,21 @@ fn vertices(f: &Fixture, edit: fn(&mut cloth_vertex_layout), bytes: usize) -> cl
     unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), bytes) }
 }
 
+/// `cloth_read_vertices` of the fixture through `map` (its length as
+/// node_count and node_map_count until `edit` changes them), into 16
+/// vertices' bytes.
+fn mapped(f: &Fixture, map: &[u32], edit: fn(&mut cloth_vertex_layout)) -> cloth_status {
+    let mut layout = cloth_default_vertex_layout();
+    layout.node_count = map.len() as u32;
+    layout.node_map = map.as_ptr();
+    layout.node_map_count = map.len();
+    edit(&mut layout);
+    let mut buffer = [0u8; 16 * 12];
+    // SAFETY: `map` holds map.len() entries (a layout claiming more is
+    // refused before the map is read) and the buffer 192 bytes.
+    unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), buffer.len()) }
+}
+
 /// Every refusal a `Refuses:` line names, and where it happens.
 fn cases() -> Vec<Case> {
     vec![
@@ -919,16 +934,7 @@ fn cases() -> Vec<Case> {
             "cloth_read_vertices",
             CLOTH_STATUS_INVALID_ARGUMENT,
             "both a node_map and a render_mesh",
-            Here(|f| {
-                let map = [0u32; 16];
-                let mut layout = cloth_default_vertex_layout();
-                layout.node_count = 16;
-                layout.node_map = map.as_ptr();
-                layout.render_mesh = 1;
-                let mut buffer = [0u8; 16 * 12];
-                // SAFETY: a map of 16 entries and a buffer of 192 bytes.
-                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 16 * 12) }
-            }),
+            Here(|f| mapped(f, &[0; 16], |l| l.render_mesh = 1)),
         ),
         case(
             "cloth_read_vertices",
@@ -982,16 +988,7 @@ fn cases() -> Vec<Case> {
             "cloth_read_vertices",
             CLOTH_STATUS_OUT_OF_RANGE,
             "a node_map entry past the nodes",
-            Here(|f| {
-                let map = [0u32, 16, 2];
-                let mut layout = cloth_default_vertex_layout();
-                layout.node_count = 3;
-                layout.node_map = map.as_ptr();
-                layout.node_map_count = map.len();
-                let mut buffer = [0u8; 36];
-                // SAFETY: a map of 3 entries and a buffer of 36 bytes.
-                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 36) }
-            }),
+            Here(|f| mapped(f, &[0, 16, 2], |_| {})),
         ),
         case(
             "cloth_read_vertices",
@@ -1000,31 +997,17 @@ fn cases() -> Vec<Case> {
             Here(|f| {
                 // The adversarial host's case: a first_node near 2³² over a
                 // four-entry map was read past its end.
-                let map = [0u32; 4];
-                let mut layout = cloth_default_vertex_layout();
-                layout.first_node = u32::MAX - 1;
-                layout.node_count = 2;
-                layout.node_map = map.as_ptr();
-                layout.node_map_count = map.len();
-                let mut buffer = [0u8; 24];
-                // SAFETY: a map of 4 entries (node_map_count) and a buffer of 24 bytes.
-                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 24) }
+                mapped(f, &[0; 4], |l| {
+                    l.first_node = u32::MAX - 1;
+                    l.node_count = 2;
+                })
             }),
         ),
         case(
             "cloth_read_vertices",
             CLOTH_STATUS_OUT_OF_RANGE,
             "a node_map_count whose bytes pass PTRDIFF_MAX",
-            Here(|f| {
-                let map = [0u32; 4];
-                let mut layout = cloth_default_vertex_layout();
-                layout.node_count = 4;
-                layout.node_map = map.as_ptr();
-                layout.node_map_count = usize::MAX;
-                let mut buffer = [0u8; 48];
-                // SAFETY: refused before the map is read.
-                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 48) }
-            }),
+            Here(|f| mapped(f, &[0; 4], |l| l.node_map_count = usize::MAX)),
         ),
         case(
             "cloth_read_vertices",
@@ -1033,43 +1016,24 @@ fn cases() -> Vec<Case> {
             Here(|f| {
                 // No node_map_count to check against: the helper's trial read
                 // past its map here. Past 2^32 it is refused unread.
-                let map = [0u32; 4];
-                let mut layout = cloth_default_vertex_layout();
-                layout.struct_size = std::mem::offset_of!(cloth_vertex_layout, node_map_count) as u32;
-                layout.first_node = u32::MAX - 1;
-                layout.node_count = 3;
-                layout.node_map = map.as_ptr();
-                let mut buffer = [0u8; 36];
-                // SAFETY: refused before the map is read.
-                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 36) }
+                mapped(f, &[0; 4], |l| {
+                    l.struct_size = std::mem::offset_of!(cloth_vertex_layout, node_map_count) as u32;
+                    l.first_node = u32::MAX - 1;
+                    l.node_count = 3;
+                })
             }),
         ),
         case(
             "cloth_read_vertices",
             CLOTH_STATUS_BUFFER_TOO_SMALL,
             "a node_map with node_map_count left 0",
-            Here(|f| {
-                let map = [0u32; 4];
-                let mut layout = cloth_default_vertex_layout();
-                layout.node_count = 4;
-                layout.node_map = map.as_ptr();
-                let mut buffer = [0u8; 48];
-                // SAFETY: a map of 4 entries and a buffer of 48 bytes.
-                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 48) }
-            }),
+            Here(|f| mapped(f, &[0; 4], |l| l.node_map_count = 0)),
         ),
         case(
             "cloth_read_vertices",
             CLOTH_STATUS_INVALID_ARGUMENT,
             "a node_map with CLOTH_ALL_NODES",
-            Here(|f| {
-                let map = [0u32; 16];
-                let mut layout = cloth_default_vertex_layout();
-                layout.node_map = map.as_ptr();
-                let mut buffer = [0u8; 16 * 12];
-                // SAFETY: a map of 16 entries and a buffer of 192 bytes.
-                unsafe { cloth_read_vertices(f.w, f.cloth, &layout, buffer.as_mut_ptr().cast(), 16 * 12) }
-            }),
+            Here(|f| mapped(f, &[0; 16], |l| l.node_count = CLOTH_ALL_NODES)),
         ),
         case(
             "cloth_read_vertices",
