@@ -499,7 +499,7 @@ impl Cloth {
         motion::check_nodes(first, masses.len(), nodes)?;
         let usable = |k: usize| self.node_inv_mass[first + k] == 0.0 || crate::constants::usable_mass(masses[k]);
         if let Some(k) = (0..masses.len()).find(|&k| !usable(k)) {
-            let rule = "from 1.2e-38 kg (the smallest normal f32) to 1e9 kg";
+            let rule = crate::constants::MASS_RULE;
             return Err(ParamError::Node { name: "mass", node: first + k, value: masses[k] as f64, rule });
         }
         let mut all: Vec<f32> = (0..nodes).map(|n| self.model.mass[self.model.slot_of_node[n] as usize]).collect();

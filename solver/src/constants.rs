@@ -106,10 +106,14 @@ pub const MIN_MASS: f32 = f32::MIN_POSITIVE;
 
 /// Largest admissible mass of a free node, kg: a million tonnes. A row's
 /// stiffness scales with `m/h²` and is held in `f32`; far above this it
-/// overflowed at short steps and the watchdog reset the cloth on every step
-/// (`MEASUREMENTS.md`, "An adversarial host": the bound is eleven decades
-/// below the heaviest mass seen to step cleanly at the shortest step).
+/// overflows at short steps and the watchdog resets the cloth on every step
+/// (the margin: `MEASUREMENTS.md`, "An adversarial host").
 pub const MAX_MASS: f32 = 1e9;
+
+/// [`MIN_MASS`]`..=`[`MAX_MASS`] as a refusal states it (a `'static` rule
+/// for [`crate::error::ParamError::Node`]; checked against the constants by
+/// `the_mass_rule_states_the_constants`).
+pub const MASS_RULE: &str = "from 1.1754944e-38 kg (the smallest normal f32) to 1e9 kg";
 
 /// Shortest admissible step, s. A few centimetres of anchor motion a step
 /// is millions of m/s at much shorter steps, and the watchdog reset the

@@ -82,10 +82,9 @@ impl fmt::Display for SeedError {
             SeedError::BadMass { node, mass } => {
                 write!(
                     f,
-                    "node {node} has mass {}; a free node needs a mass of {:e} kg (the smallest normal f32) to {:e} kg",
+                    "node {node} has mass {}; a free node needs a mass {}",
                     Readable(*mass),
-                    crate::constants::MIN_MASS,
-                    crate::constants::MAX_MASS
+                    crate::constants::MASS_RULE
                 )
             }
             SeedError::TriangleIndexOutOfRange { triangle, index } => {

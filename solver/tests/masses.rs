@@ -194,3 +194,11 @@ fn the_heaviest_and_lightest_nodes_step_at_the_shortest_and_longest_steps() {
         }
     }
 }
+
+/// The mass rule a refusal quotes states the constants the check uses.
+#[test]
+fn the_mass_rule_states_the_constants() {
+    use cloth_solver::constants::{MASS_RULE, MAX_MASS, MIN_MASS};
+    let (lo, hi) = (format!("from {MIN_MASS:e} kg"), format!("to {MAX_MASS:e} kg"));
+    assert!(MASS_RULE.starts_with(&lo) && MASS_RULE.ends_with(&hi), "{MASS_RULE}: {lo} … {hi}");
+}
