@@ -204,7 +204,7 @@ pub fn cost(out: &mut Output, rounds: usize, frames: usize) {
                             let r = self_pair::radius(c.model(), d.thickness);
                             let x = c.state().x.clone();
                             let t = Instant::now();
-                            sc.search(c.model(), &x, r, stencils, tuning.self_ratio);
+                            sc.search(c.model(), &x, r, stencils);
                             search[v].push(t.elapsed().as_secs_f64() * 1e3);
                         }
                     }

@@ -285,9 +285,10 @@ pub const SLIDE_COHERENCE: f64 = 0.95;
 /// the slide's own 3×3 system.
 pub const SLIDE_NORMAL_HOLD: f64 = 1e6;
 
-/// Self-pair stiffness over `m_eff/h²` (§32: the joint minimum of the mean
-/// crossings, well down the worst-case curve; the one-sided row does not
-/// pump energy, so M0's soft-row ceiling is not the reason).
+/// Self-row stiffness over `m_eff/h²`, split between a row's slots
+/// (`self_pair::split`) (§32: the joint minimum of the mean crossings, well
+/// down the worst-case curve; the one-sided row does not pump energy, so
+/// M0's soft-row ceiling is not the reason).
 pub const SELF_RATIO: f64 = 8.0;
 
 /// Pair rows per particle, first found in the candidate list's node order (§35).

@@ -5,7 +5,8 @@
 //!   pair           C = ‖xi − xj‖ − 2r                        push apart only
 //!   point–tri      C = (xp − Σ bₖ xₖ)·n₀ − r                  push apart only
 //!   edge–edge      C = (x(e₁, s) − x(e₂, t))·n₀ − r           push apart only
-//!   soft, k = CLOTH_SELF_RATIO · m_eff/h², no multiplier, no warm start
+//!   soft, k = SELF_RATIO · m_eff/h² split between the slots ([`split`]),
+//!   no multiplier, no warm start
 //! ```
 //!
 //! **Search, once per step** (from the positions the step starts with), in
@@ -220,8 +221,6 @@ pub struct PointTriangle {
     pub weights: [f32; 3],
     /// Unit normal toward the point's side.
     pub normal: [f32; 3],
-    /// Stiffness over `m_eff/h²` ([`stencil_ratio`]).
-    pub ratio: f32,
 }
 
 /// Two edges, frozen for the step.
@@ -236,8 +235,6 @@ pub struct EdgeEdge {
     pub t: f32,
     /// Unit normal from the second edge toward the first.
     pub normal: [f32; 3],
-    /// Stiffness over `m_eff/h²` ([`stencil_ratio`]).
-    pub ratio: f32,
 }
 
 /// What the last search found.
@@ -490,7 +487,7 @@ impl SelfCollision {
     /// The search, once per step, at radius `radius` over positions `x`;
     /// with `stencils`, near pairs also propose point–triangle and edge–edge
     /// rows.
-    pub fn search(&mut self, model: &Model, x: &Points, radius: f64, stencils: bool, ratio: f64) {
+    pub fn search(&mut self, model: &Model, x: &Points, radius: f64, stencils: bool) {
         self.clear();
         self.radius = radius;
         let diameter = 2.0 * radius;
@@ -536,7 +533,7 @@ impl SelfCollision {
             }
             if stencils {
                 let mut found =
-                    Found { point_triangle, edge_edge, dropped: &mut stats.dropped, ratio, surface, tri_start, tris };
+                    Found { point_triangle, edge_edge, dropped: &mut stats.dropped, surface, tri_start, tris };
                 // Edge pairs once: (i, j) and (j, i) would propose the same.
                 propose(model, x, i, j, diameter, true, &mut found);
                 if model.inv_mass[j as usize] > 0.0 {
@@ -685,8 +682,8 @@ impl SelfCollision {
     }
 
     /// Jacobi accumulation, once per iteration: every row's force and
-    /// Hessian block at the current positions into the scratch, each row at
-    /// `ratio·m_eff/h²`.
+    /// Hessian block at the current positions into the scratch, each row of
+    /// penalty `ratio·m_eff/h²` split between its slots ([`split`]).
     pub fn accumulate(&mut self, model: &Model, x: &Points, inv_h2: f64, ratio: f64) {
         let Self { members, scratch, pairs, point_triangle, edge_edge, radius, .. } = self;
         for &s in members.iter() {
@@ -703,9 +700,9 @@ impl SelfCollision {
                 continue; // apart, or coincident (no direction to push along)
             }
             let n = scale(d, 1.0 / l);
-            let k = ratio * inv_h2 / (w(i) + w(j));
-            add(scratch, model, i, k, c, 1.0, n);
-            add(scratch, model, j, k, c, -1.0, n);
+            let sum = w(i) + w(j);
+            add(scratch, model, i, split(ratio, inv_h2, sum, w(i)), c, 1.0, n);
+            add(scratch, model, j, split(ratio, inv_h2, sum, w(j)), c, -1.0, n);
         }
         for r in point_triangle.iter() {
             let [p, a, b, cc] = r.slots;
@@ -717,9 +714,9 @@ impl SelfCollision {
                 continue;
             }
             let coef = [1.0, -u, -v, -t];
-            let k = r.ratio as f64 * inv_h2 / r.slots.iter().zip(coef).map(|(&s, g)| w(s) * g * g).sum::<f64>();
+            let sum = r.slots.iter().zip(coef).map(|(&s, g)| w(s) * g * g).sum::<f64>();
             for (&s, g) in r.slots.iter().zip(coef) {
-                add(scratch, model, s, k, c, g, n);
+                add(scratch, model, s, split(ratio, inv_h2, sum, w(s) * g * g), c, g, n);
             }
         }
         for r in edge_edge.iter() {
@@ -733,9 +730,9 @@ impl SelfCollision {
                 continue;
             }
             let coef = [1.0 - s, s, -(1.0 - t), -t];
-            let k = r.ratio as f64 * inv_h2 / r.slots.iter().zip(coef).map(|(&s, g)| w(s) * g * g).sum::<f64>();
+            let sum = r.slots.iter().zip(coef).map(|(&s, g)| w(s) * g * g).sum::<f64>();
             for (&s, g) in r.slots.iter().zip(coef) {
-                add(scratch, model, s, k, c, g, n);
+                add(scratch, model, s, split(ratio, inv_h2, sum, w(s) * g * g), c, g, n);
             }
         }
     }
@@ -1009,7 +1006,6 @@ struct Found<'a> {
     point_triangle: &'a mut Bounded<PointTriangle>,
     edge_edge: &'a mut Bounded<EdgeEdge>,
     dropped: &'a mut usize,
-    ratio: f64,
     surface: &'a [bool],
     tri_start: &'a [u32],
     tris: &'a [[u32; 2]],
@@ -1046,11 +1042,10 @@ fn propose(model: &Model, x: &Points, i: u32, j: u32, diameter: f64, edges: bool
         if !movable(model, [j, i, a, b], coef) {
             continue;
         }
-        let ratio = stencil_ratio(model, [j, i, a, b], coef, found.ratio) as f32;
         let mut tri = [node(i), node(a), node(b)];
         tri.sort_unstable();
         let key = (node(j), (tri[0] as u64) << 42 | (tri[1] as u64) << 21 | tri[2] as u64);
-        found.point_triangle.try_push(PointTriangle { key, slots: [j, i, a, b], weights, normal, ratio });
+        found.point_triangle.try_push(PointTriangle { key, slots: [j, i, a, b], weights, normal });
     }
     // Edges (i, a) against edges (j, b), both edges of a surface: a
     // chain's links have no side to keep (their neighbourhood is the chain
@@ -1084,7 +1079,6 @@ fn propose(model: &Model, x: &Points, i: u32, j: u32, diameter: f64, edges: bool
             if !movable(model, [i, a, j, b], [1.0 - s, s, 1.0 - t, t]) {
                 continue;
             }
-            let ratio = stencil_ratio(model, [i, a, j, b], [1.0 - s, s, 1.0 - t, t], found.ratio) as f32;
             // The lower edge id first, so either finder builds the same row.
             let (e1, e2, slots, s, t, normal) = if ra < rb {
                 (ra, rb, [i, a, j, b], s, t, normal)
@@ -1092,40 +1086,9 @@ fn propose(model: &Model, x: &Points, i: u32, j: u32, diameter: f64, edges: bool
                 (rb, ra, [j, b, i, a], t, s, normal.map(|c| -c))
             };
             let key = (e1 as u64) << 32 | e2 as u64;
-            found.edge_edge.try_push(EdgeEdge { key, slots, s: s as f32, t: t as f32, normal, ratio });
+            found.edge_edge.try_push(EdgeEdge { key, slots, s: s as f32, t: t as f32, normal });
         }
     }
-}
-
-/// A stencil's stiffness over `m_eff/h²`: what makes its Jacobi update close
-/// the same fraction of its gap as a pair row at `ratio` does, alone
-/// (`ratio/(1 + ratio/2)`, 1.6 at 8). At the pair's ratio a four-particle
-/// stencil would close 2.7 gaps per iteration — past 2, so an oscillation
-/// that grows (measured: a fanned cape's tether at 3.6 under a sprint).
-///
-/// Particle `k` alone moves `a/(1 + a)` of its share with
-/// `a = ρ·w c²/Σ w c²`; the closed fraction is `Σ a/(1 + a)`, increasing in
-/// `ρ`, solved by bisection (never above `ratio`).
-fn stencil_ratio(model: &Model, slots: [u32; 4], coef: [f64; 4], ratio: f64) -> f64 {
-    let w: [f64; 4] = slots.map(|s| model.inv_mass[s as usize] as f64);
-    let total: f64 = (0..4).map(|k| w[k] * coef[k] * coef[k]).sum();
-    let q = [0, 1, 2, 3].map(|k| w[k] * coef[k] * coef[k] / total);
-    let closed = |rho: f64| q.iter().map(|&qk| rho * qk / (1.0 + rho * qk)).sum::<f64>();
-    let target = ratio / (1.0 + ratio / 2.0);
-    if closed(ratio) <= target {
-        return ratio;
-    }
-    let (mut lo, mut hi) = (0.0, ratio);
-    // 24 halvings: the f32 the stencil stores, to its last bit or so.
-    for _ in 0..24 {
-        let mid = 0.5 * (lo + hi);
-        if closed(mid) < target {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
 }
 
 /// Whether a stencil's free particles carry enough of it to move it: the sum
@@ -1215,6 +1178,24 @@ fn cap_per<T>(rows: &mut Bounded<T>, owner: impl Fn(&T) -> u32, dropped: &mut us
         *dropped += usize::from(!keep);
         keep
     });
+}
+
+/// The penalty slot `s` of a row takes, of a row whose `Σ w g²` is `sum`,
+/// `ws = w_s g_s²`: `k_s = (ratio/h²) / ((1 + ratio)·sum − ratio·ws)`.
+///
+/// Rows are Jacobi: every slot steps against the row alone, its other slots
+/// held. Solved over all its slots at once, a row of penalty
+/// `ratio·m_eff/h²` closes `ratio/(1 + ratio)` of `C`, slot `s` moving
+/// `ws/sum` of that; `k_s` is the penalty with which the slot's own step
+/// moves exactly its share. A slot whose other slots are fixed keeps
+/// `ratio·m_s/h²`; two equal free ends take `ratio/(2 + ratio)·m/h²` each
+/// (mass splitting, as for parallel contact: Tonge et al. 2012). With the
+/// row's own penalty at every slot, two free ends closed
+/// `2·ratio/(2 + ratio)` of `C`, overshooting, and layers stacked on a
+/// floor flipped in and out of contact for good.
+#[inline]
+fn split(ratio: f64, inv_h2: f64, sum: f64, ws: f64) -> f64 {
+    ratio * inv_h2 / ((1.0 + ratio) * sum - ratio * ws)
 }
 
 /// Adds one row's share for slot `s`: `C` with coefficient `g` on `s`'s

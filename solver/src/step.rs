@@ -484,7 +484,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     let mut p = SubstepParams { in_flight, ..p };
     if d.self_collision && !state.self_collision.is_empty() {
         let radius = t.self_radius_scale * self_pair::radius(model, d.thickness);
-        state.self_collision.search(model, &state.x, radius, t.self_stencils, t.self_ratio);
+        state.self_collision.search(model, &state.x, radius, t.self_stencils);
         p.self_rows = state.self_collision.has_rows();
     }
     // The sleep test's window starts where the last quiet run ended.
