@@ -138,7 +138,7 @@ pub fn cape(out: &mut Output) {
     let (input, _) = cloth_solver::front_door::tree(&scenes::strip_cape()).expect("seeds");
     let c = Cloth::new(&input, library::SILK.dynamics).expect("seeds");
     let m = c.model();
-    out.note("§37: the strip cape (5 strips × 7 joints, 8.5 cm apart, links 0.0801 m, roots on a 0.6× neckline), silk, 600 steps from the bind pose");
+    out.note("§37: the strip cape (5 strips × 7 joints, 8.5 cm apart, links 0.0801 m, roots on a 0.6× neckline), silk 2×4, 20 s from the bind pose; closest: two strips' nearest nodes from 2 s on, in diameters");
     out.note(&format!(
         "shortest row {:.4} m; two hops (a sheet's rule) {:.4} m; closest free pair, measured {:.4} m; radius {:.4} m",
         m.shortest_row,
@@ -146,16 +146,19 @@ pub fn cape(out: &mut Output) {
         m.closest_free_pair.unwrap_or(f32::NAN),
         self_pair::radius(m, library::SILK.dynamics.thickness)
     ));
-    let (bind, off, _) = e::cape_width(false);
-    let (_, on, pairs) = e::cape_width(true);
-    out.row(Row::new("self-cape", "bind pose").with("width_m", bind));
-    out.row(Row::new("self-cape", "settled, no self-collision").with("width_m", off).with("vs_bind", off / bind - 1.0));
-    out.row(
-        Row::new("self-cape", "settled, with it")
-            .with("width_m", on)
-            .with("vs_bind", on / bind - 1.0)
-            .with("pairs_at_rest", pairs),
-    );
+    let off = e::strip_cape(false, 2, 4);
+    let on = e::strip_cape(true, 2, 4);
+    out.note(&format!("bind pose: {:.3} m wide", off.bind_width));
+    for (variant, c) in [("settled, no self-collision", off), ("settled, with it", on)] {
+        out.row(
+            Row::new("self-cape", variant)
+                .with("width_m", c.width)
+                .with("vs_bind", c.width / c.bind_width - 1.0)
+                .with("closest_diameters", c.closest)
+                .with("closest_at_rest", c.closest_at_rest)
+                .with("pairs_at_rest", c.pairs),
+        );
+    }
     out.flush();
 }
 

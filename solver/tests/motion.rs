@@ -476,13 +476,18 @@ fn largest_gap(a: &Cloth, b: &Cloth) -> f64 {
 /// An anchor cruising at a steady 25 m/s (a car) is felt by no node at any
 /// inertia, so changing what the nodes feel mid-cruise — the cloth's
 /// inertia 0.9 → 0.3 and 0.3 → 1, a preset change, inertia scales painted
-/// at 0.25 and cleared — moves no node: over the next second every node
-/// stays within 1 mm of a twin that made no change: the stored velocities'
-/// share of the frame's motion follows the change (`MEASUREMENTS.md`, "A
-/// Rust user's trial: a skinned garment").
+/// at 0.25 and cleared — moves no node: on six irregular capes, over the
+/// next half second every node stays within 0.5 mm of a twin that made no
+/// change: the stored velocities' share of the frame's motion follows the
+/// change (`MEASUREMENTS.md`, "A Rust user's trial: a skinned garment").
+/// A felt cruise moves a node 25 m/s × dt = 0.42 m in the first step.
+/// What the change does leave is the rounding of the re-expressed
+/// velocities, 0.01–0.05 mm; where self rows keep a cape in contact that
+/// difference can grow afterwards like any other perturbation (2.8 mm a
+/// second later on cape 2, `MEASUREMENTS.md`, "Crumpled capes"), which is
+/// why the window is half a second.
 #[test]
 fn changing_the_inertia_on_a_cruising_anchor_moves_no_node() {
-    let input = IrregularCape::from_seed(2).input();
     type Change = fn(&mut Cloth);
     let cases: [(&str, Dynamics, Change); 5] = [
         ("inertia 0.9 → 0.3", Dynamics { inertia: 0.9, ..library::COTTON.dynamics }, |c| {
@@ -495,46 +500,49 @@ fn changing_the_inertia_on_a_cruising_anchor_moves_no_node() {
         ("scales 0.25 painted", library::DENIM.dynamics, |c| c.set_inertia_scales(0, &vec![0.25; c.nodes()]).unwrap()),
         ("scales cleared", library::DENIM.dynamics, |c| c.clear_inertia_scales()),
     ];
-    for (name, d, change) in cases {
-        let mut twin = Cloth::new(&input, d).unwrap();
-        if name == "scales cleared" {
-            twin.set_inertia_scales(0, &vec![0.25; twin.nodes()]).unwrap();
-        }
-        let mut c = twin.clone();
-        // Up to speed over half a second, then a cruise of four seconds: the
-        // anchor's position at step k, in units of dt.
-        let along = |k: usize| if k < 30 { 25.0 * (k * k) as f64 / 60.0 } else { 25.0 * (k as f64 - 15.0) };
-        let ride = |k: usize, twin: &mut Cloth, c: &mut Cloth| {
-            let pose = Pose::new([along(k) * d.dt, 0.0, 0.0], Quat::IDENTITY);
-            for cloth in [twin, c] {
-                cloth.set_anchor_pose(pose).unwrap();
-                cloth.step();
+    for seed in 0..6 {
+        let input = IrregularCape::from_seed(seed).input();
+        for (name, d, change) in cases {
+            let mut twin = Cloth::new(&input, d).unwrap();
+            if name == "scales cleared" {
+                twin.set_inertia_scales(0, &vec![0.25; twin.nodes()]).unwrap();
             }
-        };
-        for k in 1..=270 {
-            ride(k, &mut twin, &mut c);
+            let mut c = twin.clone();
+            // Up to speed over half a second, then a cruise of four seconds:
+            // the anchor's position at step k, in units of dt.
+            let along = |k: usize| if k < 30 { 25.0 * (k * k) as f64 / 60.0 } else { 25.0 * (k as f64 - 15.0) };
+            let ride = |k: usize, twin: &mut Cloth, c: &mut Cloth| {
+                let pose = Pose::new([along(k) * d.dt, 0.0, 0.0], Quat::IDENTITY);
+                for cloth in [twin, c] {
+                    cloth.set_anchor_pose(pose).unwrap();
+                    cloth.step();
+                }
+            };
+            for k in 1..=270 {
+                ride(k, &mut twin, &mut c);
+            }
+            assert!(largest_gap(&twin, &c) == 0.0);
+            let twin_dynamics = *twin.dynamics();
+            change(&mut c);
+            if name == "SILK → LEATHER" {
+                twin.set_dynamics(Dynamics { inertia: twin_dynamics.inertia, ..library::LEATHER.dynamics }).unwrap();
+            }
+            let mut worst: f64 = 0.0;
+            for k in 271..=300 {
+                ride(k, &mut twin, &mut c);
+                worst = worst.max(largest_gap(&twin, &c));
+            }
+            println!("cape {seed}, {name}: largest gap to the twin over the next half second {:.3} mm", worst * 1e3);
+            assert!(worst < 0.5e-3, "cape {seed}, {name}: a node moved {:.2} mm from its twin", worst * 1e3);
         }
-        assert!(largest_gap(&twin, &c) == 0.0);
-        let twin_dynamics = *twin.dynamics();
-        change(&mut c);
-        if name == "SILK → LEATHER" {
-            twin.set_dynamics(Dynamics { inertia: twin_dynamics.inertia, ..library::LEATHER.dynamics }).unwrap();
-        }
-        let mut worst: f64 = 0.0;
-        for k in 271..=330 {
-            ride(k, &mut twin, &mut c);
-            worst = worst.max(largest_gap(&twin, &c));
-        }
-        println!("{name}: largest gap to the twin over the next second {:.3} mm", worst * 1e3);
-        assert!(worst < 1e-3, "{name}: a node moved {:.1} mm from its twin", worst * 1e3);
     }
 }
 
 /// The largest stretch over a sprint with turns of the links at one hem
-/// node of irregular cape 1: painted a max distance of 0 at run time, and
-/// fixed at seed instead.
-fn held_node_links(preset: &library::Preset) -> (f64, f64) {
-    let input = IrregularCape::from_seed(1).input();
+/// node of irregular cape `seed`: painted a max distance of 0 at run time,
+/// and fixed at seed instead.
+fn held_node_links(seed: u64, preset: &library::Preset) -> (f64, f64) {
+    let input = IrregularCape::from_seed(seed).input();
     let lowest = (0..input.positions.len()).filter(|&k| !input.fixed[k]).map(|k| input.positions[k][1]);
     let bottom = lowest.fold(f32::INFINITY, f32::min);
     let hem = |k: &usize| !input.fixed[*k] && (input.positions[*k][1] - bottom).abs() < 0.02;
@@ -571,17 +579,27 @@ fn held_node_links(preset: &library::Preset) -> (f64, f64) {
 
 /// A hem node painted a max distance of 0 at run time is a pin: the model
 /// the step runs fixes it for the rows, the tethers and the strain
-/// projection, as seeding fixes a node. Over a sprint with turns its links
-/// stretch at most 1.2×, within 0.06 of the same node fixed at seed, on
-/// every preset (`MEASUREMENTS.md`, "A Rust user's trial: a skinned
-/// garment").
+/// projection, as seeding fixes a node. Over a sprint with turns, on six
+/// irregular capes under DENIM, LEATHER, COTTON and SILK, its links
+/// stretch as the same node's fixed at seed do: at most 1.5× (a node fixed at seed reaches 1.46× on
+/// cape 3), and the median over the capes within 0.05 of the seeded one's.
+/// One cape's worst is a single trajectory through folds and self
+/// contacts, and painted and seeded differ by about 0.2 either way on it
+/// (`MEASUREMENTS.md`, "Crumpled capes"); a pin the rows do not see
+/// stretched to 2.9–3.3× ("A Rust user's trial: a skinned garment").
 #[test]
 fn a_node_painted_zero_at_run_time_is_a_pin() {
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        0.5 * (v[2] + v[3])
+    };
     for preset in [library::DENIM, library::LEATHER, library::COTTON, library::SILK] {
-        let (painted, fixed) = held_node_links(&preset);
-        println!("{}: the hem node's links at most {painted:.3}× painted 0, {fixed:.3}× fixed at seed", preset.name);
-        let (name, close) = (preset.name, (painted - fixed).abs() <= 0.06);
-        assert!(painted <= 1.2 && close, "{name}: {painted:.3}× painted, {fixed:.3}× fixed");
+        let (painted, fixed): (Vec<f64>, Vec<f64>) = (0..6).map(|seed| held_node_links(seed, &preset)).unzip();
+        let name = preset.name;
+        println!("{name}: the hem node's links at most {painted:.3?}× painted 0, {fixed:.3?}× fixed at seed");
+        assert!(painted.iter().all(|&p| p <= 1.5), "{name}: {painted:.3?}× painted");
+        let (p, f) = (median(painted), median(fixed));
+        assert!((p - f).abs() <= 0.05, "{name}: median {p:.3}× painted, {f:.3}× fixed");
     }
 }
 

@@ -57,7 +57,7 @@ fn a_cloth_with_nothing_free_sleeps_and_wakes_to_its_animation() {
 
 /// A free cloth at rest (no gravity) sleeps after the sleep window; one that
 /// spins does not; a sheet dropped 10 cm onto a floor settles and sleeps
-/// within 5 s, lying on the floor; irregular capes crumpled on it sleep too.
+/// within 5 s, lying on the floor.
 #[test]
 fn a_free_cloth_falls_asleep_once_it_stops() {
     let none = ColliderSet::new();
@@ -90,20 +90,33 @@ fn a_free_cloth_falls_asleep_once_it_stops() {
     let heights: Vec<f32> = (0..c.nodes()).map(|n| c.position(n)[1]).collect();
     let (lo, hi) = heights.iter().fold((f32::MAX, f32::MIN), |(lo, hi), &y| (lo.min(y), hi.max(y)));
     assert!(lo > 0.0 && hi < 2.0 * d.thickness as f32, "on the floor: heights {lo}..{hi} m");
+}
 
-    // Irregular, curved capes with nothing pinned, dropped 5 cm onto a floor:
-    // they fall, crumple and sleep within 20 s, COTTON and DENIM each of
-    // seeds 0–3, LEATHER at least four of seeds 0–5. Not yet: a crumpled
-    // cape of any preset but DENIM can stay awake, a fold still creeping or
-    // an upper layer of a fold bobbing where a self pair stacks on the floor
-    // contact (`MEASUREMENTS.md`, "A tablecloth that trembles").
-    for (p, seeds, least) in [(library::COTTON, 0..4, 4), (library::DENIM, 0..4, 4), (library::LEATHER, 0..6, 4)] {
+/// Irregular, curved capes with nothing pinned, dropped 5 cm onto a floor:
+/// they fall, crumple and sleep within 20 s: DENIM each of seeds 0–3,
+/// SILK, COTTON and HAIR at least five of seeds 0–5, LEATHER at least
+/// four. The self rows, split between their slots, close a gap once, so a
+/// layer of a fold resting on a layer on the floor comes to rest (before:
+/// SILK 2 of 6; `MEASUREMENTS.md`, "Crumpled capes"). Not yet: a crumpled
+/// cape can stay awake, a fold still creeping (LEATHER) or SILK's cape 4
+/// still bobbing (`MEASUREMENTS.md`, "A tablecloth that trembles").
+#[test]
+fn crumpled_capes_fall_asleep_on_the_floor() {
+    let cases = [
+        (library::SILK, 0..6, 5),
+        (library::COTTON, 0..6, 5),
+        (library::HAIR, 0..6, 5),
+        (library::DENIM, 0..4, 4),
+        (library::LEATHER, 0..6, 4),
+    ];
+    for (p, seeds, least) in cases {
         let mut slept = 0;
         for seed in seeds {
             let o = e::garment(&p, GarmentCase::Dropped(seed), 20.0);
             slept += o.asleep_at.is_some() as usize;
             assert_eq!(o.resets, 0);
         }
+        println!("{}: {slept} capes asleep within 20 s", p.name);
         assert!(slept >= least, "{}: {slept} capes slept, not {least}", p.name);
     }
 }
