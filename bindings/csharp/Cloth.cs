@@ -998,25 +998,36 @@ namespace ClothSim
         // The raw handle, for ClothNative calls and jobs (0 once disposed).
         public ClothWorld Handle { get { return handle; } }
 
-        public void BeginFrame() { ClothException.Check(ClothNative.cloth_world_begin_frame(handle)); }
-        public void Step() { ClothException.Check(ClothNative.cloth_world_step(handle)); }
+        // The handle for this binding's calls: throws ClothException(InvalidWorld) saying the
+        // world was disposed, before any native call, once it has been.
+        internal ClothWorld Live
+        {
+            get
+            {
+                if (handle.packed == 0) ClothException.Throw(ClothStatus.InvalidWorld, "this SimWorld was disposed");
+                return handle;
+            }
+        }
+
+        public void BeginFrame() { ClothException.Check(ClothNative.cloth_world_begin_frame(Live)); }
+        public void Step() { ClothException.Check(ClothNative.cloth_world_step(Live)); }
         // A variable frame rate (Unity's Time.deltaTime): the fixed steps that fit, at most
         // CLOTH_MAX_CATCH_UP_STEPS per cloth; reads then show each cloth one fixed step behind, interpolated.
-        public void Advance(double seconds) { ClothException.Check(ClothNative.cloth_world_advance(handle, seconds)); }
-        public void BeginStep() { ClothException.Check(ClothNative.cloth_world_begin_step(handle)); }
-        public void StepCloth(SimCloth cloth) { ClothException.Check(ClothNative.cloth_world_step_cloth(handle, cloth.Id)); }
-        public void EndStep() { ClothException.Check(ClothNative.cloth_world_end_step(handle)); }
+        public void Advance(double seconds) { ClothException.Check(ClothNative.cloth_world_advance(Live, seconds)); }
+        public void BeginStep() { ClothException.Check(ClothNative.cloth_world_begin_step(Live)); }
+        public void StepCloth(SimCloth cloth) { ClothException.Check(ClothNative.cloth_world_step_cloth(Live, cloth.Id)); }
+        public void EndStep() { ClothException.Check(ClothNative.cloth_world_end_step(Live)); }
         // The air every cloth of the world moves through (start from ClothNative.cloth_default_air()).
-        public void SetAir(ClothAir air) { ClothException.Check(ClothNative.cloth_world_set_air(handle, ref air)); }
+        public void SetAir(ClothAir air) { ClothException.Check(ClothNative.cloth_world_set_air(Live, ref air)); }
         // A rebased origin (Unreal's world origin rebasing, a floating origin): every anchor and collider,
         // current and previous poses, moves by shift (new = old + shift); nothing travels or teleports.
         // Call it when the engine rebases, then set this frame's shifted poses as usual.
-        public void ShiftOrigin(ClothVec3 shift) { ClothException.Check(ClothNative.cloth_world_shift_origin(handle, ref shift)); }
+        public void ShiftOrigin(ClothVec3 shift) { ClothException.Check(ClothNative.cloth_world_shift_origin(Live, ref shift)); }
 
         // The frame budget (start from ClothNative.cloth_default_frame_budget()): from the next step on,
         // each step chooses every cloth's level of detail by priority (SimCloth.SetPriority), overriding
         // SimCloth.SetDetail. Counted, never timed: the same levels and bits on every machine.
-        public void SetBudget(ClothFrameBudget budget) { ClothException.Check(ClothNative.cloth_world_set_budget(handle, ref budget)); }
+        public void SetBudget(ClothFrameBudget budget) { ClothException.Check(ClothNative.cloth_world_set_budget(Live, ref budget)); }
         // coreMs: core-milliseconds a frame, summed over threads; unitNs: the host's measured price of a
         // unit of work, ns (0: keep the world's, CLOTH_WORK_UNIT_NS to start); fullShare: the largest share of it full
         // detail may take (1: all it fits).
@@ -1029,21 +1040,21 @@ namespace ClothSim
             SetBudget(budget);
         }
         // No budget: each cloth keeps its level until SimCloth.SetDetail changes it.
-        public void ClearBudget() { ClothException.Check(ClothNative.cloth_world_clear_budget(handle)); }
+        public void ClearBudget() { ClothException.Check(ClothNative.cloth_world_clear_budget(Live)); }
         // Reports what the last Step or Advance took, core-ms: its Stopwatch ms × the world's threads (1 for
         // 0), idle time included. With a budget set, its unit_ns moves towards the price this machine pays
         // (+25 % / −12.5 % a report at most) and the next steps' levels follow. Under Advance the budget is
         // a frame's (ClothFrameBudget); a frame running no step changes nothing, and so does 0 ms (a paused
         // frame that skipped Step).
-        public void ObserveStep(double coreMs) { ClothException.Check(ClothNative.cloth_world_observe_step(handle, coreMs)); }
+        public void ObserveStep(double coreMs) { ClothException.Check(ClothNative.cloth_world_observe_step(Live, coreMs)); }
         // ObserveStep from Step's or Advance's Stopwatch ms: the world multiplies by its threads (1 for 0).
-        public void ObserveStepWall(double wallMs) { ClothException.Check(ClothNative.cloth_world_observe_step_wall(handle, wallMs)); }
+        public void ObserveStepWall(double wallMs) { ClothException.Check(ClothNative.cloth_world_observe_step_wall(Live, wallMs)); }
         // The budget set, if any (false, and a budget of zeros, without one).
         public bool TryGetBudget(out ClothFrameBudget budget)
         {
             budget = ClothNative.cloth_default_frame_budget();
             uint enabled;
-            ClothException.Check(ClothNative.cloth_world_get_budget(handle, ref budget, out enabled));
+            ClothException.Check(ClothNative.cloth_world_get_budget(Live, ref budget, out enabled));
             return enabled != 0;
         }
 
@@ -1052,7 +1063,7 @@ namespace ClothSim
             get
             {
                 uint n;
-                ClothException.Check(ClothNative.cloth_world_cloth_count(handle, out n));
+                ClothException.Check(ClothNative.cloth_world_cloth_count(Live, out n));
                 return (int)n;
             }
         }
@@ -1060,7 +1071,7 @@ namespace ClothSim
         public SimColliderSet CreateColliderSet()
         {
             ClothColliderSetId set;
-            ClothException.Check(ClothNative.cloth_collider_set_create(handle, out set));
+            ClothException.Check(ClothNative.cloth_collider_set_create(Live, out set));
             return new SimColliderSet(this, set);
         }
 
@@ -1135,7 +1146,7 @@ namespace ClothSim
                 sheet.@fixed = (IntPtr)f;
                 sheet.triangles = (IntPtr)t;
                 sheet.weld_map = (IntPtr)w;
-                ClothException.Check(ClothNative.cloth_create_sheet(handle, ref sheet, ref desc, out id));
+                ClothException.Check(ClothNative.cloth_create_sheet(Live, ref sheet, ref desc, out id));
             }
             return new SimCloth(this, id);
         }
@@ -1176,7 +1187,7 @@ namespace ClothSim
                 tree.positions = (IntPtr)p;
                 tree.masses = (IntPtr)m;
                 tree.parents = (IntPtr)r;
-                ClothException.Check(ClothNative.cloth_create_tree(handle, ref tree, ref desc, out id));
+                ClothException.Check(ClothNative.cloth_create_tree(Live, ref tree, ref desc, out id));
             }
             return new SimCloth(this, id);
         }
@@ -1221,7 +1232,7 @@ namespace ClothSim
                 rig.local_bind = (IntPtr)b;
                 rig.joints = (IntPtr)j;
                 rig.masses = (IntPtr)m;
-                ClothException.Check(ClothNative.cloth_create_rig(handle, ref rig, ref desc, out id));
+                ClothException.Check(ClothNative.cloth_create_rig(Live, ref rig, ref desc, out id));
             }
             return new SimCloth(this, id);
         }
@@ -1251,7 +1262,7 @@ namespace ClothSim
             Custom(ref desc, dynamics);
             ClothId id;
             fixed (byte* b = blob)
-                ClothException.Check(ClothNative.cloth_create_from_cooked(handle, b, (UIntPtr)blob.Length, &desc, &id));
+                ClothException.Check(ClothNative.cloth_create_from_cooked(Live, b, (UIntPtr)blob.Length, &desc, &id));
             return new SimCloth(this, id);
         }
 
@@ -1325,6 +1336,7 @@ namespace ClothSim
         readonly ClothId id;
         readonly int nodes;
         ClothPose[] scratchWorld, scratchLocal;
+        bool disposed;
 
         internal SimCloth(SimWorld world, ClothId id)
         {
@@ -1338,17 +1350,31 @@ namespace ClothSim
         public SimWorld World { get { return world; } }
         // The raw id, for ClothNative calls and jobs.
         public ClothId Id { get { return id; } }
-        // Nodes (particles): the length every output buffer needs. It never changes.
-        public int NodeCount { get { return nodes; } }
+        // Nodes (particles): the length every output buffer needs. It never changes; like every
+        // other member it throws ClothException (StaleId) once the cloth is disposed.
+        public int NodeCount { get { CheckLive(); return nodes; } }
 
-        // Destroys the cloth. A second Dispose, or one after the world's, does nothing.
+        // Destroys the cloth. A second Dispose, or one after the world's, does nothing. A cloth never
+        // disposed stays in its world, stepped, until the world is disposed: a SimCloth has no
+        // finalizer, as the world, not the object, owns the cloth.
         public void Dispose()
         {
+            disposed = true;
             ClothNative.cloth_destroy(world.Handle, id);
         }
 
-        public void SetAnchorPose(ClothPose pose) { ClothException.Check(ClothNative.cloth_set_anchor_pose(world.Handle, id, ref pose)); }
-        public void PlaceAnchor(ClothPose pose) { ClothException.Check(ClothNative.cloth_place_anchor(world.Handle, id, ref pose)); }
+        // Throws ClothException (StaleId) saying the cloth was disposed, or (InvalidWorld) its world.
+        void CheckLive()
+        {
+            if (disposed) ClothException.Throw(ClothStatus.StaleId, "this SimCloth was disposed");
+            if (world.Handle.packed == 0) ClothException.Throw(ClothStatus.InvalidWorld, "this SimCloth's SimWorld was disposed");
+        }
+
+        // The world's handle for this cloth's calls, checked before any native call (CheckLive).
+        ClothWorld W { get { CheckLive(); return world.Handle; } }
+
+        public void SetAnchorPose(ClothPose pose) { ClothException.Check(ClothNative.cloth_set_anchor_pose(W, id, ref pose)); }
+        public void PlaceAnchor(ClothPose pose) { ClothException.Check(ClothNative.cloth_place_anchor(W, id, ref pose)); }
         // The anchor already moves at this world velocity, m/s, and the cloth with it (a
         // character spawned in a moving vehicle): the cloth feels no start. It is the anchor's
         // velocity at the pose the cloth is at now — its spawn pose (desc.anchor), or the pose of its
@@ -1358,70 +1384,70 @@ namespace ClothSim
         // distance, a teleport). A car at 20 m/s along x spawned at x = 0: create with the anchor at
         // x = 0, SetAnchorVelocity((20, 0, 0)), then SetAnchorPose at x = 20/60 before the first
         // 60 Hz Step.
-        public void SetAnchorVelocity(ClothVec3 velocity) { ClothException.Check(ClothNative.cloth_set_anchor_velocity(world.Handle, id, ref velocity)); }
+        public void SetAnchorVelocity(ClothVec3 velocity) { ClothException.Check(ClothNative.cloth_set_anchor_velocity(W, id, ref velocity)); }
         public void SetColliders(SimColliderSet set)
         {
             ClothColliderSetId none = default(ClothColliderSetId);
-            ClothException.Check(ClothNative.cloth_set_colliders(world.Handle, id, set == null ? none : set.Id));
+            ClothException.Check(ClothNative.cloth_set_colliders(W, id, set == null ? none : set.Id));
         }
         public ClothDynamics GetDynamics()
         {
             // struct_size set: the library writes as many bytes as it says.
             ClothDynamics d = ClothNative.cloth_default_dynamics();
-            ClothException.Check(ClothNative.cloth_get_dynamics(world.Handle, id, ref d));
+            ClothException.Check(ClothNative.cloth_get_dynamics(W, id, ref d));
             return d;
         }
-        public void SetDynamics(ClothDynamics dynamics) { ClothException.Check(ClothNative.cloth_set_dynamics(world.Handle, id, ref dynamics)); }
+        public void SetDynamics(ClothDynamics dynamics) { ClothException.Check(ClothNative.cloth_set_dynamics(W, id, ref dynamics)); }
         // Tethers, sleep, the sleep speed, the teleport distance and the anchor acceleration
         // limit (start from cloth_default_controls).
         public ClothControls GetControls()
         {
             ClothControls c = ClothNative.cloth_default_controls();
-            ClothException.Check(ClothNative.cloth_get_controls(world.Handle, id, ref c));
+            ClothException.Check(ClothNative.cloth_get_controls(W, id, ref c));
             return c;
         }
-        public void SetControls(ClothControls controls) { ClothException.Check(ClothNative.cloth_set_controls(world.Handle, id, ref controls)); }
+        public void SetControls(ClothControls controls) { ClothException.Check(ClothNative.cloth_set_controls(W, id, ref controls)); }
         // Drag and lift coefficients (0..=10 each); they act only in air.
-        public void SetAerodynamics(double drag, double lift) { ClothException.Check(ClothNative.cloth_set_aerodynamics(world.Handle, id, drag, lift)); }
-        public void GetAerodynamics(out double drag, out double lift) { ClothException.Check(ClothNative.cloth_get_aerodynamics(world.Handle, id, out drag, out lift)); }
+        public void SetAerodynamics(double drag, double lift) { ClothException.Check(ClothNative.cloth_set_aerodynamics(W, id, drag, lift)); }
+        public void GetAerodynamics(out double drag, out double lift) { ClothException.Check(ClothNative.cloth_get_aerodynamics(W, id, out drag, out lift)); }
         // The cloth's own air, on top of the world's (winds and turbulence add).
-        public void SetAir(ClothAir air) { ClothException.Check(ClothNative.cloth_set_air(world.Handle, id, ref air)); }
-        public void Wake() { ClothException.Check(ClothNative.cloth_wake(world.Handle, id)); }
+        public void SetAir(ClothAir air) { ClothException.Check(ClothNative.cloth_set_air(W, id, ref air)); }
+        public void Wake() { ClothException.Check(ClothNative.cloth_wake(W, id)); }
         // The level of detail from the next step on (a world with a budget chooses it again each step).
         // Throws WrongPhase between BeginStep and EndStep, InvalidArgument for HalfRate with a dt over 0.5 s.
-        public void SetDetail(ClothDetail level) { ClothException.Check(ClothNative.cloth_set_detail(world.Handle, id, (uint)level)); }
+        public void SetDetail(ClothDetail level) { ClothException.Check(ClothNative.cloth_set_detail(W, id, (uint)level)); }
         // The level the last step ran at (with a budget, the one it chose), or the one set since; HalfRate
         // for a cloth waiting, frozen and idle, for its half-rate pair's frame.
         public ClothDetail GetDetail()
         {
             uint level;
-            ClothException.Check(ClothNative.cloth_get_detail(world.Handle, id, out level));
+            ClothException.Check(ClothNative.cloth_get_detail(W, id, out level));
             return (ClothDetail)level;
         }
         // The priority for the world's frame budget, any finite value (default 0): higher gets more
         // detail, e.g. minus the distance to the camera. Read when a step begins.
-        public void SetPriority(double priority) { ClothException.Check(ClothNative.cloth_set_priority(world.Handle, id, priority)); }
+        public void SetPriority(double priority) { ClothException.Check(ClothNative.cloth_set_priority(W, id, priority)); }
         public double GetPriority()
         {
             double priority;
-            ClothException.Check(ClothNative.cloth_get_priority(world.Handle, id, out priority));
+            ClothException.Check(ClothNative.cloth_get_priority(W, id, out priority));
             return priority;
         }
-        public void Teleport() { ClothException.Check(ClothNative.cloth_teleport(world.Handle, id)); }
+        public void Teleport() { ClothException.Check(ClothNative.cloth_teleport(W, id)); }
         // How the cloth stands now (worst link, tether ratio, local speed), measured during the call:
         // O(rows), for a debug overlay or a test rather than every frame.
         public ClothStats ReadStats()
         {
             ClothStats r = default(ClothStats);
             r.struct_size = (uint)sizeof(ClothStats);
-            ClothException.Check(ClothNative.cloth_read_stats(world.Handle, id, ref r));
+            ClothException.Check(ClothNative.cloth_read_stats(W, id, ref r));
             return r;
         }
         public ClothStepReport LastStepReport()
         {
             ClothStepReport r = default(ClothStepReport);
             r.struct_size = (uint)sizeof(ClothStepReport);
-            ClothException.Check(ClothNative.cloth_last_step_report(world.Handle, id, ref r));
+            ClothException.Check(ClothNative.cloth_last_step_report(W, id, ref r));
             return r;
         }
 
@@ -1437,7 +1463,7 @@ namespace ClothSim
         // For a NativeArray's or stackalloc'd memory: `capacity` entries at dst.
         public void ReadPositions(ClothVec3f* dst, int capacity, ClothSpace space = ClothSpace.World)
         {
-            ClothException.Check(ClothNative.cloth_read_positions(world.Handle, id, (uint)space, dst, Count(capacity)));
+            ClothException.Check(ClothNative.cloth_read_positions(W, id, (uint)space, dst, Count(capacity)));
         }
 
         // Animated positions of nodes first .. first + positions.Length, in the cloth frame.
@@ -1445,12 +1471,13 @@ namespace ClothSim
         // free nodes leashed near their old animated positions: set theirs too, or slack 1.
         public void SetAnimatedPositions(int first, ClothVec3f[] positions)
         {
-            fixed (ClothVec3f* p = positions) SetAnimatedPositions(first, p, positions == null ? 0 : positions.Length);
+            if (positions == null) throw new ArgumentNullException("positions");
+            fixed (ClothVec3f* p = positions) SetAnimatedPositions(first, p, positions.Length);
         }
 
         public void SetAnimatedPositions(int first, ClothVec3f* positions, int count)
         {
-            ClothException.Check(ClothNative.cloth_set_animated_positions(world.Handle, id, (uint)first, positions, Count(count)));
+            ClothException.Check(ClothNative.cloth_set_animated_positions(W, id, First(first), positions, Count(count)));
         }
 
         // ---- vertices: positions, normals and tangents at a stride, into the host's vertex buffer
@@ -1458,12 +1485,13 @@ namespace ClothSim
         // Writes the fields `layout` names into `bytes` bytes at dst (other bytes untouched).
         public void ReadVertices(ClothVertexLayout layout, void* dst, int bytes)
         {
-            ClothException.Check(ClothNative.cloth_read_vertices(world.Handle, id, &layout, dst, Count(bytes)));
+            ClothException.Check(ClothNative.cloth_read_vertices(W, id, &layout, dst, Count(bytes)));
         }
 
         public void ReadVertices(ClothVertexLayout layout, byte[] dst)
         {
-            fixed (byte* p = dst) ReadVertices(layout, p, dst == null ? 0 : dst.Length);
+            if (dst == null) throw new ArgumentNullException("dst");
+            fixed (byte* p = dst) ReadVertices(layout, p, dst.Length);
         }
 
         // Every vertex of a mesh exported with seams: vertex i is node nodeMap[i] (a weldMap), for
@@ -1471,13 +1499,14 @@ namespace ClothSim
         public void ReadVertices(ClothVertexLayout layout, uint[] nodeMap, byte[] dst)
         {
             if (nodeMap == null) throw new ArgumentNullException("nodeMap");
+            if (dst == null) throw new ArgumentNullException("dst");
             layout.first_node = 0;
             layout.node_count = (uint)nodeMap.Length;
             fixed (uint* m = nodeMap)
             {
                 layout.node_map = (IntPtr)m;
                 layout.node_map_count = (UIntPtr)nodeMap.Length;
-                fixed (byte* p = dst) ReadVertices(layout, p, dst == null ? 0 : dst.Length);
+                fixed (byte* p = dst) ReadVertices(layout, p, dst.Length);
             }
         }
 
@@ -1486,13 +1515,14 @@ namespace ClothSim
         // nodes are held at 0 rebuilds the cloth's tables and allocates). Finite, ≥ 0; all or nothing.
         public void SetMaxDistances(int first, float[] distances)
         {
+            if (distances == null) throw new ArgumentNullException("distances");
             fixed (float* d = distances)
-                ClothException.Check(ClothNative.cloth_set_max_distances(world.Handle, id, (uint)first, d, Count(distances == null ? 0 : distances.Length)));
+                ClothException.Check(ClothNative.cloth_set_max_distances(W, id, First(first), d, Count(distances.Length)));
         }
 
         public void ClearMaxDistances()
         {
-            ClothException.Check(ClothNative.cloth_clear_max_distances(world.Handle, id));
+            ClothException.Check(ClothNative.cloth_clear_max_distances(W, id));
         }
 
         // Backstops of nodes first .. first + radii.Length: each free node stays outside a sphere of
@@ -1505,12 +1535,12 @@ namespace ClothSim
                 throw new ArgumentException("distances and radii must hold as many entries (" + distances.Length + " and " + radii.Length + ")", "distances");
             fixed (float* d = distances)
             fixed (float* r = radii)
-                ClothException.Check(ClothNative.cloth_set_backstops(world.Handle, id, (uint)first, d, r, Count(radii.Length)));
+                ClothException.Check(ClothNative.cloth_set_backstops(W, id, First(first), d, r, Count(radii.Length)));
         }
 
         public void ClearBackstops()
         {
-            ClothException.Check(ClothNative.cloth_clear_backstops(world.Handle, id));
+            ClothException.Check(ClothNative.cloth_clear_backstops(W, id));
         }
 
         // Anim-drive strengths of nodes first .. first + strengths.Length, 0 to 1: each free node is
@@ -1518,26 +1548,28 @@ namespace ClothSim
         // follow the animation wherever the rows allow). All or nothing.
         public void SetAnimDrive(int first, float[] strengths)
         {
+            if (strengths == null) throw new ArgumentNullException("strengths");
             fixed (float* s = strengths)
-                ClothException.Check(ClothNative.cloth_set_anim_drive(world.Handle, id, (uint)first, s, Count(strengths == null ? 0 : strengths.Length)));
+                ClothException.Check(ClothNative.cloth_set_anim_drive(W, id, First(first), s, Count(strengths.Length)));
         }
 
         public void ClearAnimDrive()
         {
-            ClothException.Check(ClothNative.cloth_clear_anim_drive(world.Handle, id));
+            ClothException.Check(ClothNative.cloth_clear_anim_drive(W, id));
         }
 
         // Inertia scales of nodes first .. first + scales.Length, 0 to 1: how much of the cloth's inertia
         // each free node feels (0: welded to the anchor frame). All or nothing.
         public void SetInertiaScales(int first, float[] scales)
         {
+            if (scales == null) throw new ArgumentNullException("scales");
             fixed (float* s = scales)
-                ClothException.Check(ClothNative.cloth_set_inertia_scales(world.Handle, id, (uint)first, s, Count(scales == null ? 0 : scales.Length)));
+                ClothException.Check(ClothNative.cloth_set_inertia_scales(W, id, First(first), s, Count(scales.Length)));
         }
 
         public void ClearInertiaScales()
         {
-            ClothException.Check(ClothNative.cloth_clear_inertia_scales(world.Handle, id));
+            ClothException.Check(ClothNative.cloth_clear_inertia_scales(W, id));
         }
 
         // Masses of nodes first .. first + masses.Length, kg (read for free nodes: 1.2e-38, the smallest normal float, to 1e9). The
@@ -1545,8 +1577,9 @@ namespace ClothSim
         // nothing; allocates: a call between steps, not one per frame.
         public void SetMasses(int first, float[] masses)
         {
+            if (masses == null) throw new ArgumentNullException("masses");
             fixed (float* m = masses)
-                ClothException.Check(ClothNative.cloth_set_masses(world.Handle, id, (uint)first, m, Count(masses == null ? 0 : masses.Length)));
+                ClothException.Check(ClothNative.cloth_set_masses(W, id, First(first), m, Count(masses.Length)));
         }
 
         // World-space impulses, N·s: impulses[i] on node nodes[i] (a hit, an explosion's push). A free
@@ -1561,12 +1594,12 @@ namespace ClothSim
                 throw new ArgumentException("nodes and impulses must hold as many entries (" + nodes.Length + " and " + impulses.Length + ")", "impulses");
             fixed (uint* n = nodes)
             fixed (ClothVec3* j = impulses)
-                ClothException.Check(ClothNative.cloth_apply_impulses(world.Handle, id, n, j, (UIntPtr)nodes.Length));
+                ClothException.Check(ClothNative.cloth_apply_impulses(W, id, n, j, (UIntPtr)nodes.Length));
         }
 
         public void ApplyImpulse(uint node, ClothVec3 impulse)
         {
-            ClothException.Check(ClothNative.cloth_apply_impulses(world.Handle, id, &node, &impulse, (UIntPtr)1));
+            ClothException.Check(ClothNative.cloth_apply_impulses(W, id, &node, &impulse, (UIntPtr)1));
         }
 
         // The cloth cooked (cloth_cook): bytes to save with the asset and pass to
@@ -1574,10 +1607,10 @@ namespace ClothSim
         public byte[] Cook()
         {
             UIntPtr size;
-            ClothException.Check(ClothNative.cloth_cook(world.Handle, id, null, UIntPtr.Zero, &size));
+            ClothException.Check(ClothNative.cloth_cook(W, id, null, UIntPtr.Zero, &size));
             byte[] blob = new byte[(int)size];
             fixed (byte* b = blob)
-                ClothException.Check(ClothNative.cloth_cook(world.Handle, id, b, size, &size));
+                ClothException.Check(ClothNative.cloth_cook(W, id, b, size, &size));
             return blob;
         }
 
@@ -1585,9 +1618,10 @@ namespace ClothSim
         // its index for ReadRenderMesh / ClothVertexLayout.render_mesh. Allocates: not every frame.
         public uint AttachRenderMesh(ClothVec3f[] positions)
         {
+            if (positions == null) throw new ArgumentNullException("positions");
             uint mesh = 0;
             fixed (ClothVec3f* p = positions)
-                ClothException.Check(ClothNative.cloth_attach_render_mesh(world.Handle, id, p, Count(positions == null ? 0 : positions.Length), &mesh));
+                ClothException.Check(ClothNative.cloth_attach_render_mesh(W, id, p, Count(positions.Length), &mesh));
             return mesh;
         }
 
@@ -1623,6 +1657,8 @@ namespace ClothSim
 
         public void ReadNormals(ClothVec3f* dst, int capacity, ClothSpace space = ClothSpace.World)
         {
+            if (capacity < nodes)
+                ClothException.Throw(ClothStatus.BufferTooSmall, "SimCloth.ReadNormals: dst holds " + capacity + " entries; the cloth has " + nodes + " nodes");
             ClothVertexLayout layout = ClothNative.cloth_default_vertex_layout();
             layout.space = (uint)space;
             layout.position_offset = ClothNative.CLOTH_NO_FIELD;
@@ -1644,7 +1680,7 @@ namespace ClothSim
         // Pointer form: `capacity` entries at each non-null pointer.
         public void ReadNodePoses(ClothPose* world, ClothPose* local, int capacity)
         {
-            ClothException.Check(ClothNative.cloth_read_node_poses(this.world.Handle, id, world, local, Count(capacity)));
+            ClothException.Check(ClothNative.cloth_read_node_poses(this.W, id, world, local, Count(capacity)));
         }
 
         // The same poses in floats (positions rounded from double, rotations too), through a scratch
@@ -1706,6 +1742,13 @@ namespace ClothSim
         {
             if (n < 0) throw new ArgumentOutOfRangeException("capacity", "a count is never negative");
             return (UIntPtr)(uint)n;
+        }
+
+        // The first node of a range: a C# int where the library takes a uint, so never negative.
+        static uint First(int first)
+        {
+            if (first < 0) throw new ArgumentOutOfRangeException("first", first, "a node index is never negative");
+            return (uint)first;
         }
 
 #if CLOTH_SPAN
@@ -1787,7 +1830,8 @@ namespace ClothSim
 
         public void SetAnimatedPositions(int first, Vector3[] positions)
         {
-            fixed (Vector3* p = positions) SetAnimatedPositions(first, (ClothVec3f*)p, positions == null ? 0 : positions.Length);
+            if (positions == null) throw new ArgumentNullException("positions");
+            fixed (Vector3* p = positions) SetAnimatedPositions(first, (ClothVec3f*)p, positions.Length);
         }
 
         public void SetAnimatedPositions(int first, NativeArray<Vector3> positions)
@@ -1806,8 +1850,9 @@ namespace ClothSim
     }
 
     // A collider set: colliders that one or several cloths collide with. Dispose destroys it and its
-    // colliders; a set still used by a cloth (CLOTH_STATUS_IN_USE) is left to its world, which frees it.
-    // Destroy does the same but throws ClothException (InUse) for a set a cloth still uses.
+    // colliders; a set still used by a cloth (CLOTH_STATUS_IN_USE) is left as it was, usable, and
+    // freed with its world (or by a Destroy once no cloth uses it). Destroy does the same but throws
+    // ClothException (InUse) for a set a cloth still uses.
     public sealed class SimColliderSet : IDisposable
     {
         readonly SimWorld world;
@@ -1825,24 +1870,24 @@ namespace ClothSim
 
         // Destroys the set and its colliders; throws ClothException with ClothStatus.InUse while a
         // cloth still collides with it (SimCloth.SetColliders(null) first), StaleId once destroyed.
-        public void Destroy() { ClothException.Check(ClothNative.cloth_collider_set_destroy(world.Handle, id)); }
+        public void Destroy() { ClothException.Check(ClothNative.cloth_collider_set_destroy(world.Live, id)); }
 
         // Adds a collider (desc from ClothNative.cloth_default_collider_desc()) at desc.pose; throws
         // ClothException with ClothStatus.OutOfRange when the set already holds 65,535 colliders.
         public ClothColliderId Add(ClothColliderDesc desc)
         {
             ClothColliderId c;
-            ClothException.Check(ClothNative.cloth_collider_create(world.Handle, id, ref desc, out c));
+            ClothException.Check(ClothNative.cloth_collider_create(world.Live, id, ref desc, out c));
             return c;
         }
 
         // This frame's pose (the collider sweeps from its previous one).
-        public void SetPose(ClothColliderId collider, ClothPose pose) { ClothException.Check(ClothNative.cloth_collider_set_pose(world.Handle, collider, ref pose)); }
+        public void SetPose(ClothColliderId collider, ClothPose pose) { ClothException.Check(ClothNative.cloth_collider_set_pose(world.Live, collider, ref pose)); }
         // Another shape (desc's shape and dimensions; its pose is not read). The id stays valid.
-        public void SetShape(ClothColliderId collider, ClothColliderDesc desc) { ClothException.Check(ClothNative.cloth_collider_set_shape(world.Handle, collider, ref desc)); }
+        public void SetShape(ClothColliderId collider, ClothColliderDesc desc) { ClothException.Check(ClothNative.cloth_collider_set_shape(world.Live, collider, ref desc)); }
         // A placement without travel.
-        public void Place(ClothColliderId collider, ClothPose pose) { ClothException.Check(ClothNative.cloth_collider_place(world.Handle, collider, ref pose)); }
-        public void Remove(ClothColliderId collider) { ClothException.Check(ClothNative.cloth_collider_destroy(world.Handle, collider)); }
+        public void Place(ClothColliderId collider, ClothPose pose) { ClothException.Check(ClothNative.cloth_collider_place(world.Live, collider, ref pose)); }
+        public void Remove(ClothColliderId collider) { ClothException.Check(ClothNative.cloth_collider_destroy(world.Live, collider)); }
 
 #if UNITY_5_3_OR_NEWER
         public void SetPose(ClothColliderId collider, Vector3 position, Quaternion rotation) { SetPose(collider, ClothUnity.ToClothPose(position, rotation)); }

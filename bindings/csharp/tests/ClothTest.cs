@@ -957,7 +957,8 @@ static unsafe class ClothTest
         world.Dispose(); // a second Dispose does nothing
         Status(ClothNative.cloth_world_step(live), ClothStatus.InvalidWorld, "cloth_world_step");
         Status(ClothNative.cloth_world_destroy(live), ClothStatus.InvalidWorld, "cloth_world_destroy");
-        Throws(ClothStatus.InvalidWorld, "SimWorld.Step after Dispose", () => world.Step());
+        ClothException closed = Throws(ClothStatus.InvalidWorld, "SimWorld.Step after Dispose", () => world.Step());
+        Expect(closed != null && closed.Message.Contains("this SimWorld was disposed"), "a disposed world says so");
         Throws(ClothStatus.InvalidWorld, "SimWorld.CreateColliderSet after Dispose", () => world.CreateColliderSet());
     }
 
@@ -1213,6 +1214,16 @@ static unsafe class ClothTest
         Throws(ClothStatus.NullPointer, "SimCloth.ReadNodePoses with neither pointer", () => cloth.ReadNodePoses((ClothPosef*)null, null, n));
         Status(ClothNative.cloth_node_count(w, c, out *(uint*)null), ClothStatus.NullPointer, "cloth_node_count");
         Refuses<ArgumentOutOfRangeException>("a negative capacity", () => cloth.ReadPositions((ClothVec3f*)null, -1));
+        // A negative first node, a null array, a short normals buffer: refused by the binding, in entries.
+        Refuses<ArgumentOutOfRangeException>("SetAnimatedPositions from node -1", () => cloth.SetAnimatedPositions(-1, new ClothVec3f[3]));
+        Refuses<ArgumentOutOfRangeException>("SetMaxDistances from node -1", () => cloth.SetMaxDistances(-1, new float[3]));
+        Refuses<ArgumentNullException>("SetAnimatedPositions with a null array", () => cloth.SetAnimatedPositions(0, (ClothVec3f[])null));
+        Refuses<ArgumentNullException>("SetMasses with a null array", () => cloth.SetMasses(0, null));
+        Refuses<ArgumentNullException>("SetAnimDrive with a null array", () => cloth.SetAnimDrive(0, null));
+        Refuses<ArgumentNullException>("ReadVertices into a null array", () => cloth.ReadVertices(ClothNative.cloth_default_vertex_layout(), null));
+        ClothException shortNormals = Throws(ClothStatus.BufferTooSmall, "SimCloth.ReadNormals into n - 1 entries", () => cloth.ReadNormals(new ClothVec3f[n - 1]));
+        Expect(shortNormals != null && shortNormals.Message.Contains("holds " + (n - 1) + " entries; the cloth has " + n + " nodes"),
+               "ReadNormals' refusal counts entries");
 
         // Animated positions: NULL, out of range, NaN, beyond the limit — all or nothing.
         ClothVec3f[] targets = { new ClothVec3f(0, 0, 0), new ClothVec3f(0.05f, 0, 0), new ClothVec3f(0.1f, 0, 0) };
@@ -1278,11 +1289,14 @@ static unsafe class ClothTest
         Status(ClothNative.cloth_destroy(w, c), ClothStatus.StaleId, "cloth_destroy");
         Throws(ClothStatus.StaleId, "SimCloth.ReadPositions after Dispose", () => cloth.ReadPositions(buffer));
         Throws(ClothStatus.StaleId, "SimCloth.SetAnchorPose after Dispose", () => cloth.SetAnchorPose(ClothNative.cloth_pose_identity()));
+        ClothException gone = Throws(ClothStatus.StaleId, "SimCloth.NodeCount after Dispose", () => { int k = cloth.NodeCount; });
+        Expect(gone != null && gone.Message.Contains("this SimCloth was disposed"), "a disposed cloth says so");
         world.Step();
 
         // A cloth outliving its world's Dispose: every call is InvalidWorld, its Dispose does nothing.
         world.Dispose();
-        Throws(ClothStatus.InvalidWorld, "SimCloth.Wake after the world's Dispose", () => rig.Wake());
+        ClothException orphan = Throws(ClothStatus.InvalidWorld, "SimCloth.Wake after the world's Dispose", () => rig.Wake());
+        Expect(orphan != null && orphan.Message.Contains("SimWorld was disposed"), "a cloth whose world is disposed says so");
         rig.Dispose();
         other.Dispose();
     }
