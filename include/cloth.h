@@ -107,7 +107,9 @@
  * - The EXCLUSIVE calls (creating or destroying cloths, sets and colliders, collider poses, begin_frame,
  *   cloth_world_step, cloth_world_advance, begin/end_step, cloth_set_colliders, cloth_world_set_budget and
  *   _clear_budget) wait for the calls in flight on that world and run alone. It is never a data race, but
- *   it serialises. cloth_world_cloth_count and cloth_world_get_budget run beside the per-cloth calls; for
+ *   it serialises: a read from another thread while cloth_world_step or _advance runs waits for the
+ *   whole step (no BUSY). To read while cloths step, step them with begin_step / step_cloth / end_step.
+ *   cloth_world_cloth_count and cloth_world_get_budget run beside the per-cloth calls; for
  *   cloth_world_destroy, see its comment.
  * - Between cloth_world_begin_step and cloth_world_end_step the colliders and the set of cloths are
  *   frozen: every exclusive call but cloth_world_end_step returns CLOTH_STATUS_WRONG_PHASE.
@@ -477,11 +479,16 @@ typedef struct {
     // Fixed step, s, 1e-6 to 1. Default 1/60. May change between steps: a
     // step whose substep (dt/substeps) would be more than twice the last
     // step's runs as many more substeps as keep it within that (and costs
-    // more). A host whose frame time varies should keep dt and call
-    // cloth_world_advance.
+    // more); one whose substep is under half the last keeps the rows'
+    // stiffness of the longer steps, fading to its own over 0.25 s of
+    // simulated time, so slow motion by a smaller dt, down to 1e-6 s (a
+    // paused game still stepping), leaves a resting cloth at rest. A host whose frame time varies should keep dt
+    // and call cloth_world_advance; a paused game skips its steps (or
+    // advances by 0).
     double dt;
     // Gravity in world space, m/s², each component within ±1e6 (default
-    // 0, −9.81, 0).
+    // 0, −9.81, 0, as in every preset: a z-up host sets 0, 0, −9.81 on each
+    // cloth; there is no world gravity).
     cloth_vec3 gravity;
     // Strain allowance control 0..=1 (read only with strain_limit): a link
     // may reach `1 + 0.25·250^(−stretch)` times its rest length — 0.2 →
@@ -1365,7 +1372,11 @@ cloth_status cloth_create_from_cooked(cloth_world world,
 // Writes every node's world pose into `out_world` and its local pose
 // (relative to its parent node; roots relative to the anchor) into
 // `out_local`, `capacity` entries each (at least the node count). Either
-// buffer may be NULL (not both, unless `capacity` is 0). Per-cloth.
+// buffer may be NULL (not both, unless `capacity` is 0). A tree's and a
+// rig's rotations are fitted to their links; a sheet's nodes carry none
+// (each local pose is its position in the anchor frame with the identity
+// rotation, so its world rotation is the anchor's): read a sheet's
+// normals and tangents with cloth_read_vertices. Per-cloth.
 // Refuses: NULL_POINTER when both are NULL and `capacity` is not 0;
 // BUFFER_TOO_SMALL when `capacity` is below the node count.
 cloth_status cloth_read_node_poses(cloth_world world,

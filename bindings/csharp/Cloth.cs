@@ -212,8 +212,11 @@ namespace ClothSim
         // What a teleport does: CLOTH_TELEPORT_RESET or CLOTH_TELEPORT_KEEP.
         public uint teleport;
         // Fixed step, s, 1e-6 to 1. Default 1/60. May change between steps: a step whose substep
-        // (dt/substeps) would be more than twice the last step's runs more substeps (and costs more).
-        // A host whose frame time varies should keep dt and call SimWorld.Advance.
+        // (dt/substeps) would be more than twice the last step's runs more substeps (and costs more);
+        // one whose substep is under half the last keeps the longer steps' row stiffness for about
+        // 0.25 s of simulated time, so slow motion by a smaller dt leaves a resting cloth at rest. A host whose frame time varies
+        // should keep dt and call SimWorld.Advance (Time.timeScale: pass the scaled deltaTime); a
+        // paused game skips its steps.
         public double dt;
         // Gravity in world space, m/s² (default 0, −9.81, 0).
         public ClothVec3 gravity;

@@ -1451,7 +1451,11 @@ thread_local! {
 /// Writes every node's world pose into `out_world` and its local pose
 /// (relative to its parent node; roots relative to the anchor) into
 /// `out_local`, `capacity` entries each (at least the node count). Either
-/// buffer may be NULL (not both, unless `capacity` is 0). Per-cloth.
+/// buffer may be NULL (not both, unless `capacity` is 0). A tree's and a
+/// rig's rotations are fitted to their links; a sheet's nodes carry none
+/// (each local pose is its position in the anchor frame with the identity
+/// rotation, so its world rotation is the anchor's): read a sheet's
+/// normals and tangents with cloth_read_vertices. Per-cloth.
 /// Refuses: NULL_POINTER when both are NULL and `capacity` is not 0;
 /// BUFFER_TOO_SMALL when `capacity` is below the node count.
 #[no_mangle]

@@ -232,11 +232,16 @@ pub struct cloth_dynamics {
     /// Fixed step, s, 1e-6 to 1. Default 1/60. May change between steps: a
     /// step whose substep (dt/substeps) would be more than twice the last
     /// step's runs as many more substeps as keep it within that (and costs
-    /// more). A host whose frame time varies should keep dt and call
-    /// cloth_world_advance.
+    /// more); one whose substep is under half the last keeps the rows'
+    /// stiffness of the longer steps, fading to its own over 0.25 s of
+    /// simulated time, so slow motion by a smaller dt, down to 1e-6 s (a
+    /// paused game still stepping), leaves a resting cloth at rest. A host whose frame time varies should keep dt
+    /// and call cloth_world_advance; a paused game skips its steps (or
+    /// advances by 0).
     pub dt: f64,
     /// Gravity in world space, m/s², each component within ±1e6 (default
-    /// 0, −9.81, 0).
+    /// 0, −9.81, 0, as in every preset: a z-up host sets 0, 0, −9.81 on each
+    /// cloth; there is no world gravity).
     pub gravity: cloth_vec3,
     /// Strain allowance control 0..=1 (read only with strain_limit): a link
     /// may reach `1 + 0.25·250^(−stretch)` times its rest length — 0.2 →

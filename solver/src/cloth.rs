@@ -1240,7 +1240,8 @@ impl Cloth {
         // Stored velocities are in the anchor frame the last step ended in
         // (`anchor.rs`), whatever pose the host has set for the next.
         let to_cloth = self.state.frame.prev.rotation.conj();
-        let per_length = SubstepParams::new(&self.stepping(), &self.tuning).velocity_limit_per_length;
+        let per_length =
+            SubstepParams::new(&self.stepping(), &self.tuning, self.state.frame.row_h).velocity_limit_per_length;
         let (mass, cap) = &mut self.impulse_nodes;
         mass.clear();
         cap.clear();
@@ -1324,7 +1325,7 @@ impl Cloth {
     /// Elastic energy of soft rows, J: `½kC²` per soft stretch row plus the
     /// bend energy. Hard rows store none (they are constraints).
     pub fn elastic_energy(&self) -> f64 {
-        let p = SubstepParams::new(&self.stepping(), &self.tuning);
+        let p = SubstepParams::new(&self.stepping(), &self.tuning, self.state.frame.row_h);
         let (hinges, curved) = (&self.topology.hinges, &self.model.bend_rest);
         let mut e = bend::energy(hinges, &self.node_inv_mass, p.bend_scale, curved, |n| {
             self.position(n as usize).map(f64::from)

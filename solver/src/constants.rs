@@ -336,3 +336,11 @@ pub const MAX_SUBSTEPS: u32 = 64;
 /// hold, and half rate's doubled step runs as it did (`MEASUREMENTS.md`,
 /// "A host that changes dt").
 pub const SUBSTEP_GROWTH_MAX: f64 = 2.0;
+
+/// How long the rows remember a longer substep, s of simulated time
+/// (`step::row_substep`): after a step shortens, the rows' penalty keeps
+/// the longer substep's and moves to the new one's over about this time,
+/// so the residual the longer substeps left fades rather than snapping
+/// back within one substep as velocity (`MEASUREMENTS.md`, "A game slowed
+/// or paused").
+pub const ROW_STEP_MEMORY: f64 = 0.25;

@@ -60,6 +60,9 @@ pub struct FrameState {
     /// first): the next may be at most [`crate::constants::SUBSTEP_GROWTH_MAX`]
     /// times as long (`crate::step`).
     pub last_h: f64,
+    /// The substep the last simulated step's rows ran at, s (0 before the
+    /// first; [`crate::step::row_substep`]).
+    pub row_h: f64,
     /// The sum of the host's origin shifts (`Cloth::shift_origin`), m: the
     /// air's turbulence is sampled at world positions less it, so a gust
     /// stays with the content when the origin moves.
@@ -86,6 +89,7 @@ impl Default for FrameState {
             local_speed: 0.0,
             pose_speed: 0.0,
             last_h: 0.0,
+            row_h: 0.0,
             origin: [0.0; 3],
         }
     }

@@ -44,9 +44,9 @@ use crate::aero::{self, AirSubstep};
 use crate::anchor::{self, FramePlan, FrameTravel, Shift};
 use crate::collider::{Aabb, ColliderSet};
 use crate::constants::{
-    DAMPING_RATE, LANES, MAX_SUBSTEPS, SLEEP_STEPS, SLIDE_COHERENCE, SLIDE_NORMAL_HOLD, SOFT_ROW_RATIO_MAX,
-    STABILISATION_STEPS, STRAIN_FLOOR_TIME, STRAIN_FLOOR_WINDOW, STRAIN_PROJECTION_PASSES, SUBSTEP_GROWTH_MAX,
-    VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
+    DAMPING_RATE, LANES, MAX_SUBSTEPS, ROW_STEP_MEMORY, SLEEP_STEPS, SLIDE_COHERENCE, SLIDE_NORMAL_HOLD,
+    SOFT_ROW_RATIO_MAX, STABILISATION_STEPS, STRAIN_FLOOR_TIME, STRAIN_FLOOR_WINDOW, STRAIN_PROJECTION_PASSES,
+    SUBSTEP_GROWTH_MAX, VELOCITY_CLAMP_AUTHORITIES, WATCHDOG_DISTANCE, WATCHDOG_STEPS, WATCHDOG_STRAIN,
 };
 use crate::contact::{self, ContactParams, Travel};
 use crate::distance::{self, Duals, RowState, Stiffness};
@@ -151,7 +151,11 @@ impl StepReport {
 #[derive(Clone, Copy, Debug)]
 pub struct SubstepParams {
     pub h: f64,
+    /// `1/h²`: the inertia's `m/h²`.
     pub inv_h2: f64,
+    /// `1/h_r²` with `h_r` the rows' substep ([`row_substep`]): every row's
+    /// penalty, `ratio·m/h_r²`, and the soft rows' stiffness.
+    pub row_inv_h2: f64,
     /// Gravity in world space, m/s² (each substep turns it into the frame).
     pub gravity: [f64; 3],
     /// `8·bend/h²`: multiplies the assembled bend coupling.
@@ -179,6 +183,10 @@ pub struct SubstepParams {
     pub strain_floor_window: u32,
     /// The strain allowance `a`.
     pub allowance: f64,
+    /// The share of its excess the strain projection removes in a substep,
+    /// `h²/h_r²` (1 at a steady `dt`): as the rows, it closes what a
+    /// substep of `h_r` would.
+    pub projection_rate: f64,
     pub leashed: bool,
     /// `2·slack`.
     pub leash_scale: f64,
@@ -196,14 +204,19 @@ pub struct SubstepParams {
 }
 
 impl SubstepParams {
-    pub fn new(d: &Dynamics, t: &Tuning) -> Self {
+    /// The constants of a substep of `d`, its rows at the substep `row_h`
+    /// ([`row_substep`]; `h` where `row_h` is shorter).
+    pub fn new(d: &Dynamics, t: &Tuning, row_h: f64) -> Self {
         let h = d.h();
         let inv_h2 = 1.0 / (h * h);
+        let row_h = row_h.max(h);
+        let row_inv_h2 = 1.0 / (row_h * row_h);
         SubstepParams {
             h,
             inv_h2,
+            row_inv_h2,
             gravity: d.gravity,
-            bend_scale: d.bend * SOFT_ROW_RATIO_MAX * inv_h2,
+            bend_scale: d.bend * SOFT_ROW_RATIO_MAX * row_inv_h2,
             damping_factor: (-DAMPING_RATE * d.damping * h).exp(),
             velocity_limit_per_length: VELOCITY_CLAMP_AUTHORITIES * (d.substeps * d.iterations) as f64 / d.dt,
             stretch: stretch::stiffness(t.stretch_stiffness, t.hard_band, t.hard_beta),
@@ -214,6 +227,7 @@ impl SubstepParams {
             strain_floor_rate: 1.0 - (-h / STRAIN_FLOOR_TIME).exp(),
             strain_floor_window: ((STRAIN_FLOOR_WINDOW / h).round() as u32).max(1),
             allowance: strain_limit::allowance(d.stretch),
+            projection_rate: row_inv_h2 / inv_h2,
             leashed: d.leashed(),
             leash_scale: leash::radius_scale(d.slack),
             self_rows: false,
@@ -289,12 +303,12 @@ pub fn step_probed<P: Probe>(
 }
 
 /// The dynamics a step runs: `d`, with as many more substeps as keep its
-/// substep within [`SUBSTEP_GROWTH_MAX`] times the last simulated step's
-/// `last_h` (0: none yet), at most [`MAX_SUBSTEPS`]. A host that changes
-/// `dt` between steps otherwise alternates long substeps, whose hard rows
-/// rest stretched by a residual growing with `h²`, with short ones that
-/// pull the residual back in one substep as velocity, which the next long
-/// substep carries on (`MEASUREMENTS.md`, "A host that changes dt").
+/// substep within [`SUBSTEP_GROWTH_MAX`] times `last_h`, the substep the
+/// last simulated step's rows ran at ([`row_substep`]; 0: none yet), at
+/// most [`MAX_SUBSTEPS`]. A hard row rests stretched by a residual growing
+/// with its substep squared; a substep that grows by more leaves a residual
+/// the next shorter ones pull back as velocity, which the next long substep
+/// carries on (`MEASUREMENTS.md`, "A host that changes dt").
 fn continuous(d: &Dynamics, last_h: f64) -> Dynamics {
     let longest = SUBSTEP_GROWTH_MAX * last_h;
     match last_h > 0.0 && d.h() > longest {
@@ -304,6 +318,26 @@ fn continuous(d: &Dynamics, last_h: f64) -> Dynamics {
         }
         false => *d,
     }
+}
+
+/// The substep a step of substep `h` scales its rows' penalties by, after
+/// steps whose rows ran at `last` (0: none yet). A hard row rests stretched
+/// by a residual growing with the square of its substep, and a shorter
+/// substep pulls the residual the longer ones left back within one
+/// substep, `(x − x0)/h` making it a velocity growing as `1/h`: a game
+/// slowed to a thousandth threw its resting cloths (`MEASUREMENTS.md`, "A
+/// game slowed or paused"). A substep at least `last/G` (a steady `dt`, a
+/// level of detail leaving half rate, `G` = [`SUBSTEP_GROWTH_MAX`]) gives
+/// `h`, every bit as before; a shorter one keeps `last`, fading towards
+/// `h` over [`ROW_STEP_MEMORY`] of simulated time,
+/// `h_r² = h² + (last² − h²)·e^(−dt/τ)`: the rows keep the stiffness they
+/// had, `ratio·m/h_r²` N/m, and the residual fades with it.
+pub fn row_substep(h: f64, last: f64, dt: f64) -> f64 {
+    if last <= SUBSTEP_GROWTH_MAX * h {
+        return h;
+    }
+    let keep = (-dt / ROW_STEP_MEMORY).exp();
+    (h * h + (last * last - h * h) * keep).sqrt()
 }
 
 /// The step over lanes `L`; its lane kernels are entered through
@@ -316,7 +350,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     colliders: &ColliderSet,
     probe: &mut P,
 ) -> StepReport {
-    let d = &continuous(d, state.frame.last_h);
+    let d = &continuous(d, state.frame.row_h.max(state.frame.last_h));
     let mut report = StepReport::default();
     let reach = model.reach as f64;
     let controls = state.controls;
@@ -369,6 +403,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     }
     state.frame.wake_requested = false;
     state.frame.last_h = d.h();
+    state.frame.row_h = row_substep(d.h(), state.frame.row_h, d.dt);
     // A teleport keeping the shape keeps the cloth's motion too: the frame's
     // velocities turn with the jump's rotation, and over this step, which
     // shifts nothing, the share of the frame's motion the stored velocities
@@ -444,7 +479,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     // The velocity limit ramps back over the stabilisation window (§13).
     let limit = f.stabilisation.min(STABILISATION_STEPS) as f64 / STABILISATION_STEPS as f64;
 
-    let p = SubstepParams { tethers: controls.tethers, ..SubstepParams::new(d, t) };
+    let p = SubstepParams { tethers: controls.tethers, ..SubstepParams::new(d, t, state.frame.row_h) };
     let failures_before = state.diagnostics.pivot_failures;
     let cp = ContactParams {
         offset: d.thickness,
@@ -544,7 +579,7 @@ fn step_lanes<L: Kernels, P: Probe>(
                 &state.x0,
                 shift.is_some(),
                 t.alpha * t.gamma,
-                p.inv_h2,
+                p.row_inv_h2,
                 &c.params,
             );
         }
@@ -557,7 +592,7 @@ fn step_lanes<L: Kernels, P: Probe>(
             // Contact rows' dual updates run inside the next sweep (`contact::dual_update`).
             let contacts = contacts.as_ref().map(|c| Contacts { pending: it > 0, ..*c });
             if p.self_rows {
-                state.self_collision.accumulate(model, &state.x, p.inv_h2, t.self_ratio);
+                state.self_collision.accumulate(model, &state.x, p.row_inv_h2, t.self_ratio);
             }
             L::sweep::<P>(model, state, &p, contacts.as_ref(), probe);
             // The watchdog reads the step's last dual update's worst strain.
@@ -567,7 +602,7 @@ fn step_lanes<L: Kernels, P: Probe>(
             if model.pinless() && state.contacts.active > 0 && !state.motion.active() {
                 slide::<L>(model, state, &p, &c.params);
             }
-            contact::dual_update(model, &state.x, &mut state.contacts, p.inv_h2, &c.params);
+            contact::dual_update(model, &state.x, &mut state.contacts, p.row_inv_h2, &c.params);
         }
         let in_contact = contacts.is_some() && state.contacts.active > 0;
         p.in_flight = !in_contact;
@@ -581,9 +616,10 @@ fn step_lanes<L: Kernels, P: Probe>(
                 contact::before_moves(&state.contacts, &state.x, &mut state.strain_before);
             }
             // Particles a collider pushes slide along it, never into it.
+            let cut = strain_limit::Cut { allowance: p.allowance as f32, rate: p.projection_rate as f32 };
             match in_contact {
-                true => strain_passes::<true>(model, state, p.allowance as f32),
-                false => strain_passes::<false>(model, state, p.allowance as f32),
+                true => strain_passes::<true>(model, state, cut),
+                false => strain_passes::<false>(model, state, cut),
             }
             if in_contact {
                 contact::after_moves(&mut state.contacts, &state.x, &state.strain_before, &state.strain_moved);
@@ -965,7 +1001,7 @@ fn anchor_wakes(f: &FrameState, d: &Dynamics, motion: (Vec3, Vec3), inertia: f64
 /// [`STRAIN_PROJECTION_PASSES`], stopping when one shortens nothing; with
 /// `SLIDE`, particles a collider pushes slide along it
 /// ([`strain_limit::project`]).
-fn strain_passes<const SLIDE: bool>(model: &Model, state: &mut State, allowance: f32) {
+fn strain_passes<const SLIDE: bool>(model: &Model, state: &mut State, cut: strain_limit::Cut) {
     for _ in 0..STRAIN_PROJECTION_PASSES {
         let (x, moved, pushed) = (&mut state.x, &mut state.strain_moved, &state.contacts.pushed);
         if 0 == strain_limit::project::<SLIDE>(
@@ -974,7 +1010,7 @@ fn strain_passes<const SLIDE: bool>(model: &Model, state: &mut State, allowance:
             &model.inv_mass,
             x,
             moved,
-            allowance,
+            cut,
             pushed,
         ) {
             break;
@@ -987,7 +1023,7 @@ fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
     let links = &model.links;
     let (stretch, skip) = (0..links.stretch_end_aligned(), links.skip.start..links.a.len());
     let ws = |m: &[f32], rs: &mut RowState, range, stiffness| {
-        distance::warm_start(m, rs, range, stiffness, t.alpha, t.gamma, p.inv_h2)
+        distance::warm_start(m, rs, range, stiffness, t.alpha, t.gamma, p.row_inv_h2)
     };
     ws(&links.m_eff, &mut st.links, stretch.clone(), p.stretch);
     ws(&links.m_eff, &mut st.links, skip, p.skip);
@@ -1007,7 +1043,7 @@ fn warm_start(model: &Model, st: &mut State, p: &SubstepParams, t: &Tuning) {
             p.bound,
             t.alpha,
             t.gamma,
-            p.inv_h2,
+            p.row_inv_h2,
         );
     }
     if model.unary.tethered > 0 {
@@ -1034,8 +1070,15 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, measu
         stiffness: p.bound,
         rest_scale: p.allowance,
     });
-    let worst =
-        distance::dual_update_pairs::<L>(links, 0..links.stretch_end_aligned(), x, stretch, strain, p.inv_h2, measure);
+    let worst = distance::dual_update_pairs::<L>(
+        links,
+        0..links.stretch_end_aligned(),
+        x,
+        stretch,
+        strain,
+        p.row_inv_h2,
+        measure,
+    );
     if measure {
         st.diagnostics.worst_hard_strain = worst;
     }
@@ -1051,7 +1094,7 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, measu
                 &u.m_eff,
                 &mut st.tether,
                 p.bound,
-                p.inv_h2,
+                p.row_inv_h2,
             );
         }
         if p.leashed {
@@ -1064,7 +1107,7 @@ fn dual_update<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, measu
                 &u.m_eff,
                 &mut st.leash,
                 p.bound,
-                p.inv_h2,
+                p.row_inv_h2,
             );
         }
     }
@@ -1381,7 +1424,7 @@ fn slide<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, params: &co
     if inertia.mass <= 0.0 {
         return;
     }
-    let sum = contact::summed_terms(model, &st.x, &mut st.contacts, p.inv_h2, params);
+    let sum = contact::summed_terms(model, &st.x, &mut st.contacts, p.row_inv_h2, params);
     // One surface: the contacts push (nearly) one way, `n`.
     let pushed = pose::norm([sum.normal[0], sum.normal[1], sum.normal[2]]);
     let coherent = pushed > SLIDE_COHERENCE * sum.normal[3];

@@ -383,8 +383,18 @@ impl<'a> Cols<'a> {
     }
 }
 
+/// What one pass of the projection removes: of every stretch row longer
+/// than `allowance·rest`, `rate` of its excess.
+#[derive(Clone, Copy, Debug)]
+pub struct Cut {
+    pub allowance: f32,
+    pub rate: f32,
+}
+
 /// One pass of the projection: every stretch row longer than
-/// `allowance·rest` is shortened to it, in [`ProjectionOrder`]: the farther
+/// `allowance·rest` is shortened by `rate` of its excess (1, or `h²/h_r²`
+/// while the rows remember a longer substep: `crate::step::row_substep`),
+/// in [`ProjectionOrder`]: the farther
 /// end alone in a hanging tree, elsewhere each end by its share of the
 /// inverse mass (`w_a/(w_a + w_b)` of the excess); a fixed end never moves.
 /// A farther end's correction is also added to `moved`, for [`settle`].
@@ -400,9 +410,10 @@ pub fn project<const SLIDE: bool>(
     inv_mass: &[f32],
     x: &mut Points,
     moved: &mut Points,
-    allowance: f32,
+    cut: Cut,
     pushed: &Points,
 ) -> usize {
+    let Cut { allowance, rate } = cut;
     let mut shortened = 0;
     let n = x.x.len();
     let inv_mass = &inv_mass[..n];
@@ -423,7 +434,7 @@ pub fn project<const SLIDE: bool>(
             continue;
         }
         let len = len2.sqrt();
-        let scale = (len - limit) / (len * (wa + wb));
+        let scale = (len - limit) / (len * (wa + wb)) * rate;
         // Which ends move is known from the weights, before the square root
         // and the division are: the branch does not wait on them.
         for (slot, p, w, on) in [(a, pa, wa * scale, wa != 0.0), (b, pb, -wb * scale, wb != 0.0)] {

@@ -212,7 +212,7 @@ fn add_contacts<L: Lanes>(
                 continue;
             }
             let x = [xi.x.lane(k), xi.y.lane(k), xi.z.lane(k)];
-            let m_h2 = model.mass[s] as f64 * p.inv_h2;
+            let m_h2 = model.mass[s] as f64 * p.row_inv_h2;
             let other = (
                 [f.x.lane(k), f.y.lane(k), f.z.lane(k)],
                 [h.xx.lane(k), h.xy.lane(k), h.xz.lane(k), h.yy.lane(k), h.yz.lane(k), h.zz.lane(k)],

@@ -59,7 +59,7 @@ fn slack_one_builds_no_leash() {
 fn velocity_clamp_is_four_correction_authorities() {
     for ((s, i), expected) in [((2, 4), 192.0), ((2, 2), 96.0), ((2, 6), 288.0)] {
         let d = Dynamics { substeps: s, iterations: i, gravity: [0.0; 3], ..Dynamics::default() };
-        let limit = cloth_solver::step::SubstepParams::new(&d, &Tuning::default()).velocity_limit_per_length * 0.1;
+        let limit = cloth_solver::step::SubstepParams::new(&d, &Tuning::default(), 0.0).velocity_limit_per_length * 0.1;
         assert!((limit - expected).abs() < 1e-9, "{s}×{i}: {limit}");
         let spec =
             scenes::ChainSpec { links: 4, link: 0.1, particle_mass: 0.01, direction: [0.0, -1.0, 0.0], lean: 1e-3 };
@@ -117,7 +117,7 @@ fn strain_projection_waves_keep_the_sorted_orders_bits() {
                     &m.inv_mass,
                     &mut x,
                     &mut moved,
-                    allowance,
+                    strain_limit::Cut { allowance, rate: 1.0 },
                     &Points::default(),
                 )
             })
