@@ -56,12 +56,9 @@ pub struct FrameState {
     /// window, in the cloth's frame, over the window's duration, m/s (the
     /// window is the last step alone while the cloth moves).
     pub pose_speed: f64,
-    /// The substep length the last simulated step ran, s (0 before the
-    /// first): the next may be at most [`crate::constants::SUBSTEP_GROWTH_MAX`]
-    /// times as long (`crate::step`).
-    pub last_h: f64,
     /// The substep the last simulated step's rows ran at, s (0 before the
-    /// first; [`crate::step::row_substep`]).
+    /// first; [`crate::step::row_substep`]): the next step's substep may be
+    /// at most [`crate::constants::SUBSTEP_GROWTH_MAX`] times as long.
     pub row_h: f64,
     /// The sum of the host's origin shifts (`Cloth::shift_origin`), m: the
     /// air's turbulence is sampled at world positions less it, so a gust
@@ -88,7 +85,6 @@ impl Default for FrameState {
             anchor_omega: [0.0; 3],
             local_speed: 0.0,
             pose_speed: 0.0,
-            last_h: 0.0,
             row_h: 0.0,
             origin: [0.0; 3],
         }

@@ -304,7 +304,8 @@ pub fn step_probed<P: Probe>(
 
 /// The dynamics a step runs: `d`, with as many more substeps as keep its
 /// substep within [`SUBSTEP_GROWTH_MAX`] times `last_h`, the substep the
-/// last simulated step's rows ran at ([`row_substep`]; 0: none yet), at
+/// last simulated step's rows ran at (at least its own; [`row_substep`]; 0:
+/// none yet), at
 /// most [`MAX_SUBSTEPS`]. A hard row rests stretched by a residual growing
 /// with its substep squared; a substep that grows by more leaves a residual
 /// the next shorter ones pull back as velocity, which the next long substep
@@ -324,9 +325,9 @@ fn continuous(d: &Dynamics, last_h: f64) -> Dynamics {
 /// steps whose rows ran at `last` (0: none yet). A hard row rests stretched
 /// by a residual growing with the square of its substep, and a shorter
 /// substep pulls the residual the longer ones left back within one
-/// substep, `(x − x0)/h` making it a velocity growing as `1/h`: a game
-/// slowed to a thousandth threw its resting cloths (`MEASUREMENTS.md`, "A
-/// game slowed or paused"). A substep at least `last/G` (a steady `dt`, a
+/// substep, `(x − x0)/h` making it a velocity growing as `1/h`
+/// (`MEASUREMENTS.md`, "A game slowed or paused"). A substep at least
+/// `last/G` (a steady `dt`, a
 /// level of detail leaving half rate, `G` = [`SUBSTEP_GROWTH_MAX`]) gives
 /// `h`, every bit as before; a shorter one keeps `last`, fading towards
 /// `h` over [`ROW_STEP_MEMORY`] of simulated time,
@@ -350,7 +351,7 @@ fn step_lanes<L: Kernels, P: Probe>(
     colliders: &ColliderSet,
     probe: &mut P,
 ) -> StepReport {
-    let d = &continuous(d, state.frame.row_h.max(state.frame.last_h));
+    let d = &continuous(d, state.frame.row_h);
     let mut report = StepReport::default();
     let reach = model.reach as f64;
     let controls = state.controls;
@@ -402,7 +403,6 @@ fn step_lanes<L: Kernels, P: Probe>(
         }
     }
     state.frame.wake_requested = false;
-    state.frame.last_h = d.h();
     state.frame.row_h = row_substep(d.h(), state.frame.row_h, d.dt);
     // A teleport keeping the shape keeps the cloth's motion too: the frame's
     // velocities turn with the jump's rotation, and over this step, which
