@@ -23,7 +23,7 @@
  *
  *   or, from an engine's job system (Unreal's task graph, Unity jobs):
  *
- *     cloth_world_begin_step(w);
+ *     cloth_world_begin_step(w);                           (or cloth_world_begin_advance(w, frame_seconds))
  *     ... on any threads, each cloth at most once:  cloth_world_step_cloth(w, id);
  *     cloth_world_end_step(w);
  *
@@ -69,7 +69,7 @@
  * - A per-cloth call (THREADS) but cloth_world_step_cloth: BUSY while another thread is inside a call
  *   on that cloth (cloth_world_step_cloth waits for it to end). No other call returns BUSY.
  * - A call naming a damaged cloth (one a bug was caught in): INTERNAL, from every call but cloth_destroy.
- * - An exclusive call (THREADS) between cloth_world_begin_step and cloth_world_end_step: WRONG_PHASE,
+ * - An exclusive call (THREADS) between cloth_world_begin_step (or _begin_advance) and cloth_world_end_step: WRONG_PHASE,
  *   from every one but cloth_world_end_step, whatever its ids.
  * - UNSUPPORTED_CPU comes from cloth_world_create only.
  *
@@ -105,13 +105,13 @@
  *   but cloth_world_step_cloth waits for a call in flight on its cloth (a read) rather than lose the
  *   step.
  * - The EXCLUSIVE calls (creating or destroying cloths, sets and colliders, collider poses, begin_frame,
- *   cloth_world_step, cloth_world_advance, begin/end_step, cloth_set_colliders, cloth_world_set_budget and
+ *   cloth_world_step, cloth_world_advance, begin_step, begin_advance, end_step, cloth_set_colliders, cloth_world_set_budget and
  *   _clear_budget) wait for the calls in flight on that world and run alone. It is never a data race, but
  *   it serialises: a read from another thread while cloth_world_step or _advance runs waits for the
  *   whole step (no BUSY). To read while cloths step, step them with begin_step / step_cloth / end_step.
  *   cloth_world_cloth_count and cloth_world_get_budget run beside the per-cloth calls; for
  *   cloth_world_destroy, see its comment.
- * - Between cloth_world_begin_step and cloth_world_end_step the colliders and the set of cloths are
+ * - Between cloth_world_begin_step (or _begin_advance) and cloth_world_end_step the colliders and the set of cloths are
  *   frozen: every exclusive call but cloth_world_end_step returns CLOTH_STATUS_WRONG_PHASE.
  * - The result never depends on the number of threads or on which thread steps which cloth: every
  *   cloth's trajectory is bit-identical to stepping it alone.
@@ -482,9 +482,10 @@ typedef struct {
     // more); one whose substep is under half the last keeps the rows'
     // stiffness of the longer steps, fading to its own over 0.25 s of
     // simulated time, so slow motion by a smaller dt, down to 1e-6 s (a
-    // paused game still stepping), leaves a resting cloth at rest. A host whose frame time varies should keep dt
-    // and call cloth_world_advance; a paused game skips its steps (or
-    // advances by 0).
+    // paused game still stepping), leaves a resting cloth at rest. A host
+    // whose frame time varies should keep dt and call cloth_world_advance
+    // (cloth_world_begin_advance from a job system); a paused game skips
+    // its steps (or advances by 0).
     double dt;
     // Gravity in world space, m/s², each component within ±1e6 (default
     // 0, −9.81, 0, as in every preset: a z-up host sets 0, 0, −9.81 on each
@@ -1708,7 +1709,18 @@ cloth_status cloth_world_get_budget(cloth_world world, cloth_frame_budget *out_b
 // Refuses: WRONG_PHASE when a step is already open.
 cloth_status cloth_world_begin_step(cloth_world world);
 
-// Steps one cloth inside begin_step / end_step. May run concurrently from
+// Opens a host-driven advance by `seconds` of host time, for a host that
+// spreads its cloths over its own threads (a job system) and whose frame
+// rate varies: then cloth_world_step_cloth advances each cloth as
+// cloth_world_advance does — the fixed steps that fit, the reads
+// interpolated — bit for bit, then cloth_world_end_step. Exclusive.
+// Refuses: NON_FINITE for a `seconds` that is NaN or infinite;
+// INVALID_ARGUMENT for a negative one; WRONG_PHASE when a step is already
+// open.
+cloth_status cloth_world_begin_advance(cloth_world world, double seconds);
+
+// Steps one cloth inside begin_step / end_step (advances it, after
+// cloth_world_begin_advance). May run concurrently from
 // several threads for distinct cloths of one world. Per-cloth; a call on
 // the same cloth in flight on another thread (a read) is waited for, never
 // BUSY, so a step is not lost to a read.

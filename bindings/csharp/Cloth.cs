@@ -215,8 +215,8 @@ namespace ClothSim
         // (dt/substeps) would be more than twice the last step's runs more substeps (and costs more);
         // one whose substep is under half the last keeps the longer steps' row stiffness for about
         // 0.25 s of simulated time, so slow motion by a smaller dt leaves a resting cloth at rest. A host whose frame time varies
-        // should keep dt and call SimWorld.Advance (Time.timeScale: pass the scaled deltaTime); a
-        // paused game skips its steps.
+        // should keep dt and call SimWorld.Advance or BeginAdvance (Time.timeScale: pass the scaled
+        // deltaTime); a paused game skips its steps.
         public double dt;
         // Gravity in world space, m/s² (default 0, −9.81, 0).
         public ClothVec3 gravity;
@@ -710,6 +710,8 @@ namespace ClothSim
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_begin_step(ClothWorld world);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern ClothStatus cloth_world_begin_advance(ClothWorld world, double seconds);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_step_cloth(ClothWorld world, ClothId cloth);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern ClothStatus cloth_world_end_step(ClothWorld world);
@@ -1018,6 +1020,9 @@ namespace ClothSim
         // CLOTH_MAX_CATCH_UP_STEPS per cloth; reads then show each cloth one fixed step behind, interpolated.
         public void Advance(double seconds) { ClothException.Check(ClothNative.cloth_world_advance(Live, seconds)); }
         public void BeginStep() { ClothException.Check(ClothNative.cloth_world_begin_step(Live)); }
+        // BeginStep for a varying frame rate with the job system: StepCloth (or
+        // ClothNative.cloth_world_step_cloth in a job) then advances each cloth as Advance does.
+        public void BeginAdvance(double seconds) { ClothException.Check(ClothNative.cloth_world_begin_advance(Live, seconds)); }
         public void StepCloth(SimCloth cloth) { ClothException.Check(ClothNative.cloth_world_step_cloth(Live, cloth.Id)); }
         public void EndStep() { ClothException.Check(ClothNative.cloth_world_end_step(Live)); }
         // The air every cloth of the world moves through (start from ClothNative.cloth_default_air()).

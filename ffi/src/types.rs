@@ -235,9 +235,10 @@ pub struct cloth_dynamics {
     /// more); one whose substep is under half the last keeps the rows'
     /// stiffness of the longer steps, fading to its own over 0.25 s of
     /// simulated time, so slow motion by a smaller dt, down to 1e-6 s (a
-    /// paused game still stepping), leaves a resting cloth at rest. A host whose frame time varies should keep dt
-    /// and call cloth_world_advance; a paused game skips its steps (or
-    /// advances by 0).
+    /// paused game still stepping), leaves a resting cloth at rest. A host
+    /// whose frame time varies should keep dt and call cloth_world_advance
+    /// (cloth_world_begin_advance from a job system); a paused game skips
+    /// its steps (or advances by 0).
     pub dt: f64,
     /// Gravity in world space, m/s², each component within ±1e6 (default
     /// 0, −9.81, 0, as in every preset: a z-up host sets 0, 0, −9.81 on each

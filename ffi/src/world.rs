@@ -364,7 +364,21 @@ pub extern "C" fn cloth_world_begin_step(world: cloth_world) -> cloth_status {
     guard("cloth_world_begin_step", || with_world_mut(world, |w| w.begin_step().map_err(world_fail)))
 }
 
-/// Steps one cloth inside begin_step / end_step. May run concurrently from
+/// Opens a host-driven advance by `seconds` of host time, for a host that
+/// spreads its cloths over its own threads (a job system) and whose frame
+/// rate varies: then cloth_world_step_cloth advances each cloth as
+/// cloth_world_advance does — the fixed steps that fit, the reads
+/// interpolated — bit for bit, then cloth_world_end_step. Exclusive.
+/// Refuses: NON_FINITE for a `seconds` that is NaN or infinite;
+/// INVALID_ARGUMENT for a negative one; WRONG_PHASE when a step is already
+/// open.
+#[no_mangle]
+pub extern "C" fn cloth_world_begin_advance(world: cloth_world, seconds: f64) -> cloth_status {
+    guard("cloth_world_begin_advance", || with_world_mut(world, |w| w.begin_advance(seconds).map_err(world_fail)))
+}
+
+/// Steps one cloth inside begin_step / end_step (advances it, after
+/// cloth_world_begin_advance). May run concurrently from
 /// several threads for distinct cloths of one world. Per-cloth; a call on
 /// the same cloth in flight on another thread (a read) is waited for, never
 /// BUSY, so a step is not lost to a read.

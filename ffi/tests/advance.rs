@@ -5,6 +5,7 @@
 //! report counts the fixed steps each frame ran.
 
 mod common;
+use ::cloth::boundary::cloth_status::*;
 use ::cloth::*;
 use common::*;
 
@@ -97,4 +98,59 @@ fn a_frames_report_keeps_an_event_of_any_of_its_steps() {
     assert_eq!(r.steps, 2, "a 30 Hz frame");
     assert_eq!(r.teleported, 1, "the first step's teleport");
     ok(cloth_world_destroy(w));
+}
+
+/// A job-system host with a varying frame rate: cloth_world_begin_advance,
+/// each cloth's cloth_world_step_cloth from two threads of its own, then
+/// cloth_world_end_step reads what cloth_world_advance gives, bit for bit,
+/// frame by frame, and reports the same fixed steps. A bad time is refused
+/// (NON_FINITE, INVALID_ARGUMENT) before the pair opens; a second open is
+/// WRONG_PHASE.
+#[test]
+fn a_job_system_host_advances_as_the_world_does() {
+    let sheet = Sheet::new(8);
+    let n = sheet.positions.len();
+    let (pooled, jobs) = (world(), world());
+    let ids = |w| -> Vec<cloth_id> { (0..3).map(|_| sheet.create(w, &cloth_default_desc()).expect("seeds")).collect() };
+    let (a, b) = (ids(pooled), ids(jobs));
+    let steps = |w, c| {
+        let mut r = step_report(std::mem::size_of::<cloth_step_report>() as u32);
+        // SAFETY: a sized report.
+        ok(unsafe { cloth_last_step_report(w, c, &mut r) });
+        r.steps
+    };
+    for k in 1..=120 {
+        let frame = [1.0 / 144.0, 1.0 / 30.0, 1.0 / 60.0, 0.1][k % 4];
+        for (i, (&ca, &cb)) in a.iter().zip(&b).enumerate() {
+            let anchor = pose([0.3 * (k as f64 * 0.05 + i as f64).sin(), 0.0, 0.02 * k as f64], [0.0, 0.0, 0.0, 1.0]);
+            // SAFETY: valid poses.
+            unsafe {
+                ok(cloth_set_anchor_pose(pooled, ca, &anchor));
+                ok(cloth_set_anchor_pose(jobs, cb, &anchor));
+            }
+        }
+        ok(cloth_world_advance(pooled, frame));
+        ok(cloth_world_begin_advance(jobs, frame));
+        assert_eq!(cloth_world_begin_advance(jobs, frame), CLOTH_STATUS_WRONG_PHASE);
+        std::thread::scope(|s| {
+            for half in [&b[..2], &b[2..]] {
+                s.spawn(move || half.iter().rev().for_each(|&c| ok(cloth_world_step_cloth(jobs, c))));
+            }
+        });
+        ok(cloth_world_end_step(jobs));
+        for (&ca, &cb) in a.iter().zip(&b) {
+            assert_eq!(
+                position_bits(pooled, ca, n, CLOTH_SPACE_WORLD),
+                position_bits(jobs, cb, n, CLOTH_SPACE_WORLD),
+                "frame {k}"
+            );
+            assert_eq!(steps(pooled, ca), steps(jobs, cb), "frame {k}: the fixed steps run");
+        }
+    }
+    assert_eq!(cloth_world_begin_advance(jobs, f64::NAN), CLOTH_STATUS_NON_FINITE);
+    assert!(last_error().starts_with("cloth_world_begin_advance"), "{}", last_error());
+    assert_eq!(cloth_world_begin_advance(jobs, -0.01), CLOTH_STATUS_INVALID_ARGUMENT);
+    assert_eq!(cloth_world_step_cloth(jobs, b[0]), CLOTH_STATUS_WRONG_PHASE, "no pair was opened");
+    ok(cloth_world_destroy(pooled));
+    ok(cloth_world_destroy(jobs));
 }

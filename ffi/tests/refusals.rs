@@ -762,6 +762,27 @@ fn cases() -> Vec<Case> {
         ),
         case("cloth_world_advance", CLOTH_STATUS_INVALID_ARGUMENT, "−1 ms", Here(|f| cloth_world_advance(f.w, -1e-3))),
         case(
+            "cloth_world_begin_advance",
+            CLOTH_STATUS_NON_FINITE,
+            "NaN seconds",
+            Here(|f| cloth_world_begin_advance(f.w, f64::NAN)),
+        ),
+        case(
+            "cloth_world_begin_advance",
+            CLOTH_STATUS_INVALID_ARGUMENT,
+            "−1 ms",
+            Here(|f| cloth_world_begin_advance(f.w, -1e-3)),
+        ),
+        case(
+            "cloth_world_begin_advance",
+            CLOTH_STATUS_WRONG_PHASE,
+            "inside begin_step / end_step",
+            Here(|f| {
+                ok(cloth_world_begin_step(f.w));
+                cloth_world_begin_advance(f.w, 0.01)
+            }),
+        ),
+        case(
             "cloth_world_advance",
             CLOTH_STATUS_INTERNAL,
             "a cloth's step panics",

@@ -334,6 +334,10 @@ pub struct World {
     pass: u64,
     /// A begin/end pair is open.
     inside_step: bool,
+    /// What the open pair's [`World::step_cloth`] runs: one step (`None`,
+    /// [`World::begin_step`]) or an advance by this many seconds
+    /// ([`World::begin_advance`]).
+    pair_elapsed: Option<f64>,
     /// The generation a new slot starts from (see "Ids" above).
     generation_base: u32,
     /// The sum of the host's origin shifts ([`World::shift_origin`]), m,
@@ -456,6 +460,7 @@ impl World {
             threads: options.threads,
             pass: 0,
             inside_step: false,
+            pair_elapsed: None,
             generation_base: generation_base(),
             origin: [0.0; 3],
             air: Air::NONE,
@@ -1085,16 +1090,8 @@ impl World {
 
     /// One pass over every cloth: a step each, or an advance by `elapsed`.
     fn pass_over_cloths(&mut self, elapsed: Option<f64>) -> Result<(), WorldError> {
-        self.pass += 1;
+        self.open_pass(elapsed);
         let pass = self.pass;
-        if let Some(e) = elapsed {
-            // A longer frame at once, a shorter one past the dead band: a
-            // frame's jitter does not flicker a band's edge.
-            if e > self.frame_time || e < (1.0 - detail::PRICE_DEAD_BAND) * self.frame_time {
-                self.frame_time = e;
-            }
-        }
-        self.apply_budget(elapsed.map(|_| self.frame_time));
         // Largest first (the work estimate), ties by slot: a deterministic
         // schedule, though the answer would not change with any other.
         self.order.clear();
@@ -1129,6 +1126,20 @@ impl World {
         }
         self.count_spent(pass);
         self.damaged_in(pass)
+    }
+
+    /// Begins a step pass, a step each or an advance by `elapsed`: its
+    /// number, the host frame the budget reads, and the budget's levels.
+    fn open_pass(&mut self, elapsed: Option<f64>) {
+        self.pass += 1;
+        if let Some(e) = elapsed {
+            // A longer frame at once, a shorter one past the dead band: a
+            // frame's jitter does not flicker a band's edge.
+            if e > self.frame_time || e < (1.0 - detail::PRICE_DEAD_BAND) * self.frame_time {
+                self.frame_time = e;
+            }
+        }
+        self.apply_budget(elapsed.map(|_| self.frame_time));
     }
 
     /// What step pass `pass` ran, for [`World::observe_step`]: every live
@@ -1204,7 +1215,7 @@ impl World {
     fn advance_entry(&self, e: &mut Entry, pass: u64, elapsed: f64) -> StepReport {
         let empty = ColliderSet::new();
         let set = e.colliders.and_then(|id| self.colliders(id).ok()).unwrap_or(&empty);
-        // `elapsed` was checked by `World::advance`.
+        // `elapsed` was checked by `World::advance` or `begin_advance`.
         let steps = match e.cloth.advance_with(elapsed, set) {
             Ok(Advance { report: Some(r), steps, .. }) => {
                 e.report = r;
@@ -1235,16 +1246,35 @@ impl World {
     /// [`World::end_step`]. In between, the colliders and the set of cloths
     /// are frozen.
     pub fn begin_step(&mut self) -> Result<(), WorldError> {
+        self.begin_pair(None)
+    }
+
+    /// Opens a host-driven advance by `elapsed` seconds of host time: then
+    /// [`World::step_cloth`] advances each cloth as [`World::advance`] does
+    /// (the fixed steps that fit, reads interpolated), bit for bit; then
+    /// [`World::end_step`]. For a host that spreads its cloths over its own
+    /// threads and whose frame rate varies. A negative or non-finite
+    /// `elapsed` is refused.
+    pub fn begin_advance(&mut self, elapsed: f64) -> Result<(), WorldError> {
         if self.inside_step {
             return Err(WorldError::AlreadyInsideStep);
         }
-        self.pass += 1;
-        self.apply_budget(None);
+        crate::clock::Clock::check_elapsed(elapsed).map_err(WorldError::Param)?;
+        self.begin_pair(Some(elapsed))
+    }
+
+    fn begin_pair(&mut self, elapsed: Option<f64>) -> Result<(), WorldError> {
+        if self.inside_step {
+            return Err(WorldError::AlreadyInsideStep);
+        }
+        self.open_pass(elapsed);
         self.inside_step = true;
+        self.pair_elapsed = elapsed;
         Ok(())
     }
 
-    /// Steps one cloth inside a begin/end pair. `&self`: call it from as
+    /// Steps one cloth inside a begin/end pair (advances it, after
+    /// [`World::begin_advance`]). `&self`: call it from as
     /// many threads as you like, for distinct cloths. A call on the cloth in
     /// flight on another thread (a read) is waited for, so the step is not
     /// lost to it; from inside [`World::with_cloth`] the step does not wait
@@ -1260,7 +1290,10 @@ impl World {
         if e.stepped_in == self.pass {
             return Err(WorldError::AlreadyStepped(id));
         }
-        e.contain(id, self.pass, |e| self.step_entry(e, self.pass))
+        e.contain(id, self.pass, |e| match self.pair_elapsed {
+            None => self.step_entry(e, self.pass),
+            Some(elapsed) => self.advance_entry(e, self.pass, elapsed),
+        })
     }
 
     /// Closes a host-driven step. Cloths not stepped in it simply did not

@@ -4,7 +4,8 @@
 //! **bit-identical** cloths over 300 steps of a mixed scene — five sheet
 //! entries and both chain entries of the library, anchors walking and
 //! swaying, a collider set per character (a torso capsule that follows the
-//! anchor and a ground plane).
+//! anchor and a ground plane). So does advancing by a varying frame time,
+//! on the pool or through begin_advance / step-cloth / end.
 
 use cloth_solver::world::{Character, World, WorldOptions};
 use cloth_solver::ClothId;
@@ -22,6 +23,14 @@ enum Drive {
     HostSplit { workers: usize },
     /// `World::advance` by a varying host frame time (7–23 ms).
     Advance,
+    /// begin_advance by the same frame times, then `workers` host threads
+    /// advancing distinct cloths in reverse id order, then end_step.
+    HostAdvance { workers: usize },
+}
+
+/// The host frame time of frame `step` under the advancing drives.
+fn frame_time(step: usize) -> f64 {
+    0.007 + 0.016 * ((step * 7919) % 13) as f64 / 12.0
 }
 
 /// Bits of every cloth's positions and velocities after the run, in id
@@ -37,9 +46,12 @@ fn run(threads: usize, drive: Drive) -> (Vec<u64>, Vec<Vec<u32>>) {
         }
         match drive {
             Drive::Step => world.step().unwrap(),
-            Drive::Advance => world.advance(0.007 + 0.016 * ((step * 7919) % 13) as f64 / 12.0).unwrap(),
-            Drive::HostSplit { workers } => {
-                world.begin_step().unwrap();
+            Drive::Advance => world.advance(frame_time(step)).unwrap(),
+            Drive::HostSplit { workers } | Drive::HostAdvance { workers } => {
+                match drive {
+                    Drive::HostAdvance { .. } => world.begin_advance(frame_time(step)).unwrap(),
+                    _ => world.begin_step().unwrap(),
+                }
                 let w = &world;
                 std::thread::scope(|s| {
                     for t in 0..workers {
@@ -80,6 +92,7 @@ fn thread_count_never_changes_the_answer() {
     for threads in [0, 2, 8] {
         assert!(advanced == run(threads, Drive::Advance), "a varying-rate advance at {threads} threads");
     }
+    assert!(advanced == run(0, Drive::HostAdvance { workers: 3 }), "begin_advance on three host threads");
     let reference = run(1, Drive::Step);
     for (threads, drive) in [(2, Drive::Step), (8, Drive::Step), (0, Drive::Step), (0, Drive::HostSplit { workers: 3 })]
     {

@@ -1362,6 +1362,14 @@ static unsafe class ClothTest
         world.StepCloth(cloth);
         Throws(ClothStatus.WrongPhase, "SimWorld.StepCloth twice in one step", () => world.StepCloth(cloth));
         world.EndStep();
+        // The same pair advancing by a host frame (a job system at a varying rate): 1/30 s runs two
+        // fixed steps of 1/60 s.
+        Throws(ClothStatus.NonFinite, "SimWorld.BeginAdvance by NaN", () => world.BeginAdvance(double.NaN));
+        world.BeginAdvance(1.0 / 30.0);
+        Throws(ClothStatus.WrongPhase, "SimWorld.BeginAdvance twice", () => world.BeginAdvance(1.0 / 30.0));
+        world.StepCloth(cloth);
+        world.EndStep();
+        Expect(cloth.LastStepReport().steps == 2, "a 1/30 s frame advanced from a job runs two fixed steps of 1/60 s");
 
         // A set in use: its Dispose leaves it to the world, its Destroy throws; a destroyed collider
         // and set.
