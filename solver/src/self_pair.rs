@@ -1189,10 +1189,9 @@ fn cap_per<T>(rows: &mut Bounded<T>, owner: impl Fn(&T) -> u32, dropped: &mut us
 /// `ws/sum` of that; `k_s` is the penalty with which the slot's own step
 /// moves exactly its share. A slot whose other slots are fixed keeps
 /// `ratio·m_s/h²`; two equal free ends take `ratio/(2 + ratio)·m/h²` each
-/// (mass splitting, as for parallel contact: Tonge et al. 2012). With the
-/// row's own penalty at every slot, two free ends closed
-/// `2·ratio/(2 + ratio)` of `C`, overshooting, and layers stacked on a
-/// floor flipped in and out of contact for good.
+/// (mass splitting, as for parallel contact: Tonge et al. 2012); the row's
+/// own penalty at every slot would close `2·ratio/(2 + ratio)` of `C`
+/// between two free ends, past it (`MEASUREMENTS.md`, "Crumpled capes").
 #[inline]
 fn split(ratio: f64, inv_h2: f64, sum: f64, ws: f64) -> f64 {
     ratio * inv_h2 / ((1.0 + ratio) * sum - ratio * ws)

@@ -1256,9 +1256,6 @@ impl World {
     /// threads and whose frame rate varies. A negative or non-finite
     /// `elapsed` is refused.
     pub fn begin_advance(&mut self, elapsed: f64) -> Result<(), WorldError> {
-        if self.inside_step {
-            return Err(WorldError::AlreadyInsideStep);
-        }
         crate::clock::Clock::check_elapsed(elapsed).map_err(WorldError::Param)?;
         self.begin_pair(Some(elapsed))
     }

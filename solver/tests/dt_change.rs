@@ -122,11 +122,10 @@ fn a_host_changing_dt_on_a_walking_character_never_throws_the_cloth() {
 /// 0.5 m/s in the cloth's frame, and over the second after it no node moves
 /// more than 15 mm in a step and no link stretches 3 points past the same
 /// second without the pause. The rows keep the longer substep's penalty and
-/// the strain projection its rate (`step::row_substep`); before, the
-/// residual the long steps left came back within one short substep as
-/// velocity: 1.6 m/s at 1 ms, 1,600–30,000 m/s at 1 µs, and the cloth was
-/// thrown 45 mm–42 m with links to 8× (`MEASUREMENTS.md`, "A game slowed
-/// or paused").
+/// the strain projection its rate (`step::row_substep`), so the residual
+/// the long steps left does not come back within one short substep as
+/// velocity (the figures before and after: `MEASUREMENTS.md`, "A game
+/// slowed or paused").
 #[test]
 fn a_pause_of_tiny_steps_does_not_throw_a_resting_cloth() {
     let cases = [

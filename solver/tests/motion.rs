@@ -482,10 +482,9 @@ fn largest_gap(a: &Cloth, b: &Cloth) -> f64 {
 /// change (`MEASUREMENTS.md`, "A Rust user's trial: a skinned garment").
 /// A felt cruise moves a node 25 m/s × dt = 0.42 m in the first step.
 /// What the change does leave is the rounding of the re-expressed
-/// velocities, 0.01–0.05 mm; where self rows keep a cape in contact that
-/// difference can grow afterwards like any other perturbation (2.8 mm a
-/// second later on cape 2, `MEASUREMENTS.md`, "Crumpled capes"), which is
-/// why the window is half a second.
+/// velocities; where self rows keep a cape in contact that difference can
+/// grow afterwards like any other perturbation, which is why the window is
+/// half a second (the figures: `MEASUREMENTS.md`, "Crumpled capes").
 #[test]
 fn changing_the_inertia_on_a_cruising_anchor_moves_no_node() {
     type Change = fn(&mut Cloth);
@@ -581,12 +580,13 @@ fn held_node_links(seed: u64, preset: &library::Preset) -> (f64, f64) {
 /// the step runs fixes it for the rows, the tethers and the strain
 /// projection, as seeding fixes a node. Over a sprint with turns, on six
 /// irregular capes under DENIM, LEATHER, COTTON and SILK, its links
-/// stretch as the same node's fixed at seed do: at most 1.5× (a node fixed at seed reaches 1.46× on
-/// cape 3), and the median over the capes within 0.05 of the seeded one's.
-/// One cape's worst is a single trajectory through folds and self
-/// contacts, and painted and seeded differ by about 0.2 either way on it
-/// (`MEASUREMENTS.md`, "Crumpled capes"); a pin the rows do not see
-/// stretched to 2.9–3.3× ("A Rust user's trial: a skinned garment").
+/// stretch as the same node's fixed at seed do: at most 1.5×, above what a
+/// node fixed at seed reaches, and the median over the capes within 0.05
+/// of the seeded one's. One cape's worst is a single trajectory through
+/// folds and self contacts, on which painted and seeded part either way; a
+/// pin the rows do not see tears far past 1.5× (the figures:
+/// `MEASUREMENTS.md`, "Crumpled capes", "A Rust user's trial: a skinned
+/// garment").
 #[test]
 fn a_node_painted_zero_at_run_time_is_a_pin() {
     let median = |mut v: Vec<f64>| {

@@ -96,8 +96,8 @@ fn a_free_cloth_falls_asleep_once_it_stops() {
 /// they fall, crumple and sleep within 20 s: DENIM each of seeds 0–3,
 /// SILK, COTTON and HAIR at least five of seeds 0–5, LEATHER at least
 /// four. The self rows, split between their slots, close a gap once, so a
-/// layer of a fold resting on a layer on the floor comes to rest (before:
-/// SILK 2 of 6; `MEASUREMENTS.md`, "Crumpled capes"). Not yet: a crumpled
+/// layer of a fold resting on a layer on the floor comes to rest
+/// (`MEASUREMENTS.md`, "Crumpled capes"). Not yet: a crumpled
 /// cape can stay awake, a fold still creeping (LEATHER) or SILK's cape 4
 /// still bobbing (`MEASUREMENTS.md`, "A tablecloth that trembles").
 #[test]
