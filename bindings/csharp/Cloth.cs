@@ -1051,7 +1051,8 @@ namespace ClothSim
         public void ClearBudget() { ClothException.Check(ClothNative.cloth_world_clear_budget(Live)); }
         // Reports what the last Step or Advance took, core-ms: its Stopwatch ms × the world's threads (1 for
         // 0), idle time included. With a budget set, its unit_ns moves towards the price this machine pays
-        // (+25 % / −12.5 % a report at most) and the next steps' levels follow. Under Advance the budget is
+        // (the median of the last three reports; +25 % / −12.5 % a report at most) and the next steps'
+        // levels follow: a rise at once, a fall once every 30 reports to the highest of them. Under Advance the budget is
         // a frame's (ClothFrameBudget); a frame running no step changes nothing, and so does 0 ms (a paused
         // frame that skipped Step).
         public void ObserveStep(double coreMs) { ClothException.Check(ClothNative.cloth_world_observe_step(Live, coreMs)); }

@@ -284,14 +284,15 @@ pub extern "C" fn cloth_world_clear_budget(world: cloth_world) -> cloth_status {
 /// its steps, counted no more than the cores they ran on (4 workers on 2
 /// cores are 2) — idle time included: the budget's own unit. With a budget set, the world moves the
 /// world's price of a unit (cloth_frame_budget.unit_ns) a quarter of the way to
-/// what that step cost a unit of work, taken at most twice or half the
-/// price it had: a report moves it +25 % or −12.5 % at most, so one slow
-/// frame does not freeze a crowd, and it stays within 0.001..=1e6 ns. The
+/// what a unit of work cost — the median of the last three reports', so one
+/// slow frame (a page fault, the host preempted) is passed over — taken at
+/// most twice or half the price it had: a report moves it +25 % or −12.5 %
+/// at most, so a run of slow frames does not freeze a crowd, and it stays within 0.001..=1e6 ns. The
 /// next steps choose levels at that price, taking a rise at once and a fall
-/// only past 5 % (a frame's noise does not flicker a cloth at a band's
-/// edge): the frame time follows core_ms
-/// on any machine and garment, around its mean (give a budget below the
-/// frame time you must hold). The units counted are those of the fixed
+/// once every 30 reports (half a second at 60 Hz), to the highest price of
+/// those 30 and only past 5 %: a frame's noise does not flicker a cloth at
+/// a band's edge, and the frame time keeps within core_ms on any machine
+/// and garment (below it on average by about what the noise adds). The units counted are those of the fixed
 /// steps that ran: under cloth_world_advance a frame that ran none changes
 /// nothing (the budget is a frame's there: cloth_frame_budget).
 /// cloth_world_get_budget reads

@@ -157,6 +157,49 @@ pub const PRICE_GAIN: f64 = 0.25;
 /// flicker between levels.
 pub const PRICE_DEAD_BAND: f64 = 0.05;
 
+/// Reports ([`crate::World::observe_step`]) a fall of the learned price
+/// waits for before the levels are chosen at it: half a second at 60 Hz.
+pub const PRICE_WINDOW: u32 = 30;
+
+/// The price the levels are chosen at, `in_use`, after a report moved the
+/// learned price to `learned`: a rise at once; a fall at the end of a
+/// window of [`PRICE_WINDOW`] reports, to the highest learned price in it,
+/// if that is more than [`PRICE_DEAD_BAND`] below `in_use`. `window` is
+/// the open window's (highest learned price, reports). A frame's noise
+/// then moves a band's edge at most once a window, and one way: the levels
+/// are chosen at about the highest price a window's noise reaches.
+pub fn held_price(in_use: f64, learned: f64, window: &mut (f64, u32)) -> f64 {
+    if learned > in_use {
+        *window = (0.0, 0);
+        return learned;
+    }
+    *window = (window.0.max(learned), window.1 + 1);
+    if window.1 < PRICE_WINDOW {
+        return in_use;
+    }
+    let high = window.0;
+    *window = (0.0, 0);
+    if high < (1.0 - PRICE_DEAD_BAND) * in_use {
+        high
+    } else {
+        in_use
+    }
+}
+
+/// What a unit costs, typically, after a report that saw `seen` ns a unit:
+/// the median of the last three reports (`recent`: those before, newest
+/// last, and how many), or `seen` itself before there are three. One slow
+/// frame — the host preempted, a page fault — is not a change of price.
+pub fn typical_seen(recent: &mut ([f64; 3], u32), seen: f64) -> f64 {
+    let r = &mut recent.0;
+    *r = [r[1], r[2], seen];
+    recent.1 = (recent.1 + 1).min(3);
+    if recent.1 < 3 {
+        return seen;
+    }
+    r[0].max(r[1]).min(r[0].min(r[1]).max(r[2]))
+}
+
 /// The price of a unit after a step that took `core_ms` for `spent` units
 /// at `unit_ns` (0: [`WORK_UNIT_NS`]): [`PRICE_GAIN`] of the way to
 /// `core_ms · 10⁶ / spent`, that taken within half and twice the price,
@@ -404,6 +447,49 @@ mod tests {
             price = observed_price(price, 0.09, 1000.0).unwrap();
         }
         assert!((price - 90.0).abs() < 1e-3, "{price}");
+    }
+
+    #[test]
+    fn a_falling_price_is_taken_once_a_window_at_the_windows_highest() {
+        let mut window = (0.0, 0);
+        // A rise at once, and the window starts again.
+        assert_eq!(held_price(40.0, 44.0, &mut window), 44.0);
+        assert_eq!(window, (0.0, 0));
+        // Lower reports wait out the window, then the price falls to the
+        // highest of them.
+        let mut in_use = 44.0;
+        for k in 0..PRICE_WINDOW {
+            let learned = if k == 7 { 40.0 } else { 36.0 };
+            in_use = held_price(in_use, learned, &mut window);
+            let end = k + 1 == PRICE_WINDOW;
+            assert_eq!(in_use, if end { 40.0 } else { 44.0 }, "report {k}");
+        }
+        assert_eq!(window, (0.0, 0));
+        // A window whose highest is within the dead band keeps the price.
+        for _ in 0..PRICE_WINDOW {
+            in_use = held_price(in_use, 38.5, &mut window);
+        }
+        assert_eq!(in_use, 40.0);
+        // The next window's lower reports take it down.
+        for _ in 0..PRICE_WINDOW {
+            in_use = held_price(in_use, 30.0, &mut window);
+        }
+        assert_eq!(in_use, 30.0);
+    }
+
+    #[test]
+    fn one_slow_report_is_not_a_change_of_price() {
+        let mut recent = ([0.0; 3], 0);
+        // Before three reports, each is taken as it is.
+        assert_eq!(typical_seen(&mut recent, 50.0), 50.0);
+        assert_eq!(typical_seen(&mut recent, 52.0), 52.0);
+        // Then the median of the last three: a spike alone is passed over,
+        // two of three are not.
+        assert_eq!(typical_seen(&mut recent, 51.0), 51.0);
+        assert_eq!(typical_seen(&mut recent, 100.0), 52.0);
+        assert_eq!(typical_seen(&mut recent, 49.0), 51.0);
+        assert_eq!(typical_seen(&mut recent, 100.0), 100.0);
+        assert_eq!(typical_seen(&mut recent, 100.0), 100.0);
     }
 
     #[test]

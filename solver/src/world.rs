@@ -360,6 +360,12 @@ pub struct World {
     /// The price of a unit of work, ns: set by a budget's `unit_ns`, moved
     /// by [`World::observe_step`], kept while no budget is set.
     price: f64,
+    /// The window a fall of the learned price waits out before the levels
+    /// take it (`detail::held_price`): its highest price and reports.
+    price_window: (f64, u32),
+    /// The last three reports' cost of a unit, ns, newest last, and how
+    /// many of them there are (`detail::typical_seen`).
+    price_seen: ([f64; 3], u32),
     /// The units the last step pass ran (`World::count_spent`), for
     /// [`World::observe_step`]; 0 when it ran no step, or before any pass.
     budget_spent: f64,
@@ -471,6 +477,8 @@ impl World {
             budget_order: Vec::new(),
             budget_levels: Vec::new(),
             price: detail::WORK_UNIT_NS,
+            price_window: (0.0, 0),
+            price_seen: ([0.0; 3], 0),
             budget_spent: 0.0,
             frame_time: 0.0,
         })
@@ -831,12 +839,14 @@ impl World {
                 e.half_next = false;
             }
         }
+        let kept = self.budget.filter(|_| budget.is_some_and(|b| b.unit_ns == 0.0));
+        if kept.is_none() {
+            self.price_window = (0.0, 0);
+            self.price_seen = ([0.0; 3], 0);
+        }
         self.budget = budget.map(|b| FrameBudget {
-            unit_ns: match self.budget {
-                // Unchanged: the price the levels are chosen at, kept.
-                Some(old) if b.unit_ns == 0.0 => old.unit_ns,
-                _ => self.price,
-            },
+            // Unchanged: the price the levels are chosen at, kept.
+            unit_ns: kept.map_or(self.price, |old| old.unit_ns),
             ..b
         });
         Ok(())
@@ -872,15 +882,20 @@ impl World {
     /// With a budget set, the world moves its price of a unit of work
     /// ([`World::set_budget`]; [`World::budget`] reads it back as
     /// [`FrameBudget::unit_ns`]) a quarter of the way
-    /// ([`detail::PRICE_GAIN`]) to what that step cost a unit, taken at most
-    /// twice or half the price it had — so a report moves the price by
-    /// +25 % or −12.5 % at most, and one slow frame (a page fault, the first
-    /// step after adding cloths) does not freeze a crowd — and keeps it
+    /// ([`detail::PRICE_GAIN`]) to what a unit cost — the median of the last
+    /// three reports' ([`detail::typical_seen`]), so one slow frame (a page
+    /// fault, the host preempted) is passed over — taken at most twice or
+    /// half the price it had, so a report moves the price by +25 % or
+    /// −12.5 % at most and a run of slow frames does not freeze a crowd; it
+    /// keeps it
     /// within 0.001..=[`detail::BUDGET_MAX`] ns. The next steps choose
-    /// levels at that price, taking a rise at once and a fall only past
-    /// [`detail::PRICE_DEAD_BAND`] (5 %), so a frame's noise does not
-    /// flicker a cloth at a band's edge: the host's frame time follows its
-    /// budget on any machine and garment.
+    /// levels at that price, taking a rise at once and a fall once every
+    /// [`detail::PRICE_WINDOW`] reports (half a second at 60 Hz), to the
+    /// highest price of that window and only past
+    /// [`detail::PRICE_DEAD_BAND`] (5 %) ([`detail::held_price`]): a
+    /// frame's noise does not flicker a cloth at a band's edge, and the
+    /// host's frame time keeps within its budget on any machine and garment
+    /// (below it, on average, by about what the noise adds).
     ///
     /// What a step cost a unit counts the fixed steps that ran in it
     /// ([`detail::step_work`] each, and [`detail::STEP_UNITS`] a cloth):
@@ -908,14 +923,19 @@ impl World {
             return Ok(());
         }
         if let Some(b) = self.budget.as_mut() {
-            if let Some(price) = detail::observed_price(self.price, core_ms, self.budget_spent) {
+            let spent = self.budget_spent;
+            // What a unit cost, typically: the median of the last three
+            // reports, so one slow frame is not a change of price.
+            let core_ms = match spent > 0.0 {
+                true => detail::typical_seen(&mut self.price_seen, core_ms * 1e6 / spent) * spent * 1e-6,
+                false => core_ms,
+            };
+            if let Some(price) = detail::observed_price(self.price, core_ms, spent) {
                 self.price = price;
                 // The levels are chosen at a price that follows a rise at
-                // once (never over budget for long) and a fall only past a
-                // dead band: a frame's noise does not flicker a band's edge.
-                if price > b.unit_ns || price < (1.0 - detail::PRICE_DEAD_BAND) * b.unit_ns {
-                    b.unit_ns = price;
-                }
+                // once (never over budget for long) and a fall once a
+                // window: a frame's noise does not flicker a band's edge.
+                b.unit_ns = detail::held_price(b.unit_ns, price, &mut self.price_window);
             }
         }
         Ok(())

@@ -525,15 +525,15 @@ fn work_that_ran(world: &mut World, ids: &[cloth_solver::world::ClothId], pass: 
 }
 
 /// Changes of level over a run (levels by frame, then cloth), and those
-/// that came back to the level before within two frames.
-fn flickers(history: &[Vec<Detail>]) -> (usize, usize) {
+/// undone within `window` frames (the level before it read again).
+fn flickers(history: &[Vec<Detail>], window: usize) -> (usize, usize) {
     let (mut changes, mut back) = (0, 0);
     for k in 0..history.first().map_or(0, Vec::len) {
         let s: Vec<Detail> = history.iter().map(|h| h[k]).collect();
-        for f in 1..s.len().saturating_sub(2) {
+        for f in 1..s.len() {
             if s[f] != s[f - 1] {
                 changes += 1;
-                back += (s[f + 1] == s[f - 1] || (s[f + 1] == s[f] && s[f + 2] == s[f - 1])) as usize;
+                back += s[f + 1..s.len().min(f + 1 + window)].contains(&s[f - 1]) as usize;
             }
         }
     }
@@ -562,7 +562,7 @@ fn levels_do_not_flicker_when_cloths_doze() {
         history.push(ids.iter().map(|&id| world.detail(id).expect("a level")).collect());
         dozed += ids.iter().filter(|&&id| world.with_cloth(id, |c| c.is_sleeping()).expect("a cloth")).count();
     }
-    let (changes, flickers) = flickers(&history);
+    let (changes, flickers) = flickers(&history, 2);
     println!("{changes} level changes, {flickers} back within two frames; cloth-frames asleep {dozed}");
     assert!(dozed > 0, "nothing dozed: the case tests nothing");
     assert!(changes > 10, "the camera's pass changed too few levels: {changes}");
@@ -609,37 +609,57 @@ fn an_observed_price_holds_under_a_variable_rate_host() {
 }
 
 /// A price learned from noisy frame times (a machine at twice the library's
-/// price, each frame's time off by up to ±15 %, a fixed pseudo-random
-/// sequence) on 24 walking capes: the levels follow a rise of the price at
-/// once and a fall only past `detail::PRICE_DEAD_BAND`, so the noise does
-/// not flicker the band's edge — at most 15 changes in 480 frames come back
-/// within two frames (the figures with the price taken as it comes:
-/// `MEASUREMENTS.md`, "Crowds", "What a step ran, one price kept, and a
-/// dead band").
+/// price, each frame's time off by up to ±15 % or ±40 %, or by ±10 % with
+/// one frame in twenty taking twice as long; a fixed pseudo-random
+/// sequence) on 24 walking capes, the camera passing: the
+/// levels take a rise of the price at once and a fall once a window
+/// (`detail::held_price`), so the noise neither flickers the band's edge
+/// nor puts half the frames over budget. At most 10 changes of level come
+/// back within 15 frames (a quarter second); at least 90 % of frames choose
+/// work within the budget at the machine's price, and on average at least
+/// 80 % of it; the price in use sits within 20 % over the machine's (the
+/// figures, and those of a fall taken past a dead band: `MEASUREMENTS.md`,
+/// "Crowds", "A price held for a window").
 #[test]
 fn a_noisy_observed_price_does_not_flicker_the_levels() {
-    let (n, slow) = (24, 2.0 * detail::WORK_UNIT_NS);
-    let (mut world, ids, full) = capes(n);
-    world.set_budget(Some(FrameBudget::new(0.5 * n as f64 * full * slow * 1e-6))).expect("a budget");
-    let mut history: Vec<Vec<Detail>> = Vec::new();
-    let mut seed: u64 = 12345;
-    for f in 0..480 {
-        let t = f as f64 * DT;
-        let camera = 0.5 * t - 5.0;
-        walk_circles(&world, &ids, 10, 1.5 * t, camera);
-        let ran = work_that_ran(&mut world, &ids, |w| w.step().expect("a step"));
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let u = (seed >> 11) as f64 / (1u64 << 53) as f64;
-        let core_ms = (ran + n as f64 * detail::STEP_UNITS) * slow * 1e-6 * (1.0 + 0.15 * (2.0 * u - 1.0));
-        world.observe_step(core_ms).expect("a time");
-        history.push(ids.iter().map(|&id| world.detail(id).expect("a level")).collect());
+    for (noise, spikes) in [(0.15, 0.0), (0.4, 0.0), (0.1, 0.05)] {
+        let (n, slow) = (24, 2.0 * detail::WORK_UNIT_NS);
+        let (mut world, ids, full) = capes(n);
+        let budget = FrameBudget::new(0.5 * n as f64 * (full + detail::STEP_UNITS) * slow * 1e-6);
+        world.set_budget(Some(budget)).expect("a budget");
+        let mut history: Vec<Vec<Detail>> = Vec::new();
+        let (mut seed, mut within, mut used) = (12345u64, 0, 0.0);
+        for f in 0..480 {
+            let t = f as f64 * DT;
+            let camera = 0.5 * t - 5.0;
+            walk_circles(&world, &ids, 10, 1.5 * t, camera);
+            let ran = work_that_ran(&mut world, &ids, |w| w.step().expect("a step"));
+            let core_ms = (ran + n as f64 * detail::STEP_UNITS) * slow * 1e-6;
+            within += (core_ms <= budget.core_ms * (1.0 + 1e-9)) as usize;
+            used += core_ms / budget.core_ms / 480.0;
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let u = (seed >> 11) as f64 / (1u64 << 53) as f64;
+            let v = (seed.wrapping_mul(0x9E3779B97F4A7C15) >> 11) as f64 / (1u64 << 53) as f64;
+            let spike = if v < spikes { 2.0 } else { 1.0 };
+            world.observe_step(core_ms * (1.0 + noise * (2.0 * u - 1.0)) * spike).expect("a time");
+            history.push(ids.iter().map(|&id| world.detail(id).expect("a level")).collect());
+        }
+        let (changes, flickers) = flickers(&history, 15);
+        let price = world.budget().expect("a budget").unit_ns;
+        let within = within as f64 / 480.0;
+        println!(
+            "noise ±{noise} spikes {spikes}: {changes} level changes, {flickers} back within 15 frames; {within:.2} of frames \
+             within budget, {used:.3} of it used on average; price in use {price:.1} ns"
+        );
+        assert!(changes > 20, "noise ±{noise} spikes {spikes}: the camera's pass changed too few levels: {changes}");
+        assert!(flickers <= 10, "noise ±{noise} spikes {spikes}: {flickers} flickers in {changes} changes");
+        assert!(within >= 0.9, "noise ±{noise} spikes {spikes}: {within:.2} of frames within budget");
+        assert!(used >= 0.8, "noise ±{noise} spikes {spikes}: {used:.3} of the budget used");
+        assert!(
+            (slow..=1.2 * slow).contains(&price),
+            "noise ±{noise} spikes {spikes}: price in use {price} against {slow}"
+        );
     }
-    let (changes, flickers) = flickers(&history);
-    let price = world.budget().expect("a budget").unit_ns;
-    println!("{changes} level changes, {flickers} back within two frames; price in use {price:.1} ns");
-    assert!(changes > 20, "the camera's pass changed too few levels: {changes}");
-    assert!(flickers <= 15, "{flickers} flickers in {changes} changes");
-    assert!((price - slow).abs() <= 0.1 * slow, "the price in use {price} against the machine's {slow}");
 }
 
 /// 24 capes walking circles, the camera passing through them at 3 m/s, a
