@@ -239,7 +239,11 @@ impl ContactSlots {
     /// step: growing a set costs one allocation at the next step's start).
     pub fn reserve_colliders(&mut self, capacity: usize) {
         if self.frames.len() < capacity {
-            let unused = SubstepCollider { shape: Shape::Plane, frame: Frame::of(&Pose::IDENTITY) };
+            let unused = SubstepCollider {
+                shape: Shape::Plane,
+                frame: Frame::of(&Pose::IDENTITY),
+                start: [Frame::of(&Pose::IDENTITY); 2],
+            };
             self.frames.resize(capacity, unused);
             self.poses.resize(capacity, Pose::IDENTITY);
             self.generation.resize(capacity, 0);
@@ -418,7 +422,7 @@ pub fn discover(
             }
         };
         // Also the frame the new slots' bounds are measured against (`warm_start`).
-        slots.frames[i] = SubstepCollider { shape: c.shape, frame: swept.end };
+        slots.frames[i] = SubstepCollider { shape: c.shape, frame: swept.end, start: [swept.end; 2] };
         slots.poses[i] = b;
         slots.swept.push(swept);
     }
@@ -892,9 +896,16 @@ pub struct SubstepCollider {
     pub shape: Shape,
     /// Collider frame to cloth frame.
     pub frame: Frame,
+    /// The same at the substep's start, and at the start of the substep
+    /// before (one substep's motion back from there, before the step's
+    /// first substep), in this substep's cloth frame: where the particles'
+    /// starts [`Starts::of`] are.
+    pub start: [Frame; 2],
 }
 
-/// Each live collider at the end of substep `k`, written into `slots.frames`
+/// Each live collider at the end of substep `k` (`fraction` of the step),
+/// at its start (`start_fraction`) and a substep before that, written into
+/// `slots.frames`
 /// (sized to the set's capacity beforehand). The slots discovery built this
 /// step name only colliders of this set, so the rows read their collider
 /// from here without a generation check.
@@ -914,22 +925,23 @@ pub fn substep_frames(
     colliders: &ColliderSet,
     anchor_inv: &Pose,
     carried: Option<&Pose>,
-    fraction: f64,
+    (start_fraction, fraction): (f64, f64),
     shift: Option<&Shift>,
 ) {
     let unshift = shift.map(|sh| Frame::of(&Pose { rotation: sh.rotation, translation: sh.translation }).inverse());
     for (index, _, c) in colliders.iter() {
         let i = index as usize;
-        let world = match carried {
+        let world = |fraction| match carried {
             Some(m) => m.mul(&c.prev).interpolate(&c.cur, fraction),
             None => c.pose_at(fraction),
         };
-        let pose = anchor_inv.mul(&world);
+        let pose = anchor_inv.mul(&world(fraction));
         // The same pose, to the bit, as the frame in place was built from (a
         // collider and an anchor at rest): the same frame, and a carry that is
         // the identity.
         if unshift.is_none() && same_bits(&pose, &slots.poses[i]) {
             slots.still[i] = true;
+            slots.frames[i].start = [slots.frames[i].frame; 2];
             continue;
         }
         let frame = Frame::of(&pose);
@@ -939,7 +951,9 @@ pub fn substep_frames(
             Some(u) => back.mul(u),
             None => back,
         };
-        slots.frames[i] = SubstepCollider { shape: c.shape, frame };
+        let before = start_fraction - (fraction - start_fraction);
+        let start = [start_fraction, before].map(|t| Frame::of(&anchor_inv.mul(&world(t))));
+        slots.frames[i] = SubstepCollider { shape: c.shape, frame, start };
         slots.poses[i] = pose;
     }
 }
@@ -966,7 +980,8 @@ fn same_bits(a: &Pose, b: &Pose) -> bool {
 /// substep's frame `F`. An exact field is 1-Lipschitz and frames are rigid, so
 /// `|C(x) − C_old(x_old)| ≤ |F⁻¹x − F_old⁻¹x_old| = |x − U·x0|` with the
 /// collider's carry map `U` ([`substep_frames`]): one transform instead of a
-/// field evaluation. With a shift, `x0` was rounded to f32 after the shift;
+/// field evaluation (a row on a held plane, [`eval`], is never above the
+/// field's, so a bound taken from one still bounds the field). With a shift, `x0` was rounded to f32 after the shift;
 /// a slack proportional to its size covers that. Without the carry every
 /// separated slot in the discovery margin is evaluated in each substep's
 /// first iteration: on W3 with 20 colliders that was 526 of 661 field
@@ -1122,7 +1137,29 @@ fn lower_bound(c: f64) -> Floor16 {
 /// to the distance itself), so the path stays an upper bound.
 pub const PATH_SCALE: f32 = 1.0 + 1.0 / 65536.0;
 
-/// The contact (and friction) terms of particle slot `s` at position `x`, for
+/// Where each particle started the substep, `x0`, and where it was a
+/// substep before, `x0 − h·v` (through a substep's iterations `v` is still
+/// the last substep's velocity): the points outside a solid a row may hold
+/// it on ([`eval`]).
+#[derive(Clone, Copy)]
+pub struct Starts<'a> {
+    pub x0: &'a Points,
+    pub v: &'a Points,
+    pub h: f64,
+}
+
+impl Starts<'_> {
+    /// Particle `s`'s start and the substep before.
+    pub fn of(&self, s: usize) -> (Vec3, Vec3) {
+        let x0 = self.x0.get(s).map(f64::from);
+        let v = self.v.get(s).map(f64::from);
+        (x0, pose::sub(x0, pose::scale(v, self.h)))
+    }
+}
+
+/// The contact (and friction) terms of particle slot `s` at position `x`,
+/// `at = (x, starts)` with where it started the substep and the one before
+/// ([`Starts`], [`eval`]), for
 /// the vertex update: the force and the Hessian's upper triangle `(xx, xy,
 /// xz, yy, yz, zz)`, with `m_h2` the particle's `m/h²` and `other` the
 /// particle's force and Hessian from everything else (its Newton step
@@ -1133,7 +1170,7 @@ pub const PATH_SCALE: f32 = 1.0 + 1.0 / 65536.0;
 pub fn particle_terms(
     slots: &mut ContactSlots,
     s: usize,
-    x: Vec3,
+    (x, from): (Vec3, (Vec3, Vec3)),
     m_h2: f64,
     pending: bool,
     p: &ContactParams,
@@ -1141,7 +1178,7 @@ pub fn particle_terms(
 ) -> (Vec3, [f64; 6]) {
     let path = slots.path[s];
     let sl = ContactSlots::of_mut(&mut slots.slot, s);
-    let (f, h, _) = terms(sl, &slots.frames, path, x, m_h2, pending, p, Some(other));
+    let (f, h, _) = terms(sl, &slots.frames, path, x, from, m_h2, pending, p, Some(other));
     slots.quiet[s] = quiet_of(sl);
     (f, h)
 }
@@ -1154,11 +1191,99 @@ struct Eval {
     n: Vec3,
 }
 
+/// One slot's row at the particle position `x`, the particle having
+/// started the substep at `from.0` and the one before at `from.1`
+/// ([`Starts`]; against the collider where it was then,
+/// [`SubstepCollider::start`]): the field at `x`, or the plane it entered
+/// by.
+///
+/// **A particle that crossed the solid meets the face it came in by.** The
+/// field at `x` pushes to the surface nearest `x`; a particle that passed
+/// more than half way through a thin solid (a sheet falling onto a table
+/// top) is nearer the far face, and the field pushes it out below. So where
+/// the particle was outside the solid at a start `o` — this substep's, or
+/// the one before (a fast landing is not undone in one substep) — and `x`
+/// is on the far side, the row is the tangent plane at the surface point
+/// nearest `o`, `C(x) = d(o) + n(o)·(x − o) − offset`, the contact point
+/// and normal of the path into the solid (Müller et al. 2007, "Position
+/// Based Dynamics", §4.4). The far side: the field's normal at `x` opposes
+/// the normal at `o`, `x` is below the plane, and `x` is inside the solid
+/// or the straight path from `o` to `x` passes through it ([`passes`]).
+/// Only a particle that crossed by its own motion more than the
+/// collider's, through a solid thinner than [`THIN_SOLID`] along the way
+/// in, is held so: out of a collider swept through the cloth (a limb swung
+/// through a skirt faster than the skirt can follow) the nearest way out
+/// stays the field's, as the hard rows that hold the garment back would
+/// keep a node inside it otherwise.
+/// Every shape is convex, so the plane is never above the field, and a
+/// bound taken from either bounds the field ([`warm_start`]). A start no
+/// further from `x` than `x` is from the surface, `|x − o| ≤ |d(x)|`,
+/// cannot be outside the solid with `x` past it, and is not evaluated: a
+/// particle resting on a surface costs one field evaluation.
 #[inline(always)]
-fn eval(c: &SubstepCollider, x: Vec3, offset: f64) -> Eval {
+fn eval(c: &SubstepCollider, x: Vec3, from: (Vec3, Vec3), offset: f64) -> Eval {
     let local = c.frame.local_point(x);
     let sdf = c.shape.sdf(local);
+    // A start is where the particle was against the collider then.
+    for (k, from) in [from.0, from.1].into_iter().enumerate() {
+        let o = c.start[k].local_point(from);
+        let path = pose::sub(local, o);
+        if pose::dot(path, path) <= sdf.distance * sdf.distance {
+            continue;
+        }
+        let at = c.shape.sdf(o);
+        if at.distance < 0.0 || pose::dot(at.normal, sdf.normal) >= 0.0 {
+            continue;
+        }
+        let plane = at.distance + pose::dot(at.normal, path);
+        // The solid's depth along the way in: below the entry plane, and
+        // past the far face or short of it.
+        let thin = -plane - sdf.distance <= THIN_SOLID;
+        // The particle's own motion, not the collider's, took it across.
+        let own = pose::sub(local, c.frame.local_point(from));
+        let carried = pose::sub(c.frame.local_point(from), o);
+        let its_own = pose::dot(carried, carried) <= pose::dot(own, own);
+        if thin
+            && its_own
+            && plane - offset < 0.0
+            && (sdf.distance < 0.0 || (plane < 0.0 && passes(&c.shape, o, local)))
+        {
+            return Eval { local, c: plane - offset, n: c.frame.vector(at.normal) };
+        }
+    }
     Eval { local, c: sdf.distance - offset, n: c.frame.vector(sdf.normal) }
+}
+
+/// The depth of solid, m, below which a particle that crossed it is held
+/// by the face it came in by ([`eval`]): table tops, trays and shelves,
+/// not limbs (a forearm is 7 cm across).
+pub const THIN_SOLID: f64 = 0.05;
+
+/// Whether the straight path from `a` to `b` passes inside `shape`: the
+/// field along it is convex (the shape is), so a golden-section search for
+/// its least value, stopped at the first point inside.
+#[cold]
+fn passes(shape: &Shape, a: Vec3, b: Vec3) -> bool {
+    let at = |t: f64| shape.sdf(pose::add(a, pose::scale(pose::sub(b, a), t))).distance;
+    const R: f64 = 0.618_033_988_749_895;
+    let (mut lo, mut hi) = (0.0, 1.0);
+    let (mut p, mut q) = (hi - R * (hi - lo), lo + R * (hi - lo));
+    let (mut fp, mut fq) = (at(p), at(q));
+    for _ in 0..24 {
+        if fp < 0.0 || fq < 0.0 {
+            return true;
+        }
+        if fp <= fq {
+            (hi, q, fq) = (q, p, fp);
+            p = hi - R * (hi - lo);
+            fp = at(p);
+        } else {
+            (lo, p, fp) = (p, q, fq);
+            q = lo + R * (hi - lo);
+            fq = at(q);
+        }
+    }
+    fp < 0.0 || fq < 0.0
 }
 
 /// [`particle_terms`] on a particle's slots.
@@ -1181,6 +1306,7 @@ fn terms(
     frames: &[SubstepCollider],
     path: f32,
     x: Vec3,
+    from: (Vec3, Vec3),
     m_h2: f64,
     pending: bool,
     p: &ContactParams,
@@ -1197,7 +1323,7 @@ fn terms(
             continue;
         }
         let c = &frames[slot.collider as usize];
-        let e = eval(c, x, p.offset);
+        let e = eval(c, x, from, p.offset);
         slot.bound = lower_bound(e.c + path as f64);
         if pending {
             dual(slot, &c.frame, &e, x, m_h2, p, false);
@@ -1260,14 +1386,22 @@ fn solve_sym3(h: &[f64; 6], f: Vec3) -> Option<Vec3> {
 /// summed over every particle with slots, at `x`, with no dual update: what a
 /// uniform translation of the whole cloth meets from its colliders
 /// (`crate::step`'s slide).
-pub fn summed_terms(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: f64, p: &ContactParams) -> Summed {
+pub fn summed_terms(
+    model: &Model,
+    x: &Points,
+    starts: &Starts,
+    slots: &mut ContactSlots,
+    inv_h2: f64,
+    p: &ContactParams,
+) -> Summed {
     let mut sum = Summed { force: [0.0; 3], hessian: [0.0; 6], normal: [0.0; 4] };
     for n in 0..slots.particles.len() {
         let s = slots.particles[n] as usize;
         let m_h2 = model.mass[s] as f64 * inv_h2;
         let path = slots.path[s];
         let sl = ContactSlots::of_mut(&mut slots.slot, s);
-        let (f, h, normal) = terms(sl, &slots.frames, path, x.get(s).map(f64::from), m_h2, false, p, None);
+        let (f, h, normal) =
+            terms(sl, &slots.frames, path, x.get(s).map(f64::from), starts.of(s), m_h2, false, p, None);
         slots.quiet[s] = quiet_of(sl);
         sum.force = pose::add(sum.force, f);
         sum.hessian = std::array::from_fn(|k| sum.hessian[k] + h[k]);
@@ -1293,7 +1427,7 @@ pub struct Summed {
 /// on the summed rows ([`summed_terms`]) would carry a cloth that stops within
 /// the step on past where friction holds it, and back: Coulomb's stop is the
 /// stick point (`t + α·d`)·`t` = 0, `t` the row's tangential slip.
-pub fn slide_limit(x: &Points, slots: &ContactSlots, d: Vec3, p: &ContactParams) -> f64 {
+pub fn slide_limit(x: &Points, starts: &Starts, slots: &ContactSlots, d: Vec3, p: &ContactParams) -> f64 {
     let mut alpha: f64 = 1.0;
     if p.friction <= 0.0 {
         return alpha;
@@ -1302,13 +1436,14 @@ pub fn slide_limit(x: &Points, slots: &ContactSlots, d: Vec3, p: &ContactParams)
         let s = s as usize;
         let path = slots.path[s];
         let xs = x.get(s).map(f64::from);
+        let from = starts.of(s);
         for slot in slots.slot[s * CONTACT_SLOTS..(s + 1) * CONTACT_SLOTS].iter().take_while(|sl| sl.collider != EMPTY)
         {
             if (p.skip && skippable(slot, path)) || !slot.stick[0].is_finite() {
                 continue;
             }
             let c = &slots.frames[slot.collider as usize];
-            let e = eval(c, xs, p.offset);
+            let e = eval(c, xs, from, p.offset);
             let fc = slot.k as f64 * e.c + slot.lambda as f64;
             if fc >= 0.0 {
                 continue;
@@ -1406,7 +1541,14 @@ fn dual(slot: &mut Slot, frame: &Frame, e: &Eval, x: Vec3, m_h2: f64, p: &Contac
 /// with `pending`): the same arithmetic on the same inputs, to the bit, for
 /// one field evaluation per row per iteration instead of two. This pass does
 /// the last iteration's, before the next substep's warm start.
-pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: f64, p: &ContactParams) {
+pub fn dual_update(
+    model: &Model,
+    x: &Points,
+    starts: &Starts,
+    slots: &mut ContactSlots,
+    inv_h2: f64,
+    p: &ContactParams,
+) {
     let slide = !slots.pushed.is_empty();
     for n in 0..slots.particles.len() {
         let s = slots.particles[n] as usize;
@@ -1418,6 +1560,7 @@ pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: 
             continue; // every slot skippable: none pushes
         }
         let xs = x.get(s).map(f64::from);
+        let from = starts.of(s);
         let m_h2 = model.mass[s] as f64 * inv_h2;
         let sl = ContactSlots::of_mut(&mut slots.slot, s);
         let (mut hardest, mut pushed) = (0.0f32, [0.0; 3]);
@@ -1426,7 +1569,7 @@ pub fn dual_update(model: &Model, x: &Points, slots: &mut ContactSlots, inv_h2: 
                 continue;
             }
             let c = &slots.frames[slot.collider as usize];
-            let e = eval(c, xs, p.offset);
+            let e = eval(c, xs, from, p.offset);
             slot.bound = lower_bound(e.c + path as f64);
             dual(slot, &c.frame, &e, xs, m_h2, p, true);
             if slot.lambda < hardest {
@@ -1544,7 +1687,8 @@ mod tests {
             for k in 1..=substeps {
                 let anchor_inv = plan.pose_at(k, substeps).inverse();
                 let shift = plan.shift(k, substeps);
-                substep_frames(&mut slots, &set, &anchor_inv, carry, k as f64 / substeps as f64, shift.as_ref());
+                let fractions = ((k - 1) as f64 / substeps as f64, k as f64 / substeps as f64);
+                substep_frames(&mut slots, &set, &anchor_inv, carry, fractions, shift.as_ref());
                 let p = slots.poses[id.index as usize];
                 furthest = furthest.max(pose::norm(pose::sub(p.translation, local.translation)));
                 let turn = p.rotation.conj().compose(local.rotation).angle();

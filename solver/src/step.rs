@@ -563,7 +563,7 @@ fn step_lanes<L: Kernels, P: Probe>(
         warm_start(model, state, &p, t);
         if let Some(c) = &contacts {
             let anchor_inv = plan.pose_at(k, d.substeps).inverse();
-            let fraction = k as f64 / d.substeps as f64;
+            let fraction = ((k - 1) as f64 / d.substeps as f64, k as f64 / d.substeps as f64);
             contact::substep_frames(
                 &mut state.contacts,
                 colliders,
@@ -602,7 +602,8 @@ fn step_lanes<L: Kernels, P: Probe>(
             if model.pinless() && state.contacts.active > 0 && !state.motion.active() {
                 slide::<L>(model, state, &p, &c.params);
             }
-            contact::dual_update(model, &state.x, &mut state.contacts, p.row_inv_h2, &c.params);
+            let starts = contact::Starts { x0: &state.x0, v: &state.v, h: p.h };
+            contact::dual_update(model, &state.x, &starts, &mut state.contacts, p.row_inv_h2, &c.params);
         }
         let in_contact = contacts.is_some() && state.contacts.active > 0;
         p.in_flight = !in_contact;
@@ -1424,7 +1425,8 @@ fn slide<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, params: &co
     if inertia.mass <= 0.0 {
         return;
     }
-    let sum = contact::summed_terms(model, &st.x, &mut st.contacts, p.row_inv_h2, params);
+    let starts = contact::Starts { x0: &st.x0, v: &st.v, h: p.h };
+    let sum = contact::summed_terms(model, &st.x, &starts, &mut st.contacts, p.row_inv_h2, params);
     // One surface: the contacts push (nearly) one way, `n`.
     let pushed = pose::norm([sum.normal[0], sum.normal[1], sum.normal[2]]);
     let coherent = pushed > SLIDE_COHERENCE * sum.normal[3];
@@ -1456,7 +1458,8 @@ fn slide<L: Lanes>(model: &Model, st: &mut State, p: &SubstepParams, params: &co
     }
     let d = solve_spd3(a, g);
     let d = pose::sub(d, pose::scale(n, pose::dot(d, n)));
-    let alpha = contact::slide_limit(&st.x, &st.contacts, d, params);
+    let starts = contact::Starts { x0: &st.x0, v: &st.v, h: p.h };
+    let alpha = contact::slide_limit(&st.x, &starts, &st.contacts, d, params);
     let d32 = d.map(|c| (c * alpha) as f32);
     if d32 == [0.0; 3] || !d32.iter().all(|c| c.is_finite()) {
         return;

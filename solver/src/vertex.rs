@@ -217,7 +217,8 @@ fn add_contacts<L: Lanes>(
                 [f.x.lane(k), f.y.lane(k), f.z.lane(k)],
                 [h.xx.lane(k), h.xy.lane(k), h.xz.lane(k), h.yy.lane(k), h.yz.lane(k), h.zz.lane(k)],
             );
-            let (fk, hk) = contact::particle_terms(&mut st.contacts, s, x, m_h2, c.pending, &c.params, other);
+            let at = (x, contact::Starts { x0: &st.x0, v: &st.v, h: p.h }.of(s));
+            let (fk, hk) = contact::particle_terms(&mut st.contacts, s, at, m_h2, c.pending, &c.params, other);
             for (d, v) in fk.into_iter().chain(hk).enumerate() {
                 fh[d][k] = v;
             }
