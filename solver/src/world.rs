@@ -886,9 +886,8 @@ impl World {
     /// three reports' ([`detail::typical_seen`]), so one slow frame (a page
     /// fault, the host preempted) is passed over — taken at most twice or
     /// half the price it had, so a report moves the price by +25 % or
-    /// −12.5 % at most and a run of slow frames does not freeze a crowd; it
-    /// keeps it
-    /// within 0.001..=[`detail::BUDGET_MAX`] ns. The next steps choose
+    /// −12.5 % at most and a run of slow frames does not freeze a crowd, and
+    /// kept within 0.001..=[`detail::BUDGET_MAX`] ns. The next steps choose
     /// levels at that price, taking a rise at once and a fall once every
     /// [`detail::PRICE_WINDOW`] reports (half a second at 60 Hz), to the
     /// highest price of that window and only past

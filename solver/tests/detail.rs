@@ -619,7 +619,7 @@ fn an_observed_price_holds_under_a_variable_rate_host() {
 /// work within the budget at the machine's price, and on average at least
 /// 80 % of it; the price in use sits within 20 % over the machine's (the
 /// figures, and those of a fall taken past a dead band: `MEASUREMENTS.md`,
-/// "Crowds", "A price held for a window").
+/// "A price held for a window").
 #[test]
 fn a_noisy_observed_price_does_not_flicker_the_levels() {
     for (noise, spikes) in [(0.15, 0.0), (0.4, 0.0), (0.1, 0.05)] {
